@@ -1,0 +1,229 @@
+//! A static site generator for rating pages of game tournaments.
+//!
+//! The build is a pipeline, one module per stage:
+//! [`load`] (data/ + site.toml → [`model::Site`]) → [`rating`] (events →
+//! history per rating system) → [`pages`] (page models, rendered with askama)
+//! → [`output`] (atomic, skip-equal write).
+
+pub mod config;
+pub mod downloads;
+pub mod error;
+pub mod format;
+pub mod load;
+pub mod markdown;
+pub mod model;
+pub mod names;
+pub mod output;
+pub mod pages;
+pub mod rating;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use error::{Diagnostic, Errors};
+
+/// What `build` is asked to do.
+#[derive(Debug, Clone)]
+pub struct BuildOptions {
+    pub site_dir: PathBuf,
+    /// Output folder; default: `output_dir` of site.toml, under the site folder.
+    pub output: Option<PathBuf>,
+    /// Replace an output folder this tool did not write.
+    pub force: bool,
+}
+
+/// What a build did.
+#[derive(Debug, Clone)]
+pub struct Summary {
+    pub output: PathBuf,
+    pub pages: usize,
+    /// Files whose bytes changed (or are new).
+    pub written: usize,
+    /// Files equal to the previous build's, hard-linked.
+    pub unchanged: usize,
+    pub bytes: u64,
+    pub players: usize,
+    pub events: usize,
+    pub ratings: usize,
+    pub elapsed: Duration,
+    /// Wall time of each stage.
+    pub stages: Vec<(&'static str, Duration)>,
+}
+
+/// Load, rate, render and write a site.
+pub fn build(options: &BuildOptions) -> Result<Summary, Errors> {
+    let started = Instant::now();
+    let mut stages = Vec::new();
+    let mut lap = Instant::now();
+    let mut stage = |name: &'static str, stages: &mut Vec<(&'static str, Duration)>| {
+        stages.push((name, lap.elapsed()));
+        lap = Instant::now();
+    };
+
+    let site = load::load(&options.site_dir)?;
+    stage("load", &mut stages);
+
+    let histories: Vec<rating::History> = site
+        .config
+        .ratings
+        .par_iter()
+        .map(|r| rating::system(r).rate(&site))
+        .collect();
+    stage("rate", &mut stages);
+
+    let views = site
+        .config
+        .ratings
+        .iter()
+        .zip(histories)
+        .map(|(r, h)| pages::RatingView::new(&site, r, h))
+        .collect();
+    let ctx = pages::Context::new(&site, views);
+    let jobs = ctx.jobs();
+    let paths: Vec<String> = jobs.iter().map(|j| ctx.path(j)).collect();
+    stage("pages", &mut stages);
+
+    let out = options
+        .output
+        .clone()
+        .unwrap_or_else(|| options.site_dir.join(&site.config.output_dir));
+    let staging = output::Staging::begin(&out, &options.site_dir, options.force)?;
+    match write_site(&ctx, &jobs, &paths, &staging, &options.site_dir) {
+        Ok(bytes) => {
+            stage("render+write", &mut stages);
+            let written = staging.written.load(std::sync::atomic::Ordering::Relaxed);
+            let unchanged = staging.unchanged.load(std::sync::atomic::Ordering::Relaxed);
+            staging.commit()?;
+            stage("swap", &mut stages);
+            Ok(Summary {
+                output: out,
+                pages: jobs.len(),
+                written,
+                unchanged,
+                bytes,
+                players: site.players.len(),
+                events: site.events.len(),
+                ratings: site.config.ratings.len(),
+                elapsed: started.elapsed(),
+                stages,
+            })
+        }
+        Err(errors) => {
+            staging.abort();
+            Err(errors)
+        }
+    }
+}
+
+/// Every file of the site into the staging folder; returns the bytes written.
+fn write_site(
+    ctx: &pages::Context,
+    jobs: &[pages::Job],
+    paths: &[String],
+    staging: &output::Staging,
+    site_dir: &Path,
+) -> Result<u64, Errors> {
+    let statics = static_files(site_dir)?;
+    // A static file must not hide a generated one.
+    let generated: std::collections::HashSet<&str> = paths.iter().map(String::as_str).collect();
+    let clashes: Vec<Diagnostic> = statics
+        .iter()
+        .filter(|(rel, _)| generated.contains(rel.as_str()))
+        .map(|(rel, src)| Diagnostic::new(src, format!("static file would overwrite the generated page {rel}")))
+        .collect();
+    if !clashes.is_empty() {
+        return Err(Errors::sorted(clashes));
+    }
+
+    let mut downloads: Vec<(String, String)> = Vec::new();
+    for view in &ctx.ratings {
+        downloads.push((
+            format!("downloads/{}-history.csv", view.id()),
+            downloads::history_csv(ctx.site, view),
+        ));
+        downloads.push((
+            format!("downloads/{}-ranking.csv", view.id()),
+            downloads::ranking_csv(ctx.site, view),
+        ));
+    }
+    staging.create_dirs(
+        paths
+            .iter()
+            .map(String::as_str)
+            .chain(downloads.iter().map(|(p, _)| p.as_str()))
+            .chain(statics.iter().map(|(p, _)| p.as_str())),
+    )?;
+
+    let page_bytes: Vec<Result<u64, Diagnostic>> = jobs
+        .par_iter()
+        .zip(paths)
+        .map(|(job, path)| {
+            let html = ctx
+                .render(job)
+                .map_err(|e| Diagnostic::new(path, format!("template error: {e}")))?;
+            staging.write(path, html.as_bytes())?;
+            Ok(html.len() as u64)
+        })
+        .collect();
+    let mut bytes = 0;
+    let mut problems = Vec::new();
+    for r in page_bytes {
+        match r {
+            Ok(n) => bytes += n,
+            Err(d) => problems.push(d),
+        }
+    }
+    for (path, text) in &downloads {
+        staging.write(path, text.as_bytes())?;
+        bytes += text.len() as u64;
+    }
+    for (rel, src) in &statics {
+        let data = std::fs::read(src).map_err(|e| Diagnostic::io(src, &e))?;
+        staging.write(rel, &data)?;
+        bytes += data.len() as u64;
+    }
+    // GitHub Pages: publish the files as they are, without Jekyll.
+    staging.write(".nojekyll", b"")?;
+    if problems.is_empty() {
+        Ok(bytes)
+    } else {
+        Err(Errors::sorted(problems))
+    }
+}
+
+/// Files under `static/`: (path relative to the output, source path).
+fn static_files(site_dir: &Path) -> Result<Vec<(String, PathBuf)>, Errors> {
+    let root = site_dir.join("static");
+    let mut files = Vec::new();
+    if !root.is_dir() {
+        return Ok(files);
+    }
+    let mut problems = Vec::new();
+    for entry in walkdir::WalkDir::new(&root).follow_links(true).sort_by_file_name() {
+        match entry {
+            Ok(e) if e.file_type().is_file() => {
+                let rel = e.path().strip_prefix(&root).expect("under static/");
+                match rel.to_str() {
+                    Some(s) => files.push((s.replace(std::path::MAIN_SEPARATOR, "/"), e.path().to_path_buf())),
+                    None => problems.push(Diagnostic::new(e.path(), "file name is not valid UTF-8")),
+                }
+            }
+            Ok(_) => {}
+            Err(err) => problems.push(Diagnostic::new(
+                err.path().unwrap_or(&root),
+                if err.loop_ancestor().is_some() {
+                    "symbolic link loop".to_string()
+                } else {
+                    err.to_string()
+                },
+            )),
+        }
+    }
+    if problems.is_empty() {
+        Ok(files)
+    } else {
+        Err(Errors::sorted(problems))
+    }
+}

@@ -1,0 +1,347 @@
+//! Stage 1, load: `site.toml` + `data/` → a validated [`Site`].
+//!
+//! Every problem of every file is collected and reported together.
+
+pub mod event;
+pub mod registry;
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use crate::config;
+use crate::error::{Diagnostic, Errors, line_column};
+use crate::model::{Event, MarkdownPage, Match, Placement, Player, PlayerId, Round, Site};
+use crate::names::slug;
+use event::{NameRef, RawEvent};
+
+/// How a path is shown in messages: relative to where the user stands.
+fn shown(site_dir: &Path, rel: &Path) -> PathBuf {
+    if site_dir == Path::new(".") || site_dir.as_os_str().is_empty() {
+        rel.to_path_buf()
+    } else {
+        site_dir.join(rel)
+    }
+}
+
+/// Read a file as UTF-8 text; invalid UTF-8 is reported with its position.
+fn read_text(path: &Path) -> Result<String, Diagnostic> {
+    let bytes = std::fs::read(path).map_err(|e| Diagnostic::io(path, &e))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = e.utf8_error().valid_up_to();
+        let prefix = std::str::from_utf8(&e.as_bytes()[..valid]).unwrap_or("");
+        let (line, col) = line_column(prefix, valid);
+        Diagnostic {
+            path: path.to_path_buf(),
+            position: Some((line, col)),
+            message: "the file is not valid UTF-8".into(),
+        }
+    })
+}
+
+/// The files of a site, found by walking `data/`.
+#[derive(Default)]
+struct Files {
+    /// (event id, path relative to the site folder)
+    events: Vec<(String, PathBuf)>,
+    pages: Vec<PathBuf>,
+}
+
+fn find_files(site_dir: &Path, problems: &mut Vec<Diagnostic>) -> Files {
+    let data = site_dir.join("data");
+    let mut files = Files::default();
+    let walker = walkdir::WalkDir::new(&data)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter()
+        // Hidden files and folders (editor backups, .git) are not data.
+        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'));
+    for entry in walker {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(err) => {
+                let at = err.path().map_or_else(|| data.clone(), Path::to_path_buf);
+                let message = if err.loop_ancestor().is_some() {
+                    "symbolic link loop: this folder links back to one of its parents".to_string()
+                } else {
+                    err.io_error().map_or_else(|| err.to_string(), |e| e.to_string())
+                };
+                problems.push(Diagnostic::new(at, message));
+                continue;
+            }
+        };
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let rel = entry.path().strip_prefix(&data).expect("walk stays under data/");
+        let Some(rel_str) = rel.to_str() else {
+            problems.push(Diagnostic::new(entry.path(), "file name is not valid UTF-8"));
+            continue;
+        };
+        let rel_str = rel_str.replace(std::path::MAIN_SEPARATOR, "/");
+        let in_site = Path::new("data").join(rel);
+        if let Some(id) = rel_str.strip_suffix(".toml") {
+            if rel_str != "players.toml" {
+                files.events.push((id.to_string(), in_site));
+            }
+        } else if rel_str.starts_with("pages/") && rel_str.ends_with(".md") && !rel_str[6..].contains('/') {
+            files.pages.push(in_site);
+        }
+    }
+    files
+}
+
+/// Load and validate a whole site.
+pub fn load(site_dir: &Path) -> Result<Site, Errors> {
+    let mut problems = Vec::new();
+
+    let config_path = shown(site_dir, Path::new("site.toml"));
+    let config = match read_text(&site_dir.join("site.toml")) {
+        Ok(text) => config::parse(&config_path, &text)
+            .map_err(|ds| problems.extend(ds))
+            .ok(),
+        Err(mut d) => {
+            d.path = config_path;
+            if !site_dir.join("site.toml").exists() {
+                d.message = "site.toml not found: is this a site folder?".into();
+            }
+            problems.push(d);
+            None
+        }
+    };
+    if !site_dir.join("data").is_dir() {
+        problems.push(Diagnostic::new(
+            shown(site_dir, Path::new("data")),
+            "data folder not found",
+        ));
+        return Err(Errors::sorted(problems));
+    }
+
+    let registry_rel = Path::new("data/players.toml");
+    let registry = if site_dir.join(registry_rel).is_file() {
+        let path = shown(site_dir, registry_rel);
+        read_text(&site_dir.join(registry_rel))
+            .map_err(|d| {
+                vec![Diagnostic {
+                    path: path.clone(),
+                    ..d
+                }]
+            })
+            .and_then(|text| registry::parse(&path, &text))
+            .unwrap_or_else(|ds| {
+                problems.extend(ds);
+                registry::Registry::default()
+            })
+    } else {
+        registry::Registry::default()
+    };
+
+    let files = find_files(site_dir, &mut problems);
+    let known_formats = config.as_ref().map(|c| c.known_formats()).unwrap_or_default();
+    let ctx = event::Context {
+        aliases: &registry.aliases,
+        known_formats: &known_formats,
+    };
+    let parsed: Vec<Result<RawEvent, Vec<Diagnostic>>> = files
+        .events
+        .par_iter()
+        .map(|(id, rel)| {
+            let path = shown(site_dir, rel);
+            let text = read_text(&site_dir.join(rel)).map_err(|d| {
+                vec![Diagnostic {
+                    path: path.clone(),
+                    ..d
+                }]
+            })?;
+            event::parse(&path, id.clone(), &text, &ctx)
+        })
+        .collect();
+    let mut raw_events = Vec::with_capacity(parsed.len());
+    for result in parsed {
+        match result {
+            Ok(e) => raw_events.push(e),
+            Err(ds) => problems.extend(ds),
+        }
+    }
+
+    let pages = load_pages(site_dir, &files.pages, &mut problems);
+
+    let Some(config) = config else {
+        return Err(Errors::sorted(problems));
+    };
+    if !problems.is_empty() {
+        return Err(Errors::sorted(problems));
+    }
+
+    // Event order: date, then id in byte order (data-format.md).
+    raw_events.sort_by(|a, b| (a.date, a.id.as_bytes()).cmp(&(b.date, b.id.as_bytes())));
+    let players = identify_players(&raw_events, &registry);
+    let slugs_ok = check_slugs(&players, &mut problems);
+    if !slugs_ok {
+        return Err(Errors::sorted(problems));
+    }
+    let index: HashMap<&str, PlayerId> = players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.key.as_str(), i as PlayerId))
+        .collect();
+    let id_of = |n: &NameRef| index[n.key.as_str()];
+    let events = raw_events
+        .into_iter()
+        .map(|e| Event {
+            results: e
+                .results
+                .iter()
+                .map(|r| Placement {
+                    rank: r.rank,
+                    player: id_of(&r.name),
+                    nat: r.nat.clone(),
+                    loc: r.loc.clone(),
+                })
+                .collect(),
+            round: e
+                .round
+                .iter()
+                .map(|r| Round {
+                    matches: r
+                        .matches
+                        .iter()
+                        .map(|m| Match {
+                            a: id_of(&m.a),
+                            b: id_of(&m.b),
+                            wins_a: m.wins_a,
+                            wins_b: m.wins_b,
+                            draws: m.draws,
+                        })
+                        .collect(),
+                    byes: r.byes.iter().map(&id_of).collect(),
+                })
+                .collect(),
+            id: e.id,
+            file: e.file,
+            name: e.name,
+            date: e.date,
+            end_date: e.end_date,
+            place: e.place,
+            country: e.country,
+            players: e.players,
+            rounds: e.rounds,
+            boards: e.boards,
+            world_championship: e.world_championship,
+            circuits: e.circuits,
+            report: e.report,
+            format: e.format,
+            sanctioned: e.sanctioned,
+            judge_level: e.judge_level,
+        })
+        .collect();
+    Ok(Site {
+        config,
+        events,
+        players,
+        pages,
+    })
+}
+
+/// Build the player list from the events (in event order) and the registry.
+/// Display name: registry name, else the latest spelling; nationality:
+/// registry, else the latest non-empty `nat`. Players are sorted by key.
+fn identify_players(events: &[RawEvent], registry: &registry::Registry) -> Vec<Player> {
+    struct Seen {
+        spelling: String,
+        nat: String,
+        loc: String,
+    }
+    let mut seen: BTreeMap<String, Seen> = BTreeMap::new();
+    let mut note = |n: &NameRef, nat: &str, loc: &str| {
+        let s = seen.entry(n.key.clone()).or_insert_with(|| Seen {
+            spelling: String::new(),
+            nat: String::new(),
+            loc: String::new(),
+        });
+        s.spelling.clone_from(&n.spelling);
+        if !nat.is_empty() {
+            s.nat = nat.to_string();
+        }
+        if !loc.is_empty() {
+            s.loc = loc.to_string();
+        }
+    };
+    for e in events {
+        for r in &e.results {
+            note(&r.name, &r.nat, &r.loc);
+        }
+        for round in &e.round {
+            for m in &round.matches {
+                note(&m.a, "", "");
+                note(&m.b, "", "");
+            }
+            for b in &round.byes {
+                note(b, "", "");
+            }
+        }
+    }
+    seen.into_iter()
+        .map(|(key, s)| {
+            let entry = registry.entries.get(&key);
+            let pick = |registry_value: Option<&String>, own: String| match registry_value {
+                Some(v) if !v.is_empty() => v.clone(),
+                _ => own,
+            };
+            Player {
+                slug: slug(&key),
+                display: pick(entry.map(|e| &e.display), s.spelling),
+                nat: pick(entry.map(|e| &e.nat), s.nat),
+                loc: pick(entry.map(|e| &e.loc), s.loc),
+                key,
+            }
+        })
+        .collect()
+}
+
+/// Slugs are collision-free by construction except for a hash collision;
+/// refuse to build rather than let two players share a page.
+fn check_slugs(players: &[Player], problems: &mut Vec<Diagnostic>) -> bool {
+    let mut owners: HashMap<&str, &str> = HashMap::with_capacity(players.len());
+    let mut ok = true;
+    for p in players {
+        if let Some(other) = owners.insert(&p.slug, &p.display) {
+            problems.push(Diagnostic::new(
+                "data",
+                format!(
+                    "players {other:?} and {:?} would share the page {}.html",
+                    p.display, p.slug
+                ),
+            ));
+            ok = false;
+        }
+    }
+    ok
+}
+
+fn load_pages(site_dir: &Path, paths: &[PathBuf], problems: &mut Vec<Diagnostic>) -> Vec<MarkdownPage> {
+    let mut pages = Vec::new();
+    for rel in paths {
+        let path = shown(site_dir, rel);
+        let source = match read_text(&site_dir.join(rel)) {
+            Ok(text) => text,
+            Err(d) => {
+                problems.push(Diagnostic { path, ..d });
+                continue;
+            }
+        };
+        let stem = rel.file_stem().and_then(|s| s.to_str()).unwrap_or("page");
+        let title = source
+            .lines()
+            .find_map(|l| l.strip_prefix("# "))
+            .map(|t| t.trim().to_string())
+            .unwrap_or_else(|| stem.to_string());
+        pages.push(MarkdownPage {
+            slug: slug(&crate::names::name_key(stem)),
+            title,
+            source,
+        });
+    }
+    pages
+}

@@ -1,0 +1,227 @@
+//! The validated site model: what `load` produces and every later stage reads.
+
+use std::fmt;
+
+use crate::config::SiteConfig;
+
+/// A calendar date (TOML local date).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Date {
+    pub year: i32,
+    pub month: u8,
+    pub day: u8,
+}
+
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+impl Date {
+    pub fn month_name(self) -> &'static str {
+        MONTHS[usize::from(self.month.clamp(1, 12)) - 1]
+    }
+
+    /// Days since 1970-01-01 (proleptic Gregorian), for charts and spans.
+    pub fn days(self) -> i64 {
+        let (y, m, d) = (i64::from(self.year), i64::from(self.month), i64::from(self.day));
+        let y = if m <= 2 { y - 1 } else { y };
+        let era = y.div_euclid(400);
+        let yoe = y - era * 400;
+        let mp = (m + 9) % 12;
+        let doy = (153 * mp + 2) / 5 + d - 1;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        era * 146_097 + doe - 719_468
+    }
+}
+
+impl fmt::Display for Date {
+    /// ISO 8601, `YYYY-MM-DD`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+/// "July 7-9, 2017", "June 1, 1996", "June 30 - July 2, 2017", as on the
+/// World Diplomacy Database event pages.
+pub fn date_range(start: Date, end: Option<Date>) -> String {
+    let end = end.unwrap_or(start);
+    if end == start {
+        format!("{} {}, {}", start.month_name(), start.day, start.year)
+    } else if start.year != end.year {
+        format!(
+            "{} {}, {} - {} {}, {}",
+            start.month_name(),
+            start.day,
+            start.year,
+            end.month_name(),
+            end.day,
+            end.year
+        )
+    } else if start.month != end.month {
+        format!(
+            "{} {} - {} {}, {}",
+            start.month_name(),
+            start.day,
+            end.month_name(),
+            end.day,
+            end.year
+        )
+    } else {
+        format!("{} {}-{}, {}", start.month_name(), start.day, end.day, start.year)
+    }
+}
+
+/// Index of a player in [`Site::players`].
+pub type PlayerId = u32;
+
+#[derive(Debug, Clone)]
+pub struct Player {
+    /// Name key (after merging aliases from the registry).
+    pub key: String,
+    pub display: String,
+    pub nat: String,
+    pub loc: String,
+    /// File name (without `.html`) of the player page.
+    pub slug: String,
+}
+
+/// One final placement (`[[results]]` row).
+#[derive(Debug, Clone)]
+pub struct Placement {
+    pub rank: u32,
+    pub player: PlayerId,
+    pub nat: String,
+    pub loc: String,
+}
+
+/// A match: `wins_a`-`wins_b`[-`draws`] games between `a` and `b`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Match {
+    pub a: PlayerId,
+    pub b: PlayerId,
+    pub wins_a: u32,
+    pub wins_b: u32,
+    pub draws: u32,
+}
+
+impl Match {
+    /// Match score of `a`: 1 win, 0.5 draw, 0 loss (equal game wins is a draw).
+    pub fn score_a(&self) -> f64 {
+        match self.wins_a.cmp(&self.wins_b) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Less => 0.0,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Round {
+    pub matches: Vec<Match>,
+    pub byes: Vec<PlayerId>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Event {
+    /// Path under `data/` without `.toml`, `/`-separated.
+    pub id: String,
+    /// The file it came from, relative to the site folder (for messages).
+    pub file: String,
+    pub name: String,
+    pub date: Date,
+    pub end_date: Option<Date>,
+    pub place: String,
+    pub country: String,
+    /// Declared number of players, else derived (data-format.md).
+    pub players: u32,
+    pub rounds: Option<u32>,
+    pub boards: Option<u32>,
+    pub world_championship: bool,
+    pub circuits: Vec<String>,
+    /// Markdown source of the event report.
+    pub report: String,
+    pub results: Vec<Placement>,
+    /// Match events: format, sanctioning and the rounds played.
+    pub format: Option<String>,
+    pub sanctioned: bool,
+    pub judge_level: u32,
+    pub round: Vec<Round>,
+}
+
+impl Event {
+    pub fn is_match_event(&self) -> bool {
+        !self.round.is_empty()
+    }
+}
+
+/// A Markdown page from `data/pages/`.
+#[derive(Debug, Clone)]
+pub struct MarkdownPage {
+    /// File stem; the page is written to `pages/<slug>.html`.
+    pub slug: String,
+    pub title: String,
+    pub source: String,
+}
+
+/// Everything a build knows after loading: validated, identities resolved,
+/// events in rating order (`date`, then id in byte order).
+#[derive(Debug)]
+pub struct Site {
+    pub config: SiteConfig,
+    pub events: Vec<Event>,
+    pub players: Vec<Player>,
+    pub pages: Vec<MarkdownPage>,
+}
+
+impl Site {
+    pub fn player(&self, id: PlayerId) -> &Player {
+        &self.players[id as usize]
+    }
+
+    /// The (start) date of the latest event: the site's "last update".
+    /// Never the wall clock, so that a rebuild gives the same bytes.
+    pub fn last_update(&self) -> Option<Date> {
+        self.events.iter().map(|e| e.date).max()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(year: i32, month: u8, day: u8) -> Date {
+        Date { year, month, day }
+    }
+
+    #[test]
+    fn date_ranges_read_like_the_seed_pages() {
+        assert_eq!(date_range(d(2017, 7, 7), Some(d(2017, 7, 9))), "July 7-9, 2017");
+        assert_eq!(date_range(d(1996, 6, 1), None), "June 1, 1996");
+        assert_eq!(
+            date_range(d(2017, 6, 30), Some(d(2017, 7, 2))),
+            "June 30 - July 2, 2017"
+        );
+        assert_eq!(
+            date_range(d(2017, 12, 30), Some(d(2018, 1, 1))),
+            "December 30, 2017 - January 1, 2018"
+        );
+    }
+
+    #[test]
+    fn day_numbers() {
+        assert_eq!(d(1970, 1, 1).days(), 0);
+        assert_eq!(d(2000, 3, 1).days() - d(2000, 2, 28).days(), 2);
+        assert_eq!(d(2017, 7, 7).to_string(), "2017-07-07");
+    }
+}

@@ -1,0 +1,175 @@
+//! Player identity and URL-safe names.
+//!
+//! The *name key* (data-format.md) identifies a player: Unicode NFC, trimmed,
+//! inner white space collapsed, lower-cased. *Slugs* turn keys and other
+//! user text into file names that are safe on every file system and stable:
+//! a slug depends only on the text it is made from, never on other players.
+
+use unicode_normalization::UnicodeNormalization;
+
+/// Trim and collapse inner white space to one space.
+pub fn collapse_spaces(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for word in s.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// The name key of a name as written: `Doug MOORE` and ` doug  moore` agree.
+pub fn name_key(name: &str) -> String {
+    let nfc: String = name.nfc().collect();
+    collapse_spaces(&nfc).to_lowercase()
+}
+
+/// Lower-case ASCII approximation of a text: accents stripped (`Björn` →
+/// `bjorn`), common ligatures spelled out. Used for slugs, sorting into
+/// A–Z, search and duplicate detection.
+pub fn ascii_fold(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.nfd() {
+        if unicode_normalization::char::is_combining_mark(c) {
+            continue;
+        }
+        let lower = c.to_lowercase();
+        for c in lower {
+            match c {
+                'ß' => out.push_str("ss"),
+                'æ' => out.push_str("ae"),
+                'œ' => out.push_str("oe"),
+                'ø' => out.push('o'),
+                'đ' | 'ð' => out.push('d'),
+                'ł' => out.push('l'),
+                'þ' => out.push_str("th"),
+                'ı' => out.push('i'),
+                _ => out.push(c),
+            }
+        }
+    }
+    out
+}
+
+/// File names Windows refuses whatever the extension.
+fn is_reserved(base: &str) -> bool {
+    matches!(base, "con" | "prn" | "aux" | "nul")
+        || ((base.starts_with("com") || base.starts_with("lpt"))
+            && base.len() == 4
+            && base.as_bytes()[3].is_ascii_digit())
+}
+
+const MAX_SLUG: usize = 60;
+
+/// A stable, collision-free slug for a key (a name key, a nationality ...).
+///
+/// A key made only of `a-z`, `0-9` and single spaces maps one-to-one to
+/// `words-joined-by-hyphens`. Any other key (accents, punctuation, very long,
+/// a Windows reserved name) gets its folded form plus `--` and a hash of the
+/// whole key: `--` never occurs in a plain slug, so the two kinds cannot
+/// collide, and the hash depends only on the key itself, so adding players
+/// never moves an existing URL.
+pub fn slug(key: &str) -> String {
+    let plain = !key.is_empty()
+        && key.len() <= MAX_SLUG
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b' ')
+        && !key.starts_with(' ')
+        && !key.ends_with(' ')
+        && !key.contains("  ");
+    if plain && !is_reserved(key) {
+        return key.replace(' ', "-");
+    }
+    let mut base = String::new();
+    for c in ascii_fold(key).chars() {
+        if c.is_ascii_alphanumeric() {
+            base.push(c);
+        } else if !base.is_empty() && !base.ends_with('-') {
+            base.push('-');
+        }
+        if base.len() >= MAX_SLUG {
+            break;
+        }
+    }
+    let base = base.trim_end_matches('-');
+    let hash = format!("{:010x}", fnv1a(key.as_bytes()) >> 24);
+    if base.is_empty() {
+        hash
+    } else {
+        format!("{base}--{hash}")
+    }
+}
+
+/// FNV-1a, 64 bits: stable across runs, platforms and Rust versions.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// Percent-encode a relative URL path (keeps `/` and unreserved characters).
+pub fn url_path(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for &b in path.as_bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~' | b'/') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn name_keys_merge_case_and_spacing() {
+        assert_eq!(name_key("  Doug   MOORE "), "doug moore");
+        assert_eq!(name_key("Doug Moore"), name_key("doug moore"));
+        // NFC: a decomposed ö is the same player as a composed one.
+        assert_eq!(name_key("Bjo\u{308}rn"), name_key("Björn"));
+        assert_ne!(name_key("Björn"), name_key("Bjorn"));
+    }
+
+    #[test]
+    fn plain_keys_give_readable_slugs() {
+        assert_eq!(slug("doug moore"), "doug-moore");
+        assert_eq!(slug("ry4an brase"), "ry4an-brase");
+    }
+
+    #[test]
+    fn other_keys_get_a_stable_hash() {
+        let a = slug("björn meyer");
+        let b = slug("bjorn meyer");
+        assert_eq!(b, "bjorn-meyer");
+        assert!(a.starts_with("bjorn-meyer--"), "{a}");
+        assert_ne!(a, b);
+        assert_eq!(a, slug("björn meyer"));
+        assert!(slug("con").starts_with("con--"));
+        assert!(slug("com1").starts_with("com1--"));
+        assert_eq!(slug("???").len(), 10);
+        assert!(slug("../etc/passwd").starts_with("etc-passwd--"));
+        assert!(slug(&"a".repeat(10_000)).len() <= MAX_SLUG + 12);
+    }
+
+    #[test]
+    fn folding_strips_accents() {
+        assert_eq!(
+            ascii_fold("Björn Grégory ØSTERGÅRD Straße"),
+            "bjorn gregory ostergard strasse"
+        );
+    }
+
+    #[test]
+    fn url_paths_are_encoded() {
+        assert_eq!(url_path("2017/world dipcon#1"), "2017/world%20dipcon%231");
+        assert_eq!(url_path("é"), "%C3%A9");
+    }
+}

@@ -1,0 +1,391 @@
+//! Stage 3 and 4, pages and render: what each page shows, as askama
+//! template structs, rendered to HTML.
+//!
+//! [`Context`] holds what many pages share (rankings, who played where);
+//! [`Job`] lists every page, so that rendering can run in parallel and each
+//! page is rendered, written and dropped before memory fills up.
+
+mod event;
+mod home;
+mod lists;
+mod player;
+mod ranking;
+
+use std::collections::BTreeMap;
+
+use askama::Template;
+
+use crate::config::{RatingConfig, SystemConfig};
+use crate::markdown;
+use crate::model::{PlayerId, Site};
+use crate::names::{ascii_fold, slug, url_path};
+use crate::rating::{self, History, RankEntry};
+
+/// One rating with everything pages need to show it.
+pub struct RatingView<'a> {
+    pub config: &'a RatingConfig,
+    pub history: History,
+    pub ranking: Vec<RankEntry>,
+    /// By player id: index into `ranking`.
+    pub position: Vec<Option<u32>>,
+    /// By player id: indices into `history.rows` (CSR: `offsets[p]..offsets[p+1]`).
+    row_offsets: Vec<u32>,
+    row_index: Vec<u32>,
+    /// Nationalities present in the ranking, sorted by name.
+    pub nations: Vec<Nation>,
+}
+
+pub struct Nation {
+    pub name: String,
+    pub slug: String,
+    /// Indices into the rating's `ranking`, best first.
+    pub members: Vec<u32>,
+}
+
+impl<'a> RatingView<'a> {
+    pub fn new(site: &Site, config: &'a RatingConfig, history: History) -> Self {
+        let ranking = rating::ranking(site, &history);
+        let mut position = vec![None; site.players.len()];
+        for (i, e) in ranking.iter().enumerate() {
+            position[e.player as usize] = Some(i as u32);
+        }
+        let mut counts = vec![0u32; site.players.len() + 1];
+        for row in &history.rows {
+            counts[row.player as usize + 1] += 1;
+        }
+        for i in 1..counts.len() {
+            counts[i] += counts[i - 1];
+        }
+        let mut fill = counts.clone();
+        let mut row_index = vec![0u32; history.rows.len()];
+        for (i, row) in history.rows.iter().enumerate() {
+            let slot = &mut fill[row.player as usize];
+            row_index[*slot as usize] = i as u32;
+            *slot += 1;
+        }
+        let mut by_nat: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
+        for (i, e) in ranking.iter().enumerate() {
+            let nat = site.player(e.player).nat.as_str();
+            if !nat.is_empty() {
+                by_nat.entry(nat).or_default().push(i as u32);
+            }
+        }
+        let nations = by_nat
+            .into_iter()
+            .map(|(name, members)| Nation {
+                name: name.to_string(),
+                slug: slug(&crate::names::name_key(name)),
+                members,
+            })
+            .collect();
+        RatingView {
+            config,
+            history,
+            ranking,
+            position,
+            row_offsets: counts,
+            row_index,
+            nations,
+        }
+    }
+
+    /// The player's rows in event order.
+    pub fn rows_of(&self, player: PlayerId) -> impl Iterator<Item = &rating::Row> {
+        let p = player as usize;
+        self.row_index[self.row_offsets[p] as usize..self.row_offsets[p + 1] as usize]
+            .iter()
+            .map(|&i| &self.history.rows[i as usize])
+    }
+
+    pub fn id(&self) -> &str {
+        &self.config.id
+    }
+
+    pub fn is_match_system(&self) -> bool {
+        matches!(self.config.system, SystemConfig::Dci(_))
+    }
+
+    /// Number of ranking pages (at least one, even when empty).
+    pub fn ranking_pages(&self, page_size: usize) -> usize {
+        self.ranking.len().div_ceil(page_size).max(1)
+    }
+}
+
+/// Site-wide navigation shown on every page.
+pub struct Chrome {
+    pub title: String,
+    pub author: String,
+    pub last_update: String,
+    /// (rating id, title)
+    pub ratings: Vec<(String, String)>,
+    /// (page slug, title)
+    pub pages: Vec<(String, String)>,
+}
+
+/// What the base layout needs: every page struct has a `base` field.
+pub struct Base<'a> {
+    /// Relative path from this page to the site root: "", "../", ...
+    pub root: String,
+    pub title: String,
+    pub chrome: &'a Chrome,
+    /// Absolute URL of this page when `base_url` is set.
+    pub canonical: Option<String>,
+}
+
+/// Everything pages share.
+pub struct Context<'a> {
+    pub site: &'a Site,
+    pub ratings: Vec<RatingView<'a>>,
+    pub chrome: Chrome,
+    /// By event index: path of the event page from the site root (URL-encoded).
+    pub event_paths: Vec<String>,
+    /// Players in A–Z order: (letter, player ids).
+    pub letters: Vec<(String, Vec<PlayerId>)>,
+}
+
+/// The A–Z bucket of a name: its first letter once accents are stripped.
+pub fn letter_of(display: &str) -> String {
+    match ascii_fold(display).chars().find(|c| !c.is_whitespace()) {
+        Some(c) if c.is_ascii_lowercase() => c.to_string(),
+        _ => "other".to_string(),
+    }
+}
+
+impl<'a> Context<'a> {
+    pub fn new(site: &'a Site, ratings: Vec<RatingView<'a>>) -> Self {
+        let chrome = Chrome {
+            title: site.config.title.clone(),
+            author: site.config.author.clone(),
+            last_update: site.last_update().map(|d| d.to_string()).unwrap_or_default(),
+            ratings: site
+                .config
+                .ratings
+                .iter()
+                .map(|r| (r.id.clone(), r.title.clone()))
+                .collect(),
+            pages: site.pages.iter().map(|p| (p.slug.clone(), p.title.clone())).collect(),
+        };
+        let event_paths = site
+            .events
+            .iter()
+            .map(|e| format!("events/{}.html", url_path(&e.id)))
+            .collect();
+        let mut sorted: Vec<(String, PlayerId)> = (0..site.players.len() as PlayerId)
+            .map(|id| (ascii_fold(&site.player(id).display), id))
+            .collect();
+        sorted.sort_by(|a, b| {
+            let (pa, pb) = (site.player(a.1), site.player(b.1));
+            a.0.cmp(&b.0)
+                .then_with(|| pa.display.cmp(&pb.display))
+                .then_with(|| pa.key.cmp(&pb.key))
+        });
+        let mut letters: Vec<(String, Vec<PlayerId>)> = Vec::new();
+        for (_, id) in sorted {
+            let letter = letter_of(&site.player(id).display);
+            match letters.iter_mut().find(|(l, _)| *l == letter) {
+                Some((_, ids)) => ids.push(id),
+                None => letters.push((letter, vec![id])),
+            }
+        }
+        // "other" (digits, symbols, scripts without a Latin form) goes last.
+        letters.sort_by(|a, b| (a.0 == "other", &a.0).cmp(&(b.0 == "other", &b.0)));
+        Context {
+            site,
+            ratings,
+            chrome,
+            event_paths,
+            letters,
+        }
+    }
+
+    /// The base of a page at `path` (relative to the output root).
+    pub fn base(&self, path: &str, title: impl Into<String>) -> Base<'_> {
+        let depth = path.matches('/').count();
+        Base {
+            root: "../".repeat(depth),
+            title: title.into(),
+            chrome: &self.chrome,
+            canonical: self.site.config.base_url.as_ref().map(|b| format!("{b}{path}")),
+        }
+    }
+
+    pub fn player_href(&self, root: &str, player: PlayerId) -> String {
+        format!("{root}player/{}.html", self.site.player(player).slug)
+    }
+
+    pub fn event_href(&self, root: &str, event: usize) -> String {
+        format!("{root}{}", self.event_paths[event])
+    }
+
+    pub fn markdown(&self, source: &str) -> String {
+        markdown::render(source, self.site.config.allow_html)
+    }
+
+    /// Every page of the site, in a fixed order.
+    pub fn jobs(&self) -> Vec<Job> {
+        let page_size = self.site.config.page_size;
+        let mut jobs = vec![Job::Home, Job::Events, Job::Players];
+        for (r, view) in self.ratings.iter().enumerate() {
+            jobs.extend((1..=view.ranking_pages(page_size)).map(|page| Job::Ranking { rating: r, page }));
+            jobs.push(Job::Nations { rating: r });
+            for (n, nation) in view.nations.iter().enumerate() {
+                let pages = nation.members.len().div_ceil(page_size).max(1);
+                jobs.extend((1..=pages).map(|page| Job::Nation {
+                    rating: r,
+                    nation: n,
+                    page,
+                }));
+            }
+            jobs.push(Job::Included { rating: r });
+        }
+        jobs.extend((0..self.letters.len()).map(Job::Letter));
+        jobs.extend((0..self.site.events.len()).map(Job::Event));
+        jobs.extend((0..self.site.players.len() as PlayerId).map(Job::Player));
+        jobs.extend((0..self.site.pages.len()).map(Job::Markdown));
+        jobs
+    }
+
+    /// Output path of a page, relative to the output root.
+    pub fn path(&self, job: &Job) -> String {
+        match *job {
+            Job::Home => "index.html".into(),
+            Job::Events => "events.html".into(),
+            Job::Players => "players.html".into(),
+            Job::Ranking { rating, page } => ranking::page_path(self.ratings[rating].id(), page),
+            Job::Nations { rating } => format!("rating/{}/nations.html", self.ratings[rating].id()),
+            Job::Nation { rating, nation, page } => ranking::nation_path(
+                self.ratings[rating].id(),
+                &self.ratings[rating].nations[nation].slug,
+                page,
+            ),
+            Job::Included { rating } => format!("rating/{}/events.html", self.ratings[rating].id()),
+            Job::Letter(i) => format!("players/{}.html", self.letters[i].0),
+            Job::Event(i) => self.event_paths[i].clone(),
+            Job::Player(id) => format!("player/{}.html", self.site.player(id).slug),
+            Job::Markdown(i) => format!("pages/{}.html", self.site.pages[i].slug),
+        }
+    }
+
+    /// Render one page.
+    pub fn render(&self, job: &Job) -> askama::Result<String> {
+        let path = self.path(job);
+        match *job {
+            Job::Home => home::home(self, &path).render(),
+            Job::Events => lists::events(self, &path).render(),
+            Job::Players => lists::players(self, &path).render(),
+            Job::Letter(i) => lists::letter(self, &path, i).render(),
+            Job::Markdown(i) => lists::markdown_page(self, &path, i).render(),
+            Job::Ranking { rating, page } => ranking::ranking(self, &path, rating, page).render(),
+            Job::Nations { rating } => ranking::nations(self, &path, rating).render(),
+            Job::Nation { rating, nation, page } => ranking::nation(self, &path, rating, nation, page).render(),
+            Job::Included { rating } => lists::included(self, &path, rating).render(),
+            Job::Event(i) => event::event(self, &path, i).render(),
+            Job::Player(id) => player::player(self, &path, id).render(),
+        }
+    }
+}
+
+/// One page to render.
+#[derive(Debug, Clone, Copy)]
+pub enum Job {
+    Home,
+    Events,
+    Players,
+    Letter(usize),
+    Markdown(usize),
+    Ranking { rating: usize, page: usize },
+    Nations { rating: usize },
+    Nation { rating: usize, nation: usize, page: usize },
+    Included { rating: usize },
+    Event(usize),
+    Player(PlayerId),
+}
+
+/// A pager: first, previous, a window of page numbers, next, last. Its size
+/// does not depend on the number of pages.
+pub struct Pager {
+    pub items: Vec<PagerItem>,
+    pub current: usize,
+    pub pages: usize,
+}
+
+pub struct PagerItem {
+    pub label: String,
+    /// `None` for the current page and for links that would go nowhere.
+    pub href: Option<String>,
+    pub current: bool,
+    /// Accessible name ("First page", "Page 3").
+    pub aria: String,
+}
+
+/// Pages on each side of the current one in the pager window.
+const PAGER_WINDOW: usize = 2;
+
+impl Pager {
+    /// `href(n)` is the link to page n (1-based), relative to the current page.
+    pub fn new(current: usize, pages: usize, href: impl Fn(usize) -> String) -> Pager {
+        let mut items = Vec::with_capacity(2 * PAGER_WINDOW + 5);
+        let link = |n: usize, label: &str, aria: String| PagerItem {
+            label: label.to_string(),
+            href: (n != current && (1..=pages).contains(&n)).then(|| href(n)),
+            current: false,
+            aria,
+        };
+        items.push(link(1, "« First", "First page".into()));
+        items.push(link(current.saturating_sub(1), "‹ Previous", "Previous page".into()));
+        let lo = current.saturating_sub(PAGER_WINDOW).max(1);
+        let hi = (current + PAGER_WINDOW).min(pages);
+        for n in lo..=hi {
+            let mut item = link(n, &n.to_string(), format!("Page {n}"));
+            item.current = n == current;
+            items.push(item);
+        }
+        items.push(link(current + 1, "Next ›", "Next page".into()));
+        items.push(link(pages, "Last »", format!("Last page ({pages})")));
+        Pager { items, current, pages }
+    }
+}
+
+/// Rank column text for a DCI-style provisional marker.
+pub fn provisional_marker(entry: &RankEntry) -> &'static str {
+    if entry.provisional { "P" } else { "" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pager_has_a_fixed_window() {
+        let p = Pager::new(50, 1000, |n| format!("page-{n}.html"));
+        let labels: Vec<&str> = p.items.iter().map(|i| i.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "« First",
+                "‹ Previous",
+                "48",
+                "49",
+                "50",
+                "51",
+                "52",
+                "Next ›",
+                "Last »"
+            ]
+        );
+        assert_eq!(p.items[1].href.as_deref(), Some("page-49.html"));
+        assert_eq!(p.items[8].href.as_deref(), Some("page-1000.html"));
+        assert!(p.items[4].current && p.items[4].href.is_none());
+        let first = Pager::new(1, 1, |n| n.to_string());
+        assert!(first.items.iter().all(|i| i.href.is_none()));
+        assert_eq!(first.items.len(), 5);
+    }
+
+    #[test]
+    fn letters() {
+        assert_eq!(letter_of("Björn"), "b");
+        assert_eq!(letter_of("Émile"), "e");
+        assert_eq!(letter_of("42"), "other");
+        assert_eq!(letter_of("Юрий"), "other");
+    }
+}

@@ -1,0 +1,160 @@
+//! Dip Pouch Tournament Rating (seeds 000/001/003/004, rating-systems.md §1).
+
+use super::{Detail, EventRating, History, RatingSystem, Row, Standing};
+use crate::config::DipPouchParams;
+use crate::model::{Event, Site};
+
+pub struct DipPouch(pub DipPouchParams);
+
+/// Percentile score of rank `rank` among `players`:
+/// `(N + 0.5 - r) / N * 100`.
+pub fn percentile(players: u32, rank: u32) -> f64 {
+    let n = f64::from(players);
+    (n + 0.5 - f64::from(rank)) / n * 100.0
+}
+
+impl DipPouch {
+    /// Tournament value ("Coeff 1" on the seed pages): 20 for a World
+    /// Championship whatever the year; 0 before `rated_from`; else
+    /// `min(15, N / 7 + 2)` for one round, `min(15, N / 3.5 + 2)` for more.
+    pub fn tournament_value(&self, event: &Event) -> f64 {
+        let p = &self.0;
+        if event.world_championship {
+            return p.world_championship_value;
+        }
+        if event.date.year < p.rated_from {
+            return 0.0;
+        }
+        let divisor = if event.rounds == Some(1) {
+            p.one_round_divisor
+        } else {
+            p.multi_round_divisor
+        };
+        (f64::from(event.players) / divisor + p.value_offset).min(p.max_value)
+    }
+}
+
+/// New rating: old + v / 100 * (p - old).
+pub fn update(old: f64, value: f64, percentile: f64) -> f64 {
+    old + value / 100.0 * (percentile - old)
+}
+
+impl RatingSystem for DipPouch {
+    fn rate(&self, site: &Site) -> History {
+        let initial = self.0.initial;
+        let mut rating: Vec<Option<f64>> = vec![None; site.players.len()];
+        let mut counted: Vec<u32> = vec![0; site.players.len()];
+        let mut history = History {
+            rows: Vec::with_capacity(site.events.iter().map(|e| e.results.len()).sum()),
+            event_rows: Vec::with_capacity(site.events.len()),
+            events: Vec::with_capacity(site.events.len()),
+            standings: Vec::new(),
+        };
+        for (index, event) in site.events.iter().enumerate() {
+            let start = history.rows.len();
+            if event.results.is_empty() {
+                history.event_rows.push(start..start);
+                history.events.push(EventRating {
+                    included: false,
+                    value: None,
+                    note: None,
+                });
+                continue;
+            }
+            let value = self.tournament_value(event);
+            // A player appears once per event, so updating in place uses
+            // every player's rating from before the event.
+            for r in &event.results {
+                let p = r.player as usize;
+                let before = rating[p].unwrap_or(initial);
+                let percentile = percentile(event.players, r.rank);
+                let after = update(before, value, percentile);
+                rating[p] = Some(after);
+                if value > 0.0 {
+                    counted[p] += 1;
+                }
+                history.rows.push(Row {
+                    event: index,
+                    player: r.player,
+                    before,
+                    after,
+                    counted: value > 0.0,
+                    detail: Detail::Placement {
+                        rank: r.rank,
+                        percentile,
+                    },
+                });
+            }
+            // Rows of an event by rank, then by name, as the seed pages list them.
+            history.rows[start..].sort_by(|a, b| {
+                let (Detail::Placement { rank: ra, .. }, Detail::Placement { rank: rb, .. }) = (&a.detail, &b.detail);
+                ra.cmp(rb).then_with(|| {
+                    site.player(a.player)
+                        .display
+                        .as_bytes()
+                        .cmp(site.player(b.player).display.as_bytes())
+                })
+            });
+            history.event_rows.push(start..history.rows.len());
+            let note = (value == 0.0).then(|| {
+                if event.date.year < self.0.rated_from {
+                    format!(
+                        "Events before {} (except World Championships) have value 0.",
+                        self.0.rated_from
+                    )
+                } else {
+                    "Tournament value 0: ratings do not change.".to_string()
+                }
+            });
+            history.events.push(EventRating {
+                included: true,
+                value: Some(value),
+                note,
+            });
+        }
+        history.standings = rating
+            .iter()
+            .zip(&counted)
+            .map(|(r, &events)| {
+                r.map(|rating| Standing {
+                    rating,
+                    events,
+                    matches: 0,
+                    provisional: false,
+                    ranked: events > 0,
+                })
+            })
+            .collect();
+        history
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round2(x: f64) -> String {
+        crate::format::fixed2(x)
+    }
+
+    #[test]
+    fn worked_example_from_the_rules() {
+        // 55 before, 8th of 65 in a multi-round event → 60.019.
+        let p = percentile(65, 8);
+        assert_eq!(round2(p), "88.46");
+        let value = (65.0 / 3.5 + 2.0_f64).min(15.0);
+        assert_eq!(value, 15.0);
+        let after = update(55.0, value, p);
+        assert!((after - 60.019_230_769).abs() < 1e-9, "{after}");
+    }
+
+    #[test]
+    fn seed_scores() {
+        assert_eq!(round2(percentile(84, 1)), "99.40");
+        assert_eq!(round2(percentile(84, 52)), "38.69");
+        assert_eq!(round2(percentile(45, 1)), "98.89");
+        assert_eq!(round2(percentile(45, 40)), "12.22");
+        assert_eq!(round2(percentile(88, 6)), "93.75");
+        assert_eq!(round2(percentile(88, 73)), "17.61");
+    }
+}

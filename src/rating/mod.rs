@@ -1,0 +1,164 @@
+//! Stage 2, rate: ordered events in, history out. Pure computation.
+//!
+//! Each rating system implements [`RatingSystem`]; pages, downloads and the
+//! ranking are written once, over any [`History`].
+
+pub mod dip_pouch;
+
+use std::cmp::Ordering;
+use std::ops::Range;
+
+use crate::config::{RatingConfig, SystemConfig};
+use crate::model::{PlayerId, Site};
+
+/// A rating system: given the site's events in order, the full history.
+pub trait RatingSystem: Send + Sync {
+    fn rate(&self, site: &Site) -> History;
+}
+
+/// What one player did in one event, as the system saw it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Detail {
+    /// A final placement and its percentile score (Dip Pouch).
+    Placement { rank: u32, percentile: f64 },
+}
+
+/// One player in one event: a row of `ID-history.csv`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    /// Index into `Site::events`.
+    pub event: usize,
+    pub player: PlayerId,
+    pub before: f64,
+    pub after: f64,
+    /// Whether the event counted for the player (value > 0 / rated).
+    pub counted: bool,
+    pub detail: Detail,
+}
+
+/// How a system treated one event.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EventRating {
+    /// The event has rows in this rating (it is "included").
+    pub included: bool,
+    /// Tournament value (Dip Pouch `Coeff`), where the system has one.
+    pub value: Option<f64>,
+    /// Why the event does not change ratings, for the reader.
+    pub note: Option<String>,
+}
+
+/// A player's state after the last event.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Standing {
+    pub rating: f64,
+    /// Events that counted (value > 0 / rated).
+    pub events: u32,
+    /// Rated matches played (match systems).
+    pub matches: u32,
+    pub provisional: bool,
+    /// Whether the player appears in the ranking.
+    pub ranked: bool,
+}
+
+/// The output of a rating system.
+#[derive(Debug, Clone, Default)]
+pub struct History {
+    /// In event order; the rows of one event are contiguous.
+    pub rows: Vec<Row>,
+    /// By event index: the range of `rows` for that event.
+    pub event_rows: Vec<Range<usize>>,
+    /// By event index.
+    pub events: Vec<EventRating>,
+    /// By player id; `None` for players this rating never saw.
+    pub standings: Vec<Option<Standing>>,
+}
+
+impl History {
+    /// Rows of one event.
+    pub fn event(&self, event: usize) -> &[Row] {
+        &self.rows[self.event_rows[event].clone()]
+    }
+}
+
+/// One line of a ranking.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RankEntry {
+    pub rank: u32,
+    pub player: PlayerId,
+    pub rating: f64,
+    pub events: u32,
+    pub matches: u32,
+    pub provisional: bool,
+}
+
+/// The ranking (rating-systems.md): ranked players by rating descending;
+/// exactly equal ratings share a rank (1, 2, 2, 4) and are listed by display
+/// name in byte order (then by name key, so the order is total).
+pub fn ranking(site: &Site, history: &History) -> Vec<RankEntry> {
+    let mut entries: Vec<RankEntry> = history
+        .standings
+        .iter()
+        .enumerate()
+        .filter_map(|(id, s)| {
+            let s = s.as_ref().filter(|s| s.ranked)?;
+            Some(RankEntry {
+                rank: 0,
+                player: id as PlayerId,
+                rating: s.rating,
+                events: s.events,
+                matches: s.matches,
+                provisional: s.provisional,
+            })
+        })
+        .collect();
+    entries.sort_by(|a, b| {
+        let (pa, pb) = (site.player(a.player), site.player(b.player));
+        b.rating
+            .partial_cmp(&a.rating)
+            .unwrap_or(Ordering::Equal)
+            .then_with(|| pa.display.as_bytes().cmp(pb.display.as_bytes()))
+            .then_with(|| pa.key.cmp(&pb.key))
+    });
+    assign_ranks(&mut entries);
+    entries
+}
+
+/// Competition ranks (1, 2, 2, 4) on exact rating equality.
+pub fn assign_ranks(entries: &mut [RankEntry]) {
+    for i in 0..entries.len() {
+        entries[i].rank = if i > 0 && entries[i].rating == entries[i - 1].rating {
+            entries[i - 1].rank
+        } else {
+            i as u32 + 1
+        };
+    }
+}
+
+/// The system a `[[rating]]` table asks for.
+pub fn system(config: &RatingConfig) -> Box<dyn RatingSystem> {
+    match &config.system {
+        SystemConfig::DipPouch(p) => Box::new(dip_pouch::DipPouch(p.clone())),
+        SystemConfig::Dci(_) => Box::new(Unsupported),
+    }
+}
+
+/// Placeholder until the DCI system lands: rates nothing.
+struct Unsupported;
+
+impl RatingSystem for Unsupported {
+    fn rate(&self, site: &Site) -> History {
+        History {
+            rows: Vec::new(),
+            event_rows: vec![0..0; site.events.len()],
+            events: vec![
+                EventRating {
+                    included: false,
+                    value: None,
+                    note: None
+                };
+                site.events.len()
+            ],
+            standings: vec![None; site.players.len()],
+        }
+    }
+}
