@@ -117,6 +117,9 @@ pub fn build(options: &BuildOptions) -> Result<Summary, Errors> {
     }
 }
 
+/// Files every site gets; a file of the same name in `static/` replaces it.
+const BUILTIN_ASSETS: [(&str, &str); 1] = [("style.css", include_str!("../static/style.css"))];
+
 /// Every file of the site into the staging folder; returns the bytes written.
 fn write_site(
     ctx: &pages::Context,
@@ -153,7 +156,8 @@ fn write_site(
             .iter()
             .map(String::as_str)
             .chain(downloads.iter().map(|(p, _)| p.as_str()))
-            .chain(statics.iter().map(|(p, _)| p.as_str())),
+            .chain(statics.iter().map(|(p, _)| p.as_str()))
+            .chain(BUILTIN_ASSETS.iter().map(|(p, _)| *p)),
     )?;
 
     let page_bytes: Vec<Result<u64, Diagnostic>> = jobs
@@ -183,6 +187,13 @@ fn write_site(
         let data = std::fs::read(src).map_err(|e| Diagnostic::io(src, &e))?;
         staging.write(rel, &data)?;
         bytes += data.len() as u64;
+    }
+    // Built-in assets, unless the site's static/ brings its own.
+    for (rel, data) in BUILTIN_ASSETS {
+        if !statics.iter().any(|(r, _)| r == rel) {
+            staging.write(rel, data.as_bytes())?;
+            bytes += data.len() as u64;
+        }
     }
     // GitHub Pages: publish the files as they are, without Jekyll.
     staging.write(".nojekyll", b"")?;

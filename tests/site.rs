@@ -1,0 +1,470 @@
+//! End-to-end tests of `build` on fixture sites and on the shipped site.
+
+mod common;
+
+use std::collections::{BTreeSet, VecDeque};
+use std::path::Path;
+
+use common::*;
+
+/// Seed rows: (rank, name, score) from a World Diplomacy Database page.
+fn seed_rows(seed: &str) -> Vec<(String, String, String)> {
+    let text = read(&fixture("wdd").join(seed));
+    let mut rows = Vec::new();
+    let mut on = false;
+    for line in text.lines() {
+        if line.starts_with("RankFirstName") {
+            on = true;
+            continue;
+        }
+        if !on || line.trim().is_empty() {
+            continue;
+        }
+        let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+        let score = &line[line.len() - 5..]; // "99.40"
+        let score_start = if line[..line.len() - 5].ends_with('1') && score.starts_with('0') {
+            line.len() - 6 // "100.00" does not occur in the seeds, but be safe
+        } else {
+            line.len() - 5
+        };
+        rows.push((
+            line[..digits].to_string(),
+            line[digits..score_start].trim().to_string(),
+            line[score_start..].to_string(),
+        ));
+    }
+    rows
+}
+
+/// Every Score and the Coeff of the three seed event pages are reproduced
+/// by the shipped data, read from the built pages.
+#[test]
+fn shipped_event_pages_reproduce_the_seed_scores_and_coeff() {
+    let (_tmp, out) = build(&repo());
+    let cases = [
+        (
+            "000_9e56e3cb9be5cb38.txt",
+            "events/2017/world-dipcon-xxvii.html",
+            "20.00",
+            32,
+        ),
+        (
+            "001_468565cf0ec3741f.txt",
+            "events/1996/world-dipcon-vi.html",
+            "20.00",
+            85,
+        ),
+        (
+            "003_981e10d0460bf695.txt",
+            "events/2002/tempest-in-a-teapot-iv.html",
+            "14.86",
+            38,
+        ),
+    ];
+    for (seed, page, coeff, count) in cases {
+        let html = read(&out.join(page));
+        assert!(
+            html.contains(&format!("<dt>Coeff</dt><dd>{coeff}</dd>")),
+            "{page}: Coeff {coeff}"
+        );
+        let expected = seed_rows(seed);
+        assert_eq!(expected.len(), count, "{seed}");
+        let rows = table_rows(&html);
+        assert_eq!(rows.len(), expected.len(), "{page}");
+        for (rank, name, score) in &expected {
+            let row = rows
+                .iter()
+                .find(|r| &r[1] == name)
+                .unwrap_or_else(|| panic!("{page}: no row for {name}"));
+            assert_eq!(&row[0], rank, "{page}: rank of {name}");
+            assert_eq!(&row[3], score, "{page}: score of {name}");
+        }
+    }
+    // The 1996 header facts as on the seed page.
+    let html = read(&out.join("events/1996/world-dipcon-vi.html"));
+    for fact in [
+        "<dt>Date</dt><dd>June 1, 1996</dd>",
+        "<dt>Place</dt><dd>Columbus (US)</dd>",
+        "<dt>Number of players</dt><dd>88</dd>",
+        "<dt>Number of rounds</dt><dd>3</dd>",
+        "<dt>Number of boards</dt><dd>24</dd>",
+        "<dt>World Championship</dt><dd>Yes</dd>",
+    ] {
+        assert!(html.contains(fact), "missing {fact}");
+    }
+    let html = read(&out.join("events/2002/tempest-in-a-teapot-iv.html"));
+    assert!(html.contains("<dd>October 11-13, 2002</dd>"));
+}
+
+#[test]
+fn fixture_downloads_equal_hand_computed_values() {
+    let (_tmp, out) = build(&fixture("basic"));
+    // Computed by hand from rating-systems.md §1 (see tests/fixtures/basic):
+    // Old Open 1999 has value 0; World Champs 2000 (WC, 8 players) value 20:
+    // rank 1 → 93.75 → 40 + 0.2 × 53.75 = 50.75; rank 2 → 81.25 → 48.25;
+    // rank 4 → 56.25 → 43.25. A Cup (1 round, 14) value 4; B Cup (70 players)
+    // value min(15, 22) = 15.
+    let history = read(&out.join("downloads/dp-history.csv"));
+    assert_eq!(
+        history,
+        "date,event,player,before,after\n\
+         1999-05-01,1999/old-open,Ann Archer,40,40\n\
+         1999-05-01,1999/old-open,Bob Baker,40,40\n\
+         1999-05-01,1999/old-open,Lone Wolf,40,40\n\
+         2000-08-01,2000/world-champs,Ann Archer,40,50.75\n\
+         2000-08-01,2000/world-champs,Bob Baker,40,48.25\n\
+         2000-08-01,2000/world-champs,Chuck Krueger,40,48.25\n\
+         2000-08-01,2000/world-champs,Dee Dee,40,43.25\n\
+         2005-03-05,2005/a-cup,Bob Baker,48.25,50.177142857142854\n\
+         2005-03-05,2005/a-cup,Ann Archer,50.75,48.862857142857145\n\
+         2005-03-05,2005/b-cup,Ann Archer,48.862857142857145,56.42628571428572\n\
+         2005-03-05,2005/b-cup,Chuck Krueger,48.25,41.11964285714286\n"
+    );
+    // Lone Wolf only played a value-0 event: not ranked.
+    let ranking = read(&out.join("downloads/dp-ranking.csv"));
+    assert_eq!(
+        ranking,
+        "rank,player,nat,rating,events\n\
+         1,Ann Archer,GB,56.42628571428572,3\n\
+         2,Bob Baker,US,50.177142857142854,2\n\
+         3,Dee Dee,GB,43.25,1\n\
+         4,Chuck Krueger,US,41.11964285714286,2\n"
+    );
+}
+
+#[test]
+fn fixture_pages_show_the_values() {
+    let (_tmp, out) = build(&fixture("basic"));
+    // page_size = 2: two ranking pages.
+    let page1 = table_rows(&read(&out.join("rating/dp/index.html")));
+    assert_eq!(
+        page1,
+        vec![
+            vec!["1", "Ann Archer", "GB", "56.43", "3"],
+            vec!["2", "Bob Baker", "US", "50.18", "2"]
+        ]
+    );
+    let page2 = table_rows(&read(&out.join("rating/dp/page-2.html")));
+    assert_eq!(
+        page2,
+        vec![
+            vec!["3", "Dee Dee", "GB", "43.25", "1"],
+            vec!["4", "Chuck Krueger", "US", "41.12", "2"]
+        ]
+    );
+    // Event page: ranks, scores, before → after, change.
+    let event = table_rows(&read(&out.join("events/2000/world-champs.html")));
+    assert_eq!(
+        event[0],
+        vec!["1", "Ann Archer", "GB", "93.75", "40.00", "50.75", "+10.75"]
+    );
+    assert_eq!(
+        event[2],
+        vec!["2", "Chuck Krueger", "US", "81.25", "40.00", "48.25", "+8.25"]
+    );
+    assert_eq!(event.len(), 4);
+    // Player page: the alias and the registry name are one player.
+    let chuck = read(&out.join("player/chuck-krueger.html"));
+    assert!(chuck.contains("<h1>Chuck Krueger</h1>"));
+    let rows = table_rows(&chuck);
+    assert_eq!(
+        rows[0],
+        vec![
+            "2000-08-01",
+            "World Champs",
+            "2 / 8",
+            "81.25",
+            "20.00",
+            "40.00",
+            "48.25",
+            "+8.25"
+        ]
+    );
+    assert_eq!(
+        rows[1],
+        vec![
+            "2005-03-05",
+            "B Cup",
+            "70 / 70",
+            "0.71",
+            "15.00",
+            "48.25",
+            "41.12",
+            "-7.13"
+        ]
+    );
+    assert!(chuck.contains("<dt>Peak</dt><dd>48.25 (2000-08-01)</dd>"), "peak");
+    // Lone Wolf: history shown, not ranked.
+    let lone = read(&out.join("player/lone-wolf.html"));
+    assert!(lone.contains("<dt>Rank</dt><dd>not ranked</dd>"));
+    // National rankings: GB has Ann (1) and Dee (2, world rank 3).
+    let gb = table_rows(&read(&out.join("rating/dp/nation/gb.html")));
+    assert_eq!(
+        gb,
+        vec![
+            vec!["1", "1", "Ann Archer", "GB", "56.43", "3"],
+            vec!["2", "3", "Dee Dee", "GB", "43.25", "1"]
+        ]
+    );
+    let nations = table_rows(&read(&out.join("rating/dp/nations.html")));
+    assert_eq!(nations.iter().map(|r| r[0].as_str()).collect::<Vec<_>>(), ["GB", "US"]);
+    // Included tournaments with their values, newest first; same-day events
+    // in reverse id order (b-cup was rated after a-cup).
+    let included = table_rows(&read(&out.join("rating/dp/events.html")));
+    let values: Vec<(&str, &str)> = included.iter().map(|r| (r[1].as_str(), r[5].as_str())).collect();
+    assert_eq!(
+        values,
+        [
+            ("B Cup", "15.00"),
+            ("A Cup", "4.00"),
+            ("World Champs", "20.00"),
+            ("Old Open", "0.00")
+        ]
+    );
+    // Home: last update is the latest event's date, not the build date.
+    let home = read(&out.join("index.html"));
+    assert!(home.contains("Last update: <strong>2005-03-05</strong>"));
+    // Markdown page, raw HTML shown as text.
+    let about = read(&out.join("pages/about.html"));
+    assert!(about.contains("<h1>About this fixture</h1>"));
+    assert!(about.contains("&lt;b&gt;html&lt;/b&gt;"));
+}
+
+#[test]
+fn equal_ratings_share_a_rank_and_are_listed_by_name() {
+    let (_tmp, out) = build(&fixture("ties"));
+    let ranking = read(&out.join("downloads/dp-ranking.csv"));
+    let lines: Vec<Vec<&str>> = ranking.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    let ranks: Vec<(&str, &str)> = lines.iter().map(|l| (l[0], l[1])).collect();
+    assert_eq!(
+        ranks,
+        [
+            ("1", "Zed Zulu"),
+            ("2", "Abe Adams"),
+            ("2", "Yan Young"),
+            ("4", "Mo Moss")
+        ]
+    );
+    assert_eq!(lines[1][3], lines[2][3], "tied players have the same rating");
+}
+
+/// Resolve `href` against the folder of `page` as a browser would from file://.
+fn resolve(page: &str, href: &str) -> Option<String> {
+    let href = href.split(['#', '?']).next().unwrap();
+    if href.is_empty() {
+        return None;
+    }
+    assert!(
+        !href.starts_with('/') && !href.contains("://"),
+        "{page}: link {href} is not page-relative"
+    );
+    assert!(!href.ends_with('/'), "{page}: link {href} does not end in a file name");
+    let mut parts: Vec<&str> = page.split('/').collect();
+    parts.pop();
+    for part in href.split('/') {
+        match part {
+            ".." => {
+                assert!(parts.pop().is_some(), "{page}: link {href} leaves the site");
+            }
+            "." => {}
+            p => parts.push(p),
+        }
+    }
+    let joined = parts.join("/");
+    // Percent-decoding (event ids may contain spaces or non-ASCII).
+    let bytes = joined.as_bytes();
+    let mut decoded = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            decoded.push(u8::from_str_radix(&joined[i + 1..i + 3], 16).unwrap());
+            i += 3;
+        } else {
+            decoded.push(bytes[i]);
+            i += 1;
+        }
+    }
+    Some(String::from_utf8(decoded).unwrap())
+}
+
+fn links(html: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for attr in ["href=\"", "src=\""] {
+        for piece in html.split(attr).skip(1) {
+            out.push(unescape(&piece[..piece.find('"').unwrap()]));
+        }
+    }
+    out
+}
+
+/// From index.html every link resolves to a file, and every page is reachable.
+fn crawl(out: &Path) {
+    let all = files(out);
+    let pages: BTreeSet<&str> = all
+        .iter()
+        .filter(|f| f.ends_with(".html"))
+        .map(String::as_str)
+        .collect();
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    let mut queue = VecDeque::from(["index.html".to_string()]);
+    while let Some(page) = queue.pop_front() {
+        if !seen.insert(page.clone()) {
+            continue;
+        }
+        let html = read(&out.join(&page));
+        assert!(
+            !html.contains("http://") && !html.contains("https://"),
+            "{page}: external resource"
+        );
+        for href in links(&html) {
+            let Some(target) = resolve(&page, &href) else { continue };
+            assert!(out.join(&target).is_file(), "{page}: broken link {href} -> {target}");
+            if target.ends_with(".html") && !seen.contains(&target) {
+                queue.push_back(target);
+            }
+        }
+    }
+    let unreachable: Vec<&&str> = pages.iter().filter(|p| !seen.contains(**p)).collect();
+    assert!(
+        unreachable.is_empty(),
+        "pages not reachable from index.html: {unreachable:?}"
+    );
+}
+
+#[test]
+fn every_link_resolves_and_every_page_is_reachable() {
+    for site in [repo(), fixture("basic"), fixture("ties"), fixture("hostile")] {
+        let (_tmp, out) = build(&site);
+        crawl(&out);
+        assert!(out.join(".nojekyll").is_file());
+        assert!(out.join("style.css").is_file());
+    }
+}
+
+#[test]
+fn hostile_names_are_escaped_everywhere() {
+    let (_tmp, out) = build(&fixture("hostile"));
+    let mut seen_escaped = 0;
+    for f in files(&out).iter().filter(|f| f.ends_with(".html")) {
+        let html = read(&out.join(f));
+        assert!(!html.contains("<script>alert(1)"), "{f}: unescaped name");
+        assert!(!html.contains("<img src=x"), "{f}: unescaped event name");
+        assert!(
+            !html.contains("<script>alert('report')"),
+            "{f}: raw HTML from the report"
+        );
+        assert!(!html.contains("<b>Mallory"), "{f}: unescaped author");
+        if html.contains("&#60;script&#62;alert(1)&#60;/script&#62;") {
+            seen_escaped += 1;
+        }
+    }
+    // Event page, player page, ranking, players index letter page, home (number one).
+    assert!(seen_escaped >= 4, "escaped name shown on {seen_escaped} pages");
+    // The page of `../../etc/passwd` stays inside player/.
+    let players: Vec<String> = files(&out).into_iter().filter(|f| f.starts_with("player/")).collect();
+    assert_eq!(players.len(), 3);
+    assert!(
+        players.iter().all(|p| p.matches('/').count() == 1 && !p.contains("..")),
+        "{players:?}"
+    );
+    // CSV: the raw name, quoted per RFC 4180.
+    let csv = read(&out.join("downloads/dp-ranking.csv"));
+    assert!(csv.contains("\n2,\"Colin O'Neill, \"\"CJ\"\"\",,"), "{csv}");
+    assert!(csv.contains("\n1,<script>alert(1)</script>,<i>X</i>,"), "{csv}");
+}
+
+#[test]
+fn a_failed_build_leaves_the_previous_site_untouched() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    let out = tmp.path().join("out");
+    copy_dir(&fixture("basic"), &site);
+    let options = ratings::BuildOptions {
+        site_dir: site.clone(),
+        output: Some(out.clone()),
+        force: false,
+    };
+    ratings::build(&options).unwrap();
+    let before: Vec<(String, Vec<u8>)> = files(&out)
+        .into_iter()
+        .map(|f| (f.clone(), std::fs::read(out.join(&f)).unwrap()))
+        .collect();
+    // Break one event: rank 9 of 8 players, and a typo'd key in another.
+    let bad = site.join("data/2000/world-champs.toml");
+    std::fs::write(&bad, read(&bad).replace("rank = 4", "rank = 9")).unwrap();
+    std::fs::write(
+        site.join("data/2005/a-cup.toml"),
+        read(&site.join("data/2005/a-cup.toml")).replace("rounds = 1", "rounds = 1\nplce = \"x\""),
+    )
+    .unwrap();
+    let err = ratings::build(&options).unwrap_err().to_string();
+    // Both problems are reported together, with file, line and column.
+    assert!(
+        err.contains("data/2000/world-champs.toml:26:8: rank 9 is larger than the 8 players of the event"),
+        "{err}"
+    );
+    assert!(err.contains("data/2005/a-cup.toml:7:1: unknown field `plce`"), "{err}");
+    assert!(err.ends_with("2 errors"), "{err}");
+    let after: Vec<(String, Vec<u8>)> = files(&out)
+        .into_iter()
+        .map(|f| (f.clone(), std::fs::read(out.join(&f)).unwrap()))
+        .collect();
+    assert_eq!(before, after);
+    let leftovers: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(leftovers.len(), 2, "no temporary folder left: {leftovers:?}");
+}
+
+#[test]
+fn adding_an_event_updates_the_site_and_rebuilds_are_identical() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("ties"), &site);
+    let out = tmp.path().join("out");
+    let options = ratings::BuildOptions {
+        site_dir: site.clone(),
+        output: Some(out.clone()),
+        force: false,
+    };
+    let first = ratings::build(&options).unwrap();
+    let snapshot = |out: &Path| -> Vec<(String, Vec<u8>)> {
+        files(out)
+            .into_iter()
+            .map(|f| (f.clone(), std::fs::read(out.join(&f)).unwrap()))
+            .collect()
+    };
+    let a = snapshot(&out);
+    // Same input, one thread: byte-identical, and nothing rewritten.
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let again = pool.install(|| ratings::build(&options)).unwrap();
+    assert_eq!(a, snapshot(&out));
+    assert_eq!(again.written, 0, "no-change rebuild rewrote files");
+    assert_eq!(again.unchanged, first.written);
+    // A new event: a new player page, ratings move.
+    std::fs::write(
+        site.join("data/later.toml"),
+        "name = \"Later\"\ndate = 2004-02-02\nplayers = 2\nrounds = 1\n[[results]]\nrank = 1\nname = \"Mo Moss\"\n[[results]]\nrank = 2\nname = \"New Comer\"\n",
+    )
+    .unwrap();
+    ratings::build(&options).unwrap();
+    assert!(out.join("player/new-comer.html").is_file());
+    let csv = read(&out.join("downloads/dp-history.csv"));
+    assert!(
+        csv.ends_with("2004-02-02,later,New Comer,40,39.65714285714286\n"),
+        "{csv}"
+    );
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for e in walkdir::WalkDir::new(from) {
+        let e = e.unwrap();
+        let dest = to.join(e.path().strip_prefix(from).unwrap());
+        if e.file_type().is_dir() {
+            std::fs::create_dir_all(&dest).unwrap();
+        } else {
+            std::fs::copy(e.path(), &dest).unwrap();
+        }
+    }
+}
