@@ -16,6 +16,7 @@ pub mod names;
 pub mod output;
 pub mod pages;
 pub mod rating;
+pub mod synth;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

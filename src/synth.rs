@@ -1,0 +1,641 @@
+//! Synthetic sites for benchmarks and scaling checks (`ratings synth`).
+//!
+//! Writes a site folder in the contract format (site.toml, data/YEAR/*.toml)
+//! with invented players and events of realistic shapes: field sizes 7–200,
+//! ties, partial result lists, one World Championship a year, and match events
+//! (Booster Draft / Sealed Deck) with Swiss rounds, byes and draws. The same
+//! parameters and seed always give the same bytes: the generator has its own
+//! PRNG (splitmix64) and never looks at the clock or the environment.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::io;
+use std::path::Path;
+
+/// What to generate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SynthParams {
+    pub seed: u64,
+    /// Placement events (with `[[results]]`).
+    pub events: usize,
+    pub players: usize,
+    /// Result rows over all placement events (approximate).
+    pub results: usize,
+    /// Match events (with `[[round]]`).
+    pub match_events: usize,
+    /// Matches over all match events (approximate).
+    pub matches: usize,
+}
+
+impl SynthParams {
+    /// The named benchmark cases: `small`, `large`, `huge` (10× large).
+    pub fn case(name: &str) -> Option<SynthParams> {
+        let p = |events, players, results, match_events, matches| SynthParams {
+            seed: 1,
+            events,
+            players,
+            results,
+            match_events,
+            matches,
+        };
+        match name {
+            "small" => Some(p(300, 3_000, 12_000, 60, 3_000)),
+            "large" => Some(p(5_000, 50_000, 300_000, 2_000, 200_000)),
+            "huge" => Some(p(50_000, 500_000, 3_000_000, 20_000, 2_000_000)),
+            _ => None,
+        }
+    }
+}
+
+/// What was written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SynthSummary {
+    pub events: usize,
+    pub match_events: usize,
+    pub players: usize,
+    pub results: usize,
+    pub matches: usize,
+    pub files: usize,
+    pub bytes: u64,
+}
+
+/// splitmix64: tiny, fast, good enough for invented data, and stable.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * n as f64) as usize % n.max(1)
+    }
+
+    /// Uniform in [0, 1).
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    pub fn chance(&mut self, p: f64) -> bool {
+        self.unit() < p
+    }
+
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+const FIRST: &[&str] = &[
+    "Anna", "Björn", "Chloé", "Dmitri", "Élodie", "François", "Gábor", "Hélène", "Ingrid", "János", "Kévin", "Lars",
+    "Małgorzata", "Núria", "Oğuz", "Pál", "Quentin", "Renée", "Søren", "Tomás", "Ulrike", "Václav", "Wojciech",
+    "Xavier", "Yannick", "Zoë", "Åsa", "Émile", "Íñigo", "Jürgen", "Mario", "Doug", "Leif", "Cyrille", "Vincent",
+    "Edi", "Toby", "Nicolas", "Laura", "Sarah", "Marco", "Giulia", "Jiří", "Ondřej", "Zsófia", "Agnès", "Benoît",
+    "Cécile", "Dörte", "Eero", "Fátima", "Gustavo", "Hannah", "Ilse", "José", "Kristýna", "Luís", "Mónica", "Niels",
+    "Olga", "Pierre", "Raúl", "Stéphane", "Thibault", "Uwe", "Vera", "Wiebke", "Yusuf", "Žaneta", "Ana", "Bruno",
+    "Chris", "David", "Emma", "Fiona", "Greg", "Hugo", "Ivan", "Jens", "Katrin", "Lena", "Mark", "Nora", "Oscar",
+    "Paul", "Rita", "Sven", "Tina", "Ugo", "Viktor", "Will", "Yuki",
+];
+
+/// Surname syllables: a surname spells the player's number in base
+/// `SYLLABLES.len()`, so every invented player has a distinct name.
+const SYLLABLES: &[&str] = &[
+    "ber", "gman", "knor", "ring", "kob", "rin", "bor", "mül", "ler", "schä", "fer", "dvo", "řák", "nov", "ák",
+    "gar", "cía", "lóp", "ez", "ros", "si", "ber", "tin", "dup", "ont", "lau", "rent", "ha", "ns", "sen", "ø",
+    "strup", "kow", "ski", "wój", "cik", "san", "tos", "fer", "rei", "ra", "mo", "ore", "shi", "elds", "ka",
+    "ta", "ya", "ma", "ño", "kel", "ly", "von", "dal", "öz", "türk", "ber", "ge", "var", "ga",
+];
+
+const CITIES: &[&str] = &[
+    "Zürich", "Kraków", "São Paulo", "Malmö", "Besançon", "Oxford", "Columbus", "Lyon", "Göteborg", "Brno",
+    "Toruń", "Córdoba", "Reykjavík", "Łódź", "Århus", "Nîmes", "Genève", "Köln", "Porto", "Helsinki", "Dublin",
+    "Chicago", "Sydney", "Montréal", "Wien", "Praha", "Paris", "Madrid", "Bologna", "Baltimore", "Seattle",
+    "Québec", "Tromsø", "Plzeň", "Debrecen", "Cluj-Napoca", "Gdańsk", "Jyväskylä", "Kaunas", "Ljubljana",
+];
+
+const KINDS: &[&str] = &[
+    "Open", "Cup", "Classic", "Masters", "Invitational", "Championship", "Weekend", "Con", "Trophy",
+];
+
+const NATS: &[&str] = &[
+    "US", "GB", "FR", "DE", "SE", "NO", "DK", "FI", "NL", "BE", "CH", "AT", "IT", "ES", "PT", "PL", "CZ", "HU",
+    "IE", "CA", "AU", "NZ", "BR", "AR", "JP", "IS", "SI", "LT", "RO", "GR",
+];
+
+fn surname(mut n: usize) -> String {
+    let base = SYLLABLES.len();
+    let mut s = String::new();
+    // Two or more syllables, picked by the digits of n.
+    for i in 0.. {
+        let part = SYLLABLES[n % base];
+        n /= base;
+        if i == 0 {
+            let mut c = part.chars();
+            if let Some(f) = c.next() {
+                s.extend(f.to_uppercase());
+                s.push_str(c.as_str());
+            }
+        } else {
+            s.push_str(part);
+        }
+        if n == 0 && i >= 1 {
+            break;
+        }
+    }
+    s
+}
+
+struct Person {
+    /// The name as usually written.
+    name: String,
+    /// Upper-case surname, as some result lists write it (same name key).
+    shouted: String,
+    nat: &'static str,
+}
+
+fn people(rng: &mut Rng, n: usize) -> Vec<Person> {
+    let mut keys = std::collections::HashSet::with_capacity(n);
+    (0..n)
+        .map(|i| {
+            let first = *rng.pick(FIRST);
+            let mut last = surname(i);
+            // Syllables can spell one surname two ways: keep name keys distinct.
+            let mut extra = 1;
+            while !keys.insert(crate::names::name_key(&format!("{first} {last}"))) {
+                extra += 1;
+                last = format!("{} {}", surname(i), surname(i + extra * 7919));
+            }
+            let nat = *rng.pick(NATS);
+            Person {
+                name: format!("{first} {last}"),
+                shouted: format!("{first} {}", last.to_uppercase()),
+                nat,
+            }
+        })
+        .collect()
+}
+
+fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            _ => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn slugify(s: &str) -> String {
+    crate::names::slug(&crate::names::name_key(s)).replace("--", "-")
+}
+
+/// A player drawn with a skew: a few regulars play very often, most rarely.
+fn regular(rng: &mut Rng, lo: usize, hi: usize) -> usize {
+    let u = rng.unit();
+    lo + ((hi - lo) as f64 * u * u) as usize
+}
+
+/// `k` distinct players from `lo..hi`.
+fn field(rng: &mut Rng, k: usize, lo: usize, hi: usize, seen: &mut Vec<u32>, stamp: u32) -> Vec<usize> {
+    let k = k.min(hi - lo);
+    let mut out = Vec::with_capacity(k);
+    while out.len() < k {
+        let p = if rng.chance(0.7) {
+            regular(rng, lo, hi)
+        } else {
+            lo + rng.below(hi - lo)
+        };
+        if seen[p] != stamp {
+            seen[p] = stamp;
+            out.push(p);
+        }
+    }
+    out
+}
+
+const YEARS: (i32, i32) = (1990, 2025);
+
+fn date_in(rng: &mut Rng) -> (u32, u32) {
+    (1 + rng.below(12) as u32, 1 + rng.below(28) as u32)
+}
+
+/// Generate the site into `out` (created; must not exist or be empty).
+pub fn generate(out: &Path, p: &SynthParams) -> io::Result<SynthSummary> {
+    if out.exists() && fs::read_dir(out)?.next().is_some() {
+        return Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!("{} exists and is not empty", out.display()),
+        ));
+    }
+    let mut rng = Rng::new(p.seed);
+    let persons = people(&mut rng, p.players.max(8));
+    let mut sum = SynthSummary::default();
+    fs::create_dir_all(out.join("data"))?;
+    let site = "# Synthetic site written by `ratings synth` (invented players and events).\n\
+        title = \"Synthetic Ratings\"\n\
+        author = \"ratings synth\"\n\
+        page_size = 50\n\n\
+        [[rating]]\n\
+        id = \"dip-pouch\"\n\
+        system = \"dip-pouch\"\n\
+        title = \"Dip Pouch Tournament Rating\"\n\n\
+        [[rating]]\n\
+        id = \"dci-limited\"\n\
+        system = \"dci\"\n\
+        category = \"Limited\"\n";
+    let write = |rel: &str, text: &str, sum: &mut SynthSummary| -> io::Result<()> {
+        let path = out.join(rel);
+        if let Some(dir) = path.parent() {
+            fs::create_dir_all(dir)?;
+        }
+        fs::write(&path, text)?;
+        sum.files += 1;
+        sum.bytes += text.len() as u64;
+        Ok(())
+    };
+    write("site.toml", site, &mut sum)?;
+    write(
+        "data/pages/about.md",
+        "# About\n\nInvented players and events, generated by `ratings synth` for benchmarks.\n",
+        &mut sum,
+    )?;
+
+    let n_years = (YEARS.1 - YEARS.0 + 1) as usize;
+    let mut seen = vec![u32::MAX; persons.len()];
+    let mut stamp = 0u32;
+    // Placement players: the first 80 % of the pool; match players: the last
+    // 30 % (some people play both games).
+    let place_hi = (persons.len() * 4 / 5).max(8);
+    let match_lo = persons.len() * 7 / 10;
+    let mean_rows = if p.events == 0 {
+        0.0
+    } else {
+        p.results as f64 / p.events as f64
+    };
+    // One World Championship a year (fields of 120–200); the other fields
+    // make up the rest. Listed rows average ~0.9 of the field (partial lists).
+    let wc_every = (p.events / n_years).max(1);
+    let n_wc = p.events.div_ceil(wc_every);
+    let other_rows = (p.results as f64 - n_wc as f64 * 160.0 * 0.9).max(0.0);
+    let mean_field = (other_rows / (p.events - n_wc).max(1) as f64 / 0.9).clamp(7.0, 100.0);
+    let _ = mean_rows;
+
+    for e in 0..p.events {
+        let year = YEARS.0 + (e * n_years / p.events.max(1)) as i32;
+        let wc = e % wc_every == 0;
+        let (month, day) = date_in(&mut rng);
+        let city = *rng.pick(CITIES);
+        let kind = if wc { "World Championship" } else { *rng.pick(KINDS) };
+        let name = format!("{city} {kind} {}", e + 1);
+        let n = if wc {
+            120 + rng.below(81)
+        } else {
+            // Uniform around the mean, within 7..=200.
+            let lo = 7.0;
+            let hi = (2.0 * mean_field - lo).min(200.0);
+            (lo + rng.unit() * (hi - lo + 1.0)) as usize
+        }
+        .clamp(7, 200);
+        let rounds = if rng.chance(0.15) { 1 } else { 2 + rng.below(6) };
+        let partial = rng.chance(0.3);
+        let listed = if partial {
+            ((n as f64) * (0.5 + 0.45 * rng.unit())).ceil() as usize
+        } else {
+            n
+        }
+        .clamp(1, n);
+        stamp = stamp.wrapping_add(1);
+        let players = field(&mut rng, n, 0, place_hi, &mut seen, stamp);
+        let mut t = String::with_capacity(64 * listed + 256);
+        let _ = writeln!(t, "name = {}", quote(&name));
+        let _ = writeln!(t, "date = {year}-{month:02}-{day:02}");
+        if rng.chance(0.5) {
+            let _ = writeln!(t, "end_date = {year}-{month:02}-{:02}", (day + 2).min(28));
+        }
+        let _ = writeln!(t, "place = {}", quote(city));
+        let _ = writeln!(t, "country = {}", quote(*rng.pick(NATS)));
+        let _ = writeln!(t, "players = {n}");
+        let _ = writeln!(t, "rounds = {rounds}");
+        let _ = writeln!(t, "boards = {}", n.div_ceil(7));
+        if wc {
+            let _ = writeln!(t, "world_championship = true");
+        }
+        if rng.chance(0.2) {
+            let _ = writeln!(t, "report = \"\"\"\nA *fine* weekend in {city}: {n} players, {rounds} rounds.\n\"\"\"");
+        }
+        // Ranks with ties (1, 2, 2, 4 ...); partial lists keep the top rows
+        // and leave a few out.
+        let mut rank = 1;
+        for (i, &who) in players.iter().enumerate().take(listed) {
+            if i > 0 && !rng.chance(0.06) {
+                rank = i + 1;
+            }
+            if partial && i > 0 && rng.chance(0.05) {
+                continue;
+            }
+            let person = &persons[who];
+            let written = if rng.chance(0.1) { &person.shouted } else { &person.name };
+            let _ = write!(t, "\n[[results]]\nrank = {rank}\nname = {}\n", quote(written));
+            if rng.chance(0.8) {
+                let _ = writeln!(t, "nat = {}", quote(person.nat));
+            }
+            sum.results += 1;
+        }
+        let rel = format!("data/{year}/{}.toml", slugify(&name));
+        write(&rel, &t, &mut sum)?;
+        sum.events += 1;
+    }
+
+    let mean_matches = if p.match_events == 0 {
+        0.0
+    } else {
+        p.matches as f64 / p.match_events as f64
+    };
+    for e in 0..p.match_events {
+        let year = YEARS.0 + 4 + (e * (n_years - 4) / p.match_events.max(1)) as i32;
+        let (month, day) = date_in(&mut rng);
+        let city = *rng.pick(CITIES);
+        let format = if rng.chance(0.5) { "Booster Draft" } else { "Sealed Deck" };
+        let kind = if format == "Booster Draft" { "Draft" } else { "Sealed" };
+        let name = format!("Grand Prix {city} {kind} {}", e + 1);
+        // Swiss: rounds ~ log2(players) + 1; matches ~ rounds * players / 2.
+        let target = (mean_matches * (0.5 + rng.unit())).max(4.0);
+        let mut n = 8usize;
+        while (n as f64 / 2.0) * ((n as f64).log2().ceil() + 1.0) < target && n < 2000 {
+            n += 1;
+        }
+        let rounds = (n as f64).log2().ceil() as usize + 1;
+        stamp = stamp.wrapping_add(1);
+        let players = field(&mut rng, n, match_lo, persons.len(), &mut seen, stamp);
+        let mut points = vec![0u32; n];
+        let mut t = String::with_capacity(60 * rounds * n / 2 + 256);
+        let _ = writeln!(t, "name = {}", quote(&name));
+        let _ = writeln!(t, "date = {year}-{month:02}-{day:02}");
+        let _ = writeln!(t, "place = {}", quote(city));
+        let _ = writeln!(t, "format = {}", quote(format));
+        if rng.chance(0.05) {
+            let _ = writeln!(t, "sanctioned = false");
+        }
+        let _ = writeln!(t, "judge_level = {}", rng.below(4));
+        let mut order: Vec<usize> = (0..n).collect();
+        for _ in 0..rounds {
+            // Pair by points (Swiss), random among equals; the last one of an
+            // odd field gets the bye.
+            for i in (1..order.len()).rev() {
+                order.swap(i, rng.below(i + 1));
+            }
+            order.sort_by_key(|&i| std::cmp::Reverse(points[i]));
+            let dropped = if rng.chance(0.1) { 1 } else { 0 };
+            let active = &order[..n - dropped.min(n - 2)];
+            t.push_str("\n[[round]]\nmatches = [\n");
+            for pair in active.chunks_exact(2) {
+                let (a, b) = (pair[0], pair[1]);
+                let score = match rng.below(20) {
+                    0 => "1-1",
+                    1 => "1-1-1",
+                    2..=6 => "2-1",
+                    7..=11 => "1-2",
+                    12..=15 => "2-0",
+                    _ => "0-2",
+                };
+                match score {
+                    "2-1" | "2-0" => points[a] += 3,
+                    "1-2" | "0-2" => points[b] += 3,
+                    _ => {
+                        points[a] += 1;
+                        points[b] += 1;
+                    }
+                }
+                let _ = writeln!(
+                    t,
+                    "  [{}, {}, \"{score}\"],",
+                    quote(&persons[players[a]].name),
+                    quote(&persons[players[b]].name)
+                );
+                sum.matches += 1;
+            }
+            t.push_str("]\n");
+            if active.len() % 2 == 1 {
+                let bye = active[active.len() - 1];
+                points[bye] += 3;
+                let _ = writeln!(t, "byes = [{}]", quote(&persons[players[bye]].name));
+            }
+        }
+        let rel = format!("data/{year}/{}.toml", slugify(&name));
+        write(&rel, &t, &mut sum)?;
+        sum.match_events += 1;
+    }
+    sum.players = persons.len();
+    Ok(sum)
+}
+
+/// One more placement event, dated early in the last year of the generated
+/// data (so the site's "last update" most likely stays): what a benchmark adds for an incremental
+/// rebuild. Returns its path relative to the site folder.
+pub fn extra_event(site: &Path, p: &SynthParams, seed: u64) -> io::Result<String> {
+    let mut rng = Rng::new(p.seed ^ seed.wrapping_mul(0x2545_F491_4F6C_DD1D));
+    let persons = people(&mut Rng::new(p.seed), p.players.max(8));
+    let year = YEARS.1;
+    let rel = format!("data/{year}/added-event-{seed}.toml");
+    let n = 40;
+    let mut seen = vec![u32::MAX; persons.len()];
+    let players = field(&mut rng, n, 0, (persons.len() * 4 / 5).max(8), &mut seen, 0);
+    let mut t = format!("name = \"Added Open {seed}\"\ndate = {year}-01-01\nplayers = {n}\nrounds = 3\n");
+    for (i, &who) in players.iter().enumerate() {
+        let _ = write!(t, "\n[[results]]\nrank = {}\nname = {}\n", i + 1, quote(&persons[who].name));
+    }
+    fs::write(site.join(&rel), t)?;
+    Ok(rel)
+}
+
+/// The Hugo equivalent of a site, for `bench/run`: the same tables as plain
+/// Markdown content (one page per event with its rows, one per player with
+/// their rows, the Dip Pouch ranking 50 rows a page, an events list), with
+/// minimal layouts and ugly URLs (`x.html`, as ours). Returns the number of
+/// content pages.
+pub fn hugo_site(site_dir: &Path, out: &Path) -> Result<usize, String> {
+    use crate::format::fixed2;
+    use crate::rating::RatingSystem as _;
+    let site = crate::load::load(site_dir).map_err(|e| e.to_string())?;
+    let params = site
+        .config
+        .ratings
+        .iter()
+        .find_map(|r| match &r.system {
+            crate::config::SystemConfig::DipPouch(p) => Some(p.clone()),
+            _ => None,
+        })
+        .unwrap_or_default();
+    let system = crate::rating::dip_pouch::DipPouch(params);
+    let history = system.rate(&site);
+    let ranking = crate::rating::ranking(&site, &history);
+    let io = |e: io::Error| e.to_string();
+    let put = |rel: &str, text: &str| -> Result<(), String> {
+        let path = out.join(rel);
+        if let Some(dir) = path.parent() {
+            fs::create_dir_all(dir).map_err(io)?;
+        }
+        fs::write(&path, text).map_err(io)
+    };
+    put(
+        "hugo.toml",
+        "title = \"Synthetic Ratings\"\nuglyURLs = true\nrelativeURLs = true\n\
+         disableKinds = [\"taxonomy\", \"term\", \"RSS\", \"sitemap\", \"robotsTXT\", \"404\"]\n\
+         [markup.goldmark.renderer]\nunsafe = true\n",
+    )?;
+    let base = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{{ .Title }}</title>\
+        <link rel=\"stylesheet\" href=\"{{ \"style.css\" | relURL }}\"></head>\n<body><nav><a href=\"{{ \"index.html\" | relURL }}\">Home</a> \
+        <a href=\"{{ \"eventlist.html\" | relURL }}\">Events</a></nav>\n<main><h1>{{ .Title }}</h1>\n{{ .Content }}\n</main></body></html>\n";
+    put("layouts/_default/single.html", base)?;
+    put("layouts/_default/list.html", base)?;
+    put("layouts/index.html", base)?;
+    put("static/style.css", "body { font-family: sans-serif; }\n")?;
+    let mut pages = 0;
+    let event_link = |i: usize| format!("../events/{}.html", slugify(&site.events[i].id));
+    let player_link = |p: u32| format!("../player/{}.html", site.player(p).slug);
+    let front = |title: &str| format!("---\ntitle: {}\n---\n\n", quote(title));
+
+    put("content/_index.md", &(front("Synthetic Ratings") + "Rankings and events.\n"))?;
+    pages += 1;
+    let mut t = front("Events") + "| Date | Event | Place | Players |\n|---|---|---|---:|\n";
+    for (i, e) in site.events.iter().enumerate() {
+        let _ = writeln!(
+            t,
+            "| {} | [{}]({}) | {} | {} |",
+            e.date,
+            e.name,
+            event_link(i).trim_start_matches("../"),
+            e.place,
+            e.players
+        );
+    }
+    put("content/eventlist.md", &t)?;
+    pages += 1;
+
+    let page_size = 50;
+    let n_pages = ranking.len().div_ceil(page_size).max(1);
+    for (k, chunk) in ranking.chunks(page_size).enumerate() {
+        let mut t = front(&format!("Ranking, page {}", k + 1));
+        t.push_str("| Rank | Player | Nat | Rating | Events |\n|---:|---|---|---:|---:|\n");
+        for r in chunk {
+            let p = site.player(r.player);
+            let _ = writeln!(
+                t,
+                "| {} | [{}]({}) | {} | {} | {} |",
+                r.rank,
+                p.display,
+                player_link(r.player),
+                p.nat,
+                fixed2(r.rating),
+                r.events
+            );
+        }
+        let _ = writeln!(
+            t,
+            "\n[First](page-1.html) · [Previous](page-{}.html) · [Next](page-{}.html) · [Last](page-{n_pages}.html)",
+            k.max(1),
+            (k + 2).min(n_pages)
+        );
+        put(&format!("content/ranking/page-{}.md", k + 1), &t)?;
+        pages += 1;
+    }
+
+    // Per player: placement rows (with ratings) and matches.
+    let mut player_rows: Vec<String> = vec![String::new(); site.players.len()];
+    let mut player_matches: Vec<String> = vec![String::new(); site.players.len()];
+    for (i, e) in site.events.iter().enumerate() {
+        let mut t = front(&e.name);
+        let _ = writeln!(t, "{} · {} · {} players\n", e.date, e.place, e.players);
+        if !e.results.is_empty() {
+            t.push_str("| Rank | Player | Nat | Score | Value | Before | After |\n|---:|---|---|---:|---:|---:|---:|\n");
+            let value = history.events[i].value.unwrap_or(0.0);
+            for row in history.event(i) {
+                let p = site.player(row.player);
+                let crate::rating::Detail::Placement { rank, percentile } = row.detail;
+                let _ = writeln!(
+                    t,
+                    "| {rank} | [{}]({}) | {} | {} | {} | {} | {} |",
+                    p.display,
+                    player_link(row.player),
+                    p.nat,
+                    fixed2(percentile),
+                    fixed2(value),
+                    fixed2(row.before),
+                    fixed2(row.after)
+                );
+                let _ = writeln!(
+                    player_rows[row.player as usize],
+                    "| {} | [{}]({}) | {rank} / {} | {} | {} | {} | {} |",
+                    e.date,
+                    e.name,
+                    event_link(i),
+                    e.players,
+                    fixed2(percentile),
+                    fixed2(value),
+                    fixed2(row.before),
+                    fixed2(row.after)
+                );
+            }
+        }
+        for (r, round) in e.round.iter().enumerate() {
+            let _ = writeln!(t, "\n### Round {}\n\n| Player | Player | Score |\n|---|---|---|", r + 1);
+            for m in &round.matches {
+                let (a, b) = (site.player(m.a), site.player(m.b));
+                let score = format!("{}-{}-{}", m.wins_a, m.wins_b, m.draws);
+                let _ = writeln!(
+                    t,
+                    "| [{}]({}) | [{}]({}) | {score} |",
+                    a.display,
+                    player_link(m.a),
+                    b.display,
+                    player_link(m.b)
+                );
+                for (me, them) in [(m.a, b), (m.b, a)] {
+                    let _ = writeln!(
+                        player_matches[me as usize],
+                        "| {} | [{}]({}) | {} | {} | {score} |",
+                        e.date,
+                        e.name,
+                        event_link(i),
+                        r + 1,
+                        them.display
+                    );
+                }
+            }
+            for &bye in &round.byes {
+                let _ = writeln!(t, "| [{}]({}) | (bye) | |", site.player(bye).display, player_link(bye));
+            }
+        }
+        put(&format!("content/events/{}.md", slugify(&e.id)), &t)?;
+        pages += 1;
+    }
+    for (id, p) in site.players.iter().enumerate() {
+        let mut t = front(&p.display);
+        if let Some(s) = &history.standings[id] {
+            let _ = writeln!(t, "Rating {} after {} events.\n", fixed2(s.rating), s.events);
+        }
+        if !player_rows[id].is_empty() {
+            t.push_str("| Date | Event | Place | Score | Value | Before | After |\n|---|---|---:|---:|---:|---:|---:|\n");
+            t.push_str(&player_rows[id]);
+        }
+        if !player_matches[id].is_empty() {
+            t.push_str("\n| Date | Event | Round | Opponent | Score |\n|---|---|---:|---|---|\n");
+            t.push_str(&player_matches[id]);
+        }
+        put(&format!("content/player/{}.md", p.slug), &t)?;
+        pages += 1;
+    }
+    Ok(pages)
+}
