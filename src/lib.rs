@@ -8,6 +8,7 @@
 pub mod config;
 pub mod downloads;
 pub mod error;
+pub mod fingerprint;
 pub mod format;
 pub mod load;
 pub mod markdown;
@@ -19,6 +20,7 @@ pub mod rating;
 pub mod synth;
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -48,21 +50,92 @@ pub struct Summary {
     pub players: usize,
     pub events: usize,
     pub ratings: usize,
+    /// Result rows and matches read.
+    pub results: usize,
+    pub matches: usize,
     pub elapsed: Duration,
     /// Wall time of each stage.
     pub stages: Vec<(&'static str, Duration)>,
+    /// Nothing changed since the build that wrote the output: no work done
+    /// (`results` and `matches` are then 0: nothing was read).
+    pub skipped: bool,
 }
 
-/// Load, rate, render and write a site.
+/// What writing the site took.
+struct Written {
+    bytes: u64,
+    /// Summed over threads.
+    render: Duration,
+    write: Duration,
+}
+
+/// Load, rate, render and write a site; or, when the inputs (and this
+/// program) are exactly those of the build that wrote the output folder and
+/// that folder is untouched, do nothing (see [`build_full`]).
 pub fn build(options: &BuildOptions) -> Result<Summary, Errors> {
+    let started = Instant::now();
+    if let Some(summary) = unchanged(options, started) {
+        return Ok(summary);
+    }
+    build_full(options)
+}
+
+/// The output folder a build writes to.
+fn output_dir(options: &BuildOptions, config_output_dir: &str) -> PathBuf {
+    options
+        .output
+        .clone()
+        .unwrap_or_else(|| options.site_dir.join(config_output_dir))
+}
+
+/// The no-change check: the summary of the recorded build if nothing changed.
+fn unchanged(options: &BuildOptions, started: Instant) -> Option<Summary> {
+    let text = std::fs::read_to_string(options.site_dir.join("site.toml")).ok()?;
+    let config = config::parse(Path::new("site.toml"), &text).ok()?;
+    let out = output_dir(options, &config.output_dir);
+    let input = fingerprint::inputs(&options.site_dir)?;
+    let stamp = output::intact_stamp(&out)?;
+    if stamp.input != input {
+        return None;
+    }
+    let [pages, bytes, players, events, ratings] = stamp.counts;
+    Some(Summary {
+        output: out,
+        pages: pages as usize,
+        written: 0,
+        unchanged: stamp.files,
+        bytes,
+        players: players as usize,
+        events: events as usize,
+        ratings: ratings as usize,
+        results: 0,
+        matches: 0,
+        elapsed: started.elapsed(),
+        stages: vec![("no-change check", started.elapsed())],
+        skipped: true,
+    })
+}
+
+/// Load, rate, render and write a site, always (files whose bytes are
+/// unchanged are still not rewritten: they are hard-linked).
+pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
     let started = Instant::now();
     let mut stages = Vec::new();
     let mut lap = Instant::now();
     let mut stage = |name: &'static str, stages: &mut Vec<(&'static str, Duration)>| {
-        stages.push((name, lap.elapsed()));
+        let t = lap.elapsed();
         lap = Instant::now();
+        // A stage split in two shares: "render" takes the given fraction.
+        if name == "render+write" {
+            return t;
+        }
+        stages.push((name, t));
+        t
     };
 
+    // Before reading: an input edited during the build makes the next one redo it.
+    let input = fingerprint::inputs(&options.site_dir).unwrap_or(0);
+    stage("fingerprint", &mut stages);
     let site = load::load(&options.site_dir)?;
     stage("load", &mut stages);
 
@@ -86,29 +159,43 @@ pub fn build(options: &BuildOptions) -> Result<Summary, Errors> {
     let paths: Vec<String> = jobs.iter().map(|j| ctx.path(j)).collect();
     stage("pages", &mut stages);
 
-    let out = options
-        .output
-        .clone()
-        .unwrap_or_else(|| options.site_dir.join(&site.config.output_dir));
+    let out = output_dir(options, &site.config.output_dir);
     let staging = output::Staging::begin(&out, &options.site_dir, options.force)?;
+    stage("prepare output", &mut stages);
     match write_site(&ctx, &jobs, &paths, &staging, &options.site_dir) {
-        Ok(bytes) => {
-            stage("render+write", &mut stages);
+        Ok(w) => {
+            // Render and write are fused per page on every thread: split
+            // the wall time of the loop by their summed thread times.
+            let loop_time = stage("render+write", &mut stages);
+            let (r, wr) = (w.render.as_secs_f64(), w.write.as_secs_f64());
+            let render_share = if r + wr > 0.0 { r / (r + wr) } else { 0.5 };
+            stages.push(("render", loop_time.mul_f64(render_share)));
+            stages.push(("write", loop_time.mul_f64(1.0 - render_share)));
             let written = staging.written.load(std::sync::atomic::Ordering::Relaxed);
             let unchanged = staging.unchanged.load(std::sync::atomic::Ordering::Relaxed);
-            staging.commit()?;
+            let counts = [
+                jobs.len() as u64,
+                w.bytes,
+                site.players.len() as u64,
+                site.events.len() as u64,
+                site.config.ratings.len() as u64,
+            ];
+            staging.commit(input, counts)?;
             stage("swap", &mut stages);
             Ok(Summary {
                 output: out,
                 pages: jobs.len(),
                 written,
                 unchanged,
-                bytes,
+                bytes: w.bytes,
                 players: site.players.len(),
                 events: site.events.len(),
                 ratings: site.config.ratings.len(),
+                results: site.events.iter().map(|e| e.results.len()).sum(),
+                matches: site.events.iter().flat_map(|e| &e.round).map(|r| r.matches.len()).sum(),
                 elapsed: started.elapsed(),
                 stages,
+                skipped: false,
             })
         }
         Err(errors) => {
@@ -128,7 +215,7 @@ fn write_site(
     paths: &[String],
     staging: &output::Staging,
     site_dir: &Path,
-) -> Result<u64, Errors> {
+) -> Result<Written, Errors> {
     let statics = static_files(site_dir)?;
     // A static file must not hide a generated one.
     let generated: std::collections::HashSet<&str> = paths.iter().map(String::as_str).collect();
@@ -161,14 +248,20 @@ fn write_site(
             .chain(BUILTIN_ASSETS.iter().map(|(p, _)| *p)),
     )?;
 
+    let render_ns = AtomicU64::new(0);
+    let write_ns = AtomicU64::new(0);
     let page_bytes: Vec<Result<u64, Diagnostic>> = jobs
         .par_iter()
         .zip(paths)
         .map(|(job, path)| {
+            let t0 = Instant::now();
             let html = ctx
                 .render(job)
                 .map_err(|e| Diagnostic::new(path, format!("template error: {e}")))?;
+            let t1 = Instant::now();
             staging.write(path, html.as_bytes())?;
+            render_ns.fetch_add((t1 - t0).as_nanos() as u64, Ordering::Relaxed);
+            write_ns.fetch_add(t1.elapsed().as_nanos() as u64, Ordering::Relaxed);
             Ok(html.len() as u64)
         })
         .collect();
@@ -199,7 +292,11 @@ fn write_site(
     // GitHub Pages: publish the files as they are, without Jekyll.
     staging.write(".nojekyll", b"")?;
     if problems.is_empty() {
-        Ok(bytes)
+        Ok(Written {
+            bytes,
+            render: Duration::from_nanos(render_ns.into_inner()),
+            write: Duration::from_nanos(write_ns.into_inner()),
+        })
     } else {
         Err(Errors::sorted(problems))
     }

@@ -24,9 +24,12 @@ enum Command {
         /// Replace an output folder that this tool did not write.
         #[arg(long)]
         force: bool,
-        /// Print the time of each stage.
+        /// Print the time of each stage and what was counted.
         #[arg(long)]
         timings: bool,
+        /// Rebuild even when nothing changed since the last build.
+        #[arg(long)]
+        full: bool,
     },
     /// Write a synthetic site (invented players and events) for benchmarks.
     Synth {
@@ -81,16 +84,30 @@ fn run(cli: Cli) -> Result<(), String> {
             output,
             force,
             timings,
+            full,
         } => {
             let options = ratings::BuildOptions {
                 site_dir: site,
                 output,
                 force,
             };
-            let s = ratings::build(&options).map_err(|e| e.to_string())?;
+            let s = if full {
+                ratings::build_full(&options)
+            } else {
+                ratings::build(&options)
+            }
+            .map_err(|e| e.to_string())?;
             if timings {
                 for (stage, t) in &s.stages {
-                    eprintln!("{stage:>14}: {:8.3} s", t.as_secs_f64());
+                    eprintln!("{stage:>16}: {:8.3} s", t.as_secs_f64());
+                }
+                if s.skipped {
+                    eprintln!("{:>16}  nothing changed since the last build", "");
+                } else {
+                    eprintln!(
+                        "{:>16}  {} events, {} players, {} results, {} matches, {} pages, {} bytes",
+                        "counts:", s.events, s.players, s.results, s.matches, s.pages, s.bytes
+                    );
                 }
             }
             println!(

@@ -8,9 +8,11 @@
 
 use std::collections::BTreeSet;
 use std::fs;
+use std::hash::{Hash, Hasher};
 use std::io;
+use std::os::unix::fs::MetadataExt;
 use std::path::{Component, Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use crate::error::Diagnostic;
 
@@ -24,6 +26,89 @@ pub struct Staging {
     previous: Option<PathBuf>,
     pub written: AtomicUsize,
     pub unchanged: AtomicUsize,
+    /// Sum of [`entry_hash`] over the files written or linked: what the
+    /// output must still show for a later build to skip (see [`Stamp`]).
+    tree: AtomicU64,
+}
+
+/// One output file's identity: path, size, modification time and inode. Any
+/// write, replacement or removal changes it.
+fn entry_hash(rel: &str, meta: &fs::Metadata) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    rel.hash(&mut h);
+    (meta.len(), meta.mtime(), meta.mtime_nsec(), meta.ino(), meta.dev()).hash(&mut h);
+    h.finish()
+}
+
+/// What the marker file records about a finished build, so that a build of
+/// unchanged inputs into an untouched output can skip all work.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stamp {
+    /// Fingerprint of the inputs and of the program.
+    pub input: u64,
+    /// Files in the output (without the marker) and the sum of their
+    /// [`entry_hash`]es.
+    pub files: usize,
+    pub tree: u64,
+    /// pages, bytes, players, events, ratings of the build that wrote it.
+    pub counts: [u64; 5],
+}
+
+const MARKER_TEXT: &str = "Written by the ratings site generator; the next build replaces this folder.\n";
+
+impl Stamp {
+    fn to_text(&self) -> String {
+        let c = &self.counts;
+        format!(
+            "{MARKER_TEXT}input {:016x}\ntree {:016x} {}\ncounts {} {} {} {} {}\n",
+            self.input, self.tree, self.files, c[0], c[1], c[2], c[3], c[4]
+        )
+    }
+
+    fn parse(text: &str) -> Option<Stamp> {
+        let mut lines = text.strip_prefix(MARKER_TEXT)?.lines();
+        let input = u64::from_str_radix(lines.next()?.strip_prefix("input ")?, 16).ok()?;
+        let mut tree = lines.next()?.strip_prefix("tree ")?.split(' ');
+        let tree_hash = u64::from_str_radix(tree.next()?, 16).ok()?;
+        let files = tree.next()?.parse().ok()?;
+        let mut counts = [0u64; 5];
+        let mut words = lines.next()?.strip_prefix("counts ")?.split(' ');
+        for c in &mut counts {
+            *c = words.next()?.parse().ok()?;
+        }
+        Some(Stamp {
+            input,
+            files,
+            tree: tree_hash,
+            counts,
+        })
+    }
+}
+
+/// The stamp of the output folder `out` if its files are still exactly those
+/// the recorded build wrote (same paths, sizes, times and inodes).
+pub fn intact_stamp(out: &Path) -> Option<Stamp> {
+    let stamp = Stamp::parse(&fs::read_to_string(out.join(MARKER)).ok()?)?;
+    let mut files = 0usize;
+    let mut sum = 0u64;
+    for entry in walkdir::WalkDir::new(out).min_depth(1) {
+        let entry = entry.ok()?;
+        let t = entry.file_type();
+        if t.is_dir() {
+            continue;
+        }
+        if !t.is_file() {
+            return None;
+        }
+        let rel = entry.path().strip_prefix(out).ok()?.to_str()?;
+        let rel = rel.replace(std::path::MAIN_SEPARATOR, "/");
+        if rel == MARKER {
+            continue;
+        }
+        files += 1;
+        sum = sum.wrapping_add(entry_hash(&rel, &entry.metadata().ok()?));
+    }
+    (files == stamp.files && sum == stamp.tree).then_some(stamp)
 }
 
 fn absolute(p: &Path) -> io::Result<PathBuf> {
@@ -125,6 +210,7 @@ impl Staging {
             previous: previous.map(|_| absolute(out).expect("resolved above")),
             written: AtomicUsize::new(0),
             unchanged: AtomicUsize::new(0),
+            tree: AtomicU64::new(0),
         })
     }
 
@@ -141,6 +227,7 @@ impl Staging {
     /// Write one file (its folder must exist). Equal bytes in the previous
     /// output are hard-linked instead of written.
     pub fn write(&self, rel: &str, bytes: &[u8]) -> Result<(), Diagnostic> {
+        use std::io::Write as _;
         let dest = self.tmp.join(rel);
         if let Some(prev) = &self.previous {
             let old = prev.join(rel);
@@ -150,24 +237,32 @@ impl Staging {
                 && fs::read(&old).is_ok_and(|b| b == bytes)
                 && fs::hard_link(&old, &dest).is_ok()
             {
+                self.tree.fetch_add(entry_hash(rel, &meta), Ordering::Relaxed);
                 self.unchanged.fetch_add(1, Ordering::Relaxed);
                 return Ok(());
             }
         }
-        fs::write(&dest, bytes).map_err(|e| Diagnostic::io(&self.out.join(rel), &e))?;
+        let fail = |e: io::Error| Diagnostic::io(&self.out.join(rel), &e);
+        let mut file = fs::File::create(&dest).map_err(fail)?;
+        file.write_all(bytes).map_err(fail)?;
+        let meta = file.metadata().map_err(fail)?;
+        self.tree.fetch_add(entry_hash(rel, &meta), Ordering::Relaxed);
         self.written.fetch_add(1, Ordering::Relaxed);
         Ok(())
     }
 
     /// Swap the new site in. Before this returns, the previous site is
     /// complete at the output path; after it, the new one is.
-    pub fn commit(self) -> Result<(), Diagnostic> {
+    /// `input` and `counts` go into the marker's [`Stamp`].
+    pub fn commit(self, input: u64, counts: [u64; 5]) -> Result<(), Diagnostic> {
         let marker = self.tmp.join(MARKER);
-        fs::write(
-            &marker,
-            "Written by the ratings site generator; the next build replaces this folder.\n",
-        )
-        .map_err(|e| Diagnostic::io(&marker, &e))?;
+        let stamp = Stamp {
+            input,
+            files: self.written.load(Ordering::Relaxed) + self.unchanged.load(Ordering::Relaxed),
+            tree: self.tree.load(Ordering::Relaxed),
+            counts,
+        };
+        fs::write(&marker, stamp.to_text()).map_err(|e| Diagnostic::io(&marker, &e))?;
         if self.previous.is_some() {
             if exchange(&self.tmp, &self.out).is_ok() {
                 // `tmp` now holds the previous site.

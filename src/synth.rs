@@ -95,39 +95,167 @@ impl Rng {
 }
 
 const FIRST: &[&str] = &[
-    "Anna", "Björn", "Chloé", "Dmitri", "Élodie", "François", "Gábor", "Hélène", "Ingrid", "János", "Kévin", "Lars",
-    "Małgorzata", "Núria", "Oğuz", "Pál", "Quentin", "Renée", "Søren", "Tomás", "Ulrike", "Václav", "Wojciech",
-    "Xavier", "Yannick", "Zoë", "Åsa", "Émile", "Íñigo", "Jürgen", "Mario", "Doug", "Leif", "Cyrille", "Vincent",
-    "Edi", "Toby", "Nicolas", "Laura", "Sarah", "Marco", "Giulia", "Jiří", "Ondřej", "Zsófia", "Agnès", "Benoît",
-    "Cécile", "Dörte", "Eero", "Fátima", "Gustavo", "Hannah", "Ilse", "José", "Kristýna", "Luís", "Mónica", "Niels",
-    "Olga", "Pierre", "Raúl", "Stéphane", "Thibault", "Uwe", "Vera", "Wiebke", "Yusuf", "Žaneta", "Ana", "Bruno",
-    "Chris", "David", "Emma", "Fiona", "Greg", "Hugo", "Ivan", "Jens", "Katrin", "Lena", "Mark", "Nora", "Oscar",
-    "Paul", "Rita", "Sven", "Tina", "Ugo", "Viktor", "Will", "Yuki",
+    "Anna",
+    "Björn",
+    "Chloé",
+    "Dmitri",
+    "Élodie",
+    "François",
+    "Gábor",
+    "Hélène",
+    "Ingrid",
+    "János",
+    "Kévin",
+    "Lars",
+    "Małgorzata",
+    "Núria",
+    "Oğuz",
+    "Pál",
+    "Quentin",
+    "Renée",
+    "Søren",
+    "Tomás",
+    "Ulrike",
+    "Václav",
+    "Wojciech",
+    "Xavier",
+    "Yannick",
+    "Zoë",
+    "Åsa",
+    "Émile",
+    "Íñigo",
+    "Jürgen",
+    "Mario",
+    "Doug",
+    "Leif",
+    "Cyrille",
+    "Vincent",
+    "Edi",
+    "Toby",
+    "Nicolas",
+    "Laura",
+    "Sarah",
+    "Marco",
+    "Giulia",
+    "Jiří",
+    "Ondřej",
+    "Zsófia",
+    "Agnès",
+    "Benoît",
+    "Cécile",
+    "Dörte",
+    "Eero",
+    "Fátima",
+    "Gustavo",
+    "Hannah",
+    "Ilse",
+    "José",
+    "Kristýna",
+    "Luís",
+    "Mónica",
+    "Niels",
+    "Olga",
+    "Pierre",
+    "Raúl",
+    "Stéphane",
+    "Thibault",
+    "Uwe",
+    "Vera",
+    "Wiebke",
+    "Yusuf",
+    "Žaneta",
+    "Ana",
+    "Bruno",
+    "Chris",
+    "David",
+    "Emma",
+    "Fiona",
+    "Greg",
+    "Hugo",
+    "Ivan",
+    "Jens",
+    "Katrin",
+    "Lena",
+    "Mark",
+    "Nora",
+    "Oscar",
+    "Paul",
+    "Rita",
+    "Sven",
+    "Tina",
+    "Ugo",
+    "Viktor",
+    "Will",
+    "Yuki",
 ];
 
 /// Surname syllables: a surname spells the player's number in base
 /// `SYLLABLES.len()`, so every invented player has a distinct name.
 const SYLLABLES: &[&str] = &[
-    "ber", "gman", "knor", "ring", "kob", "rin", "bor", "mül", "ler", "schä", "fer", "dvo", "řák", "nov", "ák",
-    "gar", "cía", "lóp", "ez", "ros", "si", "ber", "tin", "dup", "ont", "lau", "rent", "ha", "ns", "sen", "ø",
-    "strup", "kow", "ski", "wój", "cik", "san", "tos", "fer", "rei", "ra", "mo", "ore", "shi", "elds", "ka",
-    "ta", "ya", "ma", "ño", "kel", "ly", "von", "dal", "öz", "türk", "ber", "ge", "var", "ga",
+    "ber", "gman", "knor", "ring", "kob", "rin", "bor", "mül", "ler", "schä", "fer", "dvo", "řák", "nov", "ák", "gar",
+    "cía", "lóp", "ez", "ros", "si", "ber", "tin", "dup", "ont", "lau", "rent", "ha", "ns", "sen", "ø", "strup", "kow",
+    "ski", "wój", "cik", "san", "tos", "fer", "rei", "ra", "mo", "ore", "shi", "elds", "ka", "ta", "ya", "ma", "ño",
+    "kel", "ly", "von", "dal", "öz", "türk", "ber", "ge", "var", "ga",
 ];
 
 const CITIES: &[&str] = &[
-    "Zürich", "Kraków", "São Paulo", "Malmö", "Besançon", "Oxford", "Columbus", "Lyon", "Göteborg", "Brno",
-    "Toruń", "Córdoba", "Reykjavík", "Łódź", "Århus", "Nîmes", "Genève", "Köln", "Porto", "Helsinki", "Dublin",
-    "Chicago", "Sydney", "Montréal", "Wien", "Praha", "Paris", "Madrid", "Bologna", "Baltimore", "Seattle",
-    "Québec", "Tromsø", "Plzeň", "Debrecen", "Cluj-Napoca", "Gdańsk", "Jyväskylä", "Kaunas", "Ljubljana",
+    "Zürich",
+    "Kraków",
+    "São Paulo",
+    "Malmö",
+    "Besançon",
+    "Oxford",
+    "Columbus",
+    "Lyon",
+    "Göteborg",
+    "Brno",
+    "Toruń",
+    "Córdoba",
+    "Reykjavík",
+    "Łódź",
+    "Århus",
+    "Nîmes",
+    "Genève",
+    "Köln",
+    "Porto",
+    "Helsinki",
+    "Dublin",
+    "Chicago",
+    "Sydney",
+    "Montréal",
+    "Wien",
+    "Praha",
+    "Paris",
+    "Madrid",
+    "Bologna",
+    "Baltimore",
+    "Seattle",
+    "Québec",
+    "Tromsø",
+    "Plzeň",
+    "Debrecen",
+    "Cluj-Napoca",
+    "Gdańsk",
+    "Jyväskylä",
+    "Kaunas",
+    "Ljubljana",
 ];
 
 const KINDS: &[&str] = &[
-    "Open", "Cup", "Classic", "Masters", "Invitational", "Championship", "Weekend", "Con", "Trophy",
+    "Open",
+    "Cup",
+    "Classic",
+    "Masters",
+    "Invitational",
+    "Championship",
+    "Weekend",
+    "Con",
+    "Trophy",
 ];
 
 const NATS: &[&str] = &[
-    "US", "GB", "FR", "DE", "SE", "NO", "DK", "FI", "NL", "BE", "CH", "AT", "IT", "ES", "PT", "PL", "CZ", "HU",
-    "IE", "CA", "AU", "NZ", "BR", "AR", "JP", "IS", "SI", "LT", "RO", "GR",
+    "US", "GB", "FR", "DE", "SE", "NO", "DK", "FI", "NL", "BE", "CH", "AT", "IT", "ES", "PT", "PL", "CZ", "HU", "IE",
+    "CA", "AU", "NZ", "BR", "AR", "JP", "IS", "SI", "LT", "RO", "GR",
 ];
 
 fn surname(mut n: usize) -> String {
@@ -333,7 +461,10 @@ pub fn generate(out: &Path, p: &SynthParams) -> io::Result<SynthSummary> {
             let _ = writeln!(t, "world_championship = true");
         }
         if rng.chance(0.2) {
-            let _ = writeln!(t, "report = \"\"\"\nA *fine* weekend in {city}: {n} players, {rounds} rounds.\n\"\"\"");
+            let _ = writeln!(
+                t,
+                "report = \"\"\"\nA *fine* weekend in {city}: {n} players, {rounds} rounds.\n\"\"\""
+            );
         }
         // Ranks with ties (1, 2, 2, 4 ...); partial lists keep the top rows
         // and leave a few out.
@@ -367,7 +498,11 @@ pub fn generate(out: &Path, p: &SynthParams) -> io::Result<SynthSummary> {
         let year = YEARS.0 + 4 + (e * (n_years - 4) / p.match_events.max(1)) as i32;
         let (month, day) = date_in(&mut rng);
         let city = *rng.pick(CITIES);
-        let format = if rng.chance(0.5) { "Booster Draft" } else { "Sealed Deck" };
+        let format = if rng.chance(0.5) {
+            "Booster Draft"
+        } else {
+            "Sealed Deck"
+        };
         let kind = if format == "Booster Draft" { "Draft" } else { "Sealed" };
         let name = format!("Grand Prix {city} {kind} {}", e + 1);
         // Swiss: rounds ~ log2(players) + 1; matches ~ rounds * players / 2.
@@ -454,7 +589,12 @@ pub fn extra_event(site: &Path, p: &SynthParams, seed: u64) -> io::Result<String
     let players = field(&mut rng, n, 0, (persons.len() * 4 / 5).max(8), &mut seen, 0);
     let mut t = format!("name = \"Added Open {seed}\"\ndate = {year}-01-01\nplayers = {n}\nrounds = 3\n");
     for (i, &who) in players.iter().enumerate() {
-        let _ = write!(t, "\n[[results]]\nrank = {}\nname = {}\n", i + 1, quote(&persons[who].name));
+        let _ = write!(
+            t,
+            "\n[[results]]\nrank = {}\nname = {}\n",
+            i + 1,
+            quote(&persons[who].name)
+        );
     }
     fs::write(site.join(&rel), t)?;
     Ok(rel)
@@ -507,7 +647,10 @@ pub fn hugo_site(site_dir: &Path, out: &Path) -> Result<usize, String> {
     let player_link = |p: u32| format!("../player/{}.html", site.player(p).slug);
     let front = |title: &str| format!("---\ntitle: {}\n---\n\n", quote(title));
 
-    put("content/_index.md", &(front("Synthetic Ratings") + "Rankings and events.\n"))?;
+    put(
+        "content/_index.md",
+        &(front("Synthetic Ratings") + "Rankings and events.\n"),
+    )?;
     pages += 1;
     let mut t = front("Events") + "| Date | Event | Place | Players |\n|---|---|---|---:|\n";
     for (i, e) in site.events.iter().enumerate() {
@@ -559,7 +702,9 @@ pub fn hugo_site(site_dir: &Path, out: &Path) -> Result<usize, String> {
         let mut t = front(&e.name);
         let _ = writeln!(t, "{} · {} · {} players\n", e.date, e.place, e.players);
         if !e.results.is_empty() {
-            t.push_str("| Rank | Player | Nat | Score | Value | Before | After |\n|---:|---|---|---:|---:|---:|---:|\n");
+            t.push_str(
+                "| Rank | Player | Nat | Score | Value | Before | After |\n|---:|---|---|---:|---:|---:|---:|\n",
+            );
             let value = history.events[i].value.unwrap_or(0.0);
             for row in history.event(i) {
                 let p = site.player(row.player);
@@ -627,7 +772,9 @@ pub fn hugo_site(site_dir: &Path, out: &Path) -> Result<usize, String> {
             let _ = writeln!(t, "Rating {} after {} events.\n", fixed2(s.rating), s.events);
         }
         if !player_rows[id].is_empty() {
-            t.push_str("| Date | Event | Place | Score | Value | Before | After |\n|---|---|---:|---:|---:|---:|---:|\n");
+            t.push_str(
+                "| Date | Event | Place | Score | Value | Before | After |\n|---|---|---:|---:|---:|---:|---:|\n",
+            );
             t.push_str(&player_rows[id]);
         }
         if !player_matches[id].is_empty() {

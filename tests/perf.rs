@@ -1,0 +1,161 @@
+//! Rebuilds that change nothing write nothing; the synthetic data generator
+//! is deterministic. (Timings are measured by bench/run, never asserted.)
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
+
+use common::fixture;
+
+/// Every file of a folder: relative path → (inode, modification time in ns, bytes).
+fn identities(root: &Path) -> BTreeMap<String, (u64, i128, Vec<u8>)> {
+    walkdir::WalkDir::new(root)
+        .into_iter()
+        .map(|e| e.unwrap())
+        // The marker records each build: it is the one file always rewritten.
+        .filter(|e| e.file_type().is_file() && e.file_name() != ".ratings-site")
+        .map(|e| {
+            let m = e.metadata().unwrap();
+            let rel = e.path().strip_prefix(root).unwrap().to_string_lossy().into_owned();
+            let mtime = i128::from(m.mtime()) * 1_000_000_000 + i128::from(m.mtime_nsec());
+            (rel, (m.ino(), mtime, std::fs::read(e.path()).unwrap()))
+        })
+        .collect()
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for e in walkdir::WalkDir::new(from) {
+        let e = e.unwrap();
+        let dest = to.join(e.path().strip_prefix(from).unwrap());
+        if e.file_type().is_dir() {
+            std::fs::create_dir_all(&dest).unwrap();
+        } else {
+            std::fs::copy(e.path(), &dest).unwrap();
+        }
+    }
+}
+
+#[test]
+fn rebuilds_keep_unchanged_files_as_they_were() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("ties"), &site);
+    let out = tmp.path().join("out");
+    let options = ratings::BuildOptions {
+        site_dir: site.clone(),
+        output: Some(out.clone()),
+        force: false,
+    };
+    let first = ratings::build(&options).unwrap();
+    assert!(!first.skipped);
+    let before = identities(&out);
+    // Let a rewrite show in the modification time even on coarse clocks.
+    std::thread::sleep(std::time::Duration::from_millis(20));
+
+    // Nothing changed: the no-change check skips all work.
+    let same = ratings::build(&options).unwrap();
+    assert!(same.skipped);
+    assert_eq!((same.written, same.unchanged), (0, first.written + first.unchanged));
+    assert_eq!(same.pages, first.pages);
+    assert!(identities(&out) == before, "a no-change rebuild touched files");
+
+    // The whole pipeline again: every page is rendered, and every file is
+    // hard-linked from the previous output, never rewritten.
+    let full = ratings::build_full(&options).unwrap();
+    assert!(!full.skipped);
+    assert_eq!(full.written, 0);
+    assert!(
+        identities(&out) == before,
+        "a full rebuild of the same input rewrote files"
+    );
+
+    // A file edited in the output is noticed and restored.
+    std::fs::write(out.join("index.html"), "tampered").unwrap();
+    let repaired = ratings::build(&options).unwrap();
+    assert!(!repaired.skipped);
+    assert_eq!(repaired.written, 1);
+    let after = identities(&out);
+    assert_eq!(after["index.html"].2, before["index.html"].2);
+    assert!(
+        after
+            .iter()
+            .filter(|(f, _)| f.as_str() != "index.html")
+            .collect::<Vec<_>>()
+            == before
+                .iter()
+                .filter(|(f, _)| f.as_str() != "index.html")
+                .collect::<Vec<_>>(),
+        "only the tampered file is rewritten"
+    );
+
+    // A changed input: pages it does not touch keep their inode and time.
+    std::fs::create_dir_all(site.join("static")).unwrap();
+    std::fs::write(site.join("static/extra.txt"), "new file\n").unwrap();
+    let changed = ratings::build(&options).unwrap();
+    assert!(!changed.skipped);
+    assert_eq!(changed.written, 1, "only the new file is written");
+    let now = identities(&out);
+    assert!(now.contains_key("extra.txt"));
+    for (file, id) in &after {
+        assert!(&now[file] == id, "{file} was rewritten");
+    }
+}
+
+#[test]
+fn synth_is_deterministic_and_builds() {
+    let tmp = tempfile::tempdir().unwrap();
+    let params = ratings::synth::SynthParams {
+        seed: 7,
+        events: 40,
+        players: 300,
+        results: 1_000,
+        match_events: 6,
+        matches: 300,
+    };
+    let a = ratings::synth::generate(&tmp.path().join("a"), &params).unwrap();
+    let b = ratings::synth::generate(&tmp.path().join("b"), &params).unwrap();
+    assert_eq!(a, b);
+    let read_all = |root: &Path| -> BTreeMap<String, Vec<u8>> {
+        identities(root)
+            .into_iter()
+            .map(|(f, (_, _, bytes))| (f, bytes))
+            .collect()
+    };
+    assert_eq!(read_all(&tmp.path().join("a")), read_all(&tmp.path().join("b")));
+    let other = ratings::synth::generate(
+        &tmp.path().join("c"),
+        &ratings::synth::SynthParams {
+            seed: 8,
+            ..params.clone()
+        },
+    )
+    .unwrap();
+    assert_ne!(read_all(&tmp.path().join("a")), read_all(&tmp.path().join("c")));
+    assert_eq!((a.events, a.match_events), (40, 6));
+    assert_eq!(other.events, 40);
+
+    // The generated site is valid input: every event and player is built.
+    let out = tmp.path().join("out");
+    let options = ratings::BuildOptions {
+        site_dir: tmp.path().join("a"),
+        output: Some(out.clone()),
+        force: false,
+    };
+    let built = ratings::build(&options).unwrap();
+    assert_eq!(built.events, 46);
+    assert_eq!(built.results, a.results);
+    assert_eq!(built.matches, a.matches);
+    assert_eq!(
+        std::fs::read_dir(out.join("player")).unwrap().count(),
+        built.players,
+        "one page per player"
+    );
+    // Invented names have accents (their slugs then carry a hash: `--`).
+    let accented = std::fs::read_dir(out.join("player"))
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().contains("--"))
+        .count();
+    assert!(accented > 0);
+}
