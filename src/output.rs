@@ -24,6 +24,9 @@ pub struct Staging {
     out: PathBuf,
     tmp: PathBuf,
     previous: Option<PathBuf>,
+    /// `.NAME.spare` beside the output: old versions of changed files, kept
+    /// to be overwritten in place by later builds (see [`Staging::write`]).
+    spare: PathBuf,
     pub written: AtomicUsize,
     pub unchanged: AtomicUsize,
     /// Sum of [`entry_hash`] over the files written or linked: what the
@@ -203,10 +206,12 @@ impl Staging {
         fs::create_dir_all(&parent).map_err(|e| Diagnostic::io(&parent, &e))?;
         remove_leftovers(&parent, &name);
         let tmp = parent.join(format!(".{name}.building-{}", std::process::id()));
+        let spare = parent.join(format!(".{name}.spare"));
         fs::create_dir(&tmp).map_err(|e| Diagnostic::io(&tmp, &e))?;
         Ok(Staging {
             out: abs_out,
             tmp,
+            spare,
             previous: previous.map(|_| absolute(out).expect("resolved above")),
             written: AtomicUsize::new(0),
             unchanged: AtomicUsize::new(0),
@@ -243,8 +248,23 @@ impl Staging {
             }
         }
         let fail = |e: io::Error| Diagnostic::io(&self.out.join(rel), &e);
-        let mut file = fs::File::create(&dest).map_err(fail)?;
-        file.write_all(bytes).map_err(fail)?;
+        // Freeing a file's blocks is slow on disks mounted with `discard`
+        // (milliseconds a file): rather than create a new file while an old
+        // one is deleted, overwrite the spare old version of this path in
+        // place, keeping its blocks.
+        let mut file = if self.previous.is_some() && fs::rename(self.spare.join(rel), &dest).is_ok() {
+            let mut f = fs::OpenOptions::new().write(true).open(&dest).map_err(fail)?;
+            f.write_all(bytes).map_err(fail)?;
+            if f.metadata().map_err(fail)?.len() != bytes.len() as u64 {
+                f.set_len(bytes.len() as u64).map_err(fail)?;
+            }
+            f
+        } else {
+            let mut f = fs::File::create(&dest).map_err(fail)?;
+            f.write_all(bytes).map_err(fail)?;
+            f
+        };
+        file.flush().map_err(fail)?;
         let meta = file.metadata().map_err(fail)?;
         self.tree.fetch_add(entry_hash(rel, &meta), Ordering::Relaxed);
         self.written.fetch_add(1, Ordering::Relaxed);
@@ -266,14 +286,14 @@ impl Staging {
         if self.previous.is_some() {
             if exchange(&self.tmp, &self.out).is_ok() {
                 // `tmp` now holds the previous site.
-                let _ = fs::remove_dir_all(&self.tmp);
+                retire(&self.tmp, &self.spare);
                 return Ok(());
             }
             // No atomic exchange here: move the old site aside first.
             let old = self.tmp.with_extension("old");
             fs::rename(&self.out, &old).map_err(|e| Diagnostic::io(&self.out, &e))?;
             fs::rename(&self.tmp, &self.out).map_err(|e| Diagnostic::io(&self.out, &e))?;
-            let _ = fs::remove_dir_all(&old);
+            retire(&old, &self.spare);
         } else {
             fs::rename(&self.tmp, &self.out).map_err(|e| Diagnostic::io(&self.out, &e))?;
         }
@@ -284,6 +304,29 @@ impl Staging {
     pub fn abort(self) {
         let _ = fs::remove_dir_all(&self.tmp);
     }
+}
+
+/// Remove the previous site after the swap. Its files that the new site
+/// shares (hard links) cost little to remove; the others (old versions of
+/// changed files) are moved to `spare`, for the next build to overwrite,
+/// rather than deleted.
+fn retire(old: &Path, spare: &Path) {
+    for entry in walkdir::WalkDir::new(old).min_depth(1).into_iter().flatten() {
+        let Ok(meta) = entry.metadata() else { continue };
+        if !meta.is_file() || meta.nlink() != 1 {
+            continue;
+        }
+        let Ok(rel) = entry.path().strip_prefix(old) else { continue };
+        let dest = spare.join(rel);
+        if fs::symlink_metadata(&dest).is_ok() {
+            continue;
+        }
+        if let Some(dir) = dest.parent() {
+            let _ = fs::create_dir_all(dir);
+        }
+        let _ = fs::rename(entry.path(), &dest);
+    }
+    let _ = fs::remove_dir_all(old);
 }
 
 /// Remove build folders a killed build left beside the output
