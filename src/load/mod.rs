@@ -5,7 +5,7 @@
 pub mod event;
 pub mod registry;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
@@ -248,53 +248,53 @@ pub fn load(site_dir: &Path) -> Result<Site, Errors> {
 /// Display name: registry name, else the latest spelling; nationality:
 /// registry, else the latest non-empty `nat`. Players are sorted by key.
 fn identify_players(events: &[RawEvent], registry: &registry::Registry) -> Vec<Player> {
-    struct Seen {
-        spelling: String,
-        nat: String,
-        loc: String,
+    struct Seen<'a> {
+        spelling: &'a str,
+        nat: &'a str,
+        loc: &'a str,
     }
-    let mut seen: BTreeMap<String, Seen> = BTreeMap::new();
-    let mut note = |n: &NameRef, nat: &str, loc: &str| {
-        let s = seen.entry(n.key.clone()).or_insert_with(|| Seen {
-            spelling: String::new(),
-            nat: String::new(),
-            loc: String::new(),
-        });
-        s.spelling.clone_from(&n.spelling);
-        if !nat.is_empty() {
-            s.nat = nat.to_string();
-        }
-        if !loc.is_empty() {
-            s.loc = loc.to_string();
-        }
-    };
+    // Borrowed keys: one map entry per player, no string copied per row.
+    let mut seen: HashMap<&str, Seen> = HashMap::new();
     for e in events {
-        for r in &e.results {
-            note(&r.name, &r.nat, &r.loc);
-        }
-        for round in &e.round {
-            for m in &round.matches {
-                note(&m.a, "", "");
-                note(&m.b, "", "");
+        let rows = e.results.iter().map(|r| (&r.name, r.nat.as_str(), r.loc.as_str()));
+        let matches = e.round.iter().flat_map(|round| {
+            round
+                .matches
+                .iter()
+                .flat_map(|m| [&m.a, &m.b])
+                .chain(round.byes.iter())
+                .map(|n| (n, "", ""))
+        });
+        for (n, nat, loc) in rows.chain(matches) {
+            let s = seen.entry(n.key.as_str()).or_insert(Seen {
+                spelling: "",
+                nat: "",
+                loc: "",
+            });
+            s.spelling = &n.spelling;
+            if !nat.is_empty() {
+                s.nat = nat;
             }
-            for b in &round.byes {
-                note(b, "", "");
+            if !loc.is_empty() {
+                s.loc = loc;
             }
         }
     }
+    let mut seen: Vec<(&str, Seen)> = seen.into_iter().collect();
+    seen.sort_unstable_by(|a, b| a.0.cmp(b.0));
     seen.into_iter()
         .map(|(key, s)| {
-            let entry = registry.entries.get(&key);
-            let pick = |registry_value: Option<&String>, own: String| match registry_value {
+            let entry = registry.entries.get(key);
+            let pick = |registry_value: Option<&String>, own: &str| match registry_value {
                 Some(v) if !v.is_empty() => v.clone(),
-                _ => own,
+                _ => own.to_string(),
             };
             Player {
-                slug: slug(&key),
+                slug: slug(key),
                 display: pick(entry.map(|e| &e.display), s.spelling),
                 nat: pick(entry.map(|e| &e.nat), s.nat),
                 loc: pick(entry.map(|e| &e.loc), s.loc),
-                key,
+                key: key.to_string(),
             }
         })
         .collect()
