@@ -9,6 +9,43 @@ pub fn fixed2(x: f64) -> String {
 
 /// `decimals` places, halves away from zero.
 pub fn decimals(x: f64, places: usize) -> String {
+    if let Some(s) = decimals_fast(x, places) {
+        return s;
+    }
+    decimals_exact(x, places)
+}
+
+/// The common case without float formatting: scale, round, print integers.
+/// `x * 10^places` is off by at most ~1e-7 below 1e9, so away from a tie
+/// (fraction within 1e-6 of .5) the rounding direction is certain; near a
+/// tie, or for large values, `None` hands over to the exact path.
+fn decimals_fast(x: f64, places: usize) -> Option<String> {
+    use std::fmt::Write as _;
+    const POW10: [u64; 7] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
+    let scale = *POW10.get(places)?;
+    let y = x.abs() * scale as f64;
+    if y.is_nan() || y >= 1e9 {
+        return None;
+    }
+    let floor = y.floor();
+    let frac = y - floor;
+    if (frac - 0.5).abs() < 1e-6 {
+        return None;
+    }
+    let n = floor as u64 + u64::from(frac > 0.5);
+    let mut s = String::with_capacity(16);
+    if x < 0.0 && n > 0 {
+        s.push('-');
+    }
+    if places == 0 {
+        let _ = write!(s, "{n}");
+    } else {
+        let _ = write!(s, "{}.{:0width$}", n / scale, n % scale, width = places);
+    }
+    Some(s)
+}
+
+fn decimals_exact(x: f64, places: usize) -> String {
     if !x.is_finite() {
         return x.to_string();
     }
@@ -100,6 +137,33 @@ mod tests {
         assert_eq!(fixed2(60.019_230_769_230_77), "60.02");
         assert_eq!(fixed2(-0.001), "0.00");
         assert_eq!(fixed2(1.0), "1.00");
+    }
+
+    #[test]
+    fn fast_path_agrees_with_exact_formatting() {
+        // A deterministic spread of values: ties, near-ties, negatives, large.
+        let mut state = 0x1234_5678_9abc_def0u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for i in 0..200_000u64 {
+            let r = next();
+            let x = match i % 4 {
+                0 => (r % 2_000_000) as f64 / 1000.0 - 1000.0,
+                1 => (r % 100_000) as f64 / 8.0 - 5000.0,
+                2 => f64::from_bits(r) % 1e10,
+                _ => (r as f64 / u64::MAX as f64) * 200.0 - 100.0,
+            };
+            if !x.is_finite() {
+                continue;
+            }
+            for places in [0, 1, 2, 3] {
+                assert_eq!(decimals(x, places), decimals_exact(x, places), "{x:e} at {places}");
+            }
+        }
     }
 
     #[test]

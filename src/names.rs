@@ -21,6 +21,15 @@ pub fn collapse_spaces(s: &str) -> String {
 
 /// The name key of a name as written: `Doug MOORE` and ` doug  moore` agree.
 pub fn name_key(name: &str) -> String {
+    // ASCII is already NFC, and its lower case is ASCII lower case.
+    if name.is_ascii() {
+        let mut key = collapse_spaces(name);
+        key.make_ascii_lowercase();
+        return key;
+    }
+    if unicode_normalization::is_nfc_quick(name.chars()) == unicode_normalization::IsNormalized::Yes {
+        return collapse_spaces(name).to_lowercase();
+    }
     let nfc: String = name.nfc().collect();
     collapse_spaces(&nfc).to_lowercase()
 }

@@ -316,7 +316,9 @@ fn retire(old: &Path, spare: &Path) {
         if !meta.is_file() || meta.nlink() != 1 {
             continue;
         }
-        let Ok(rel) = entry.path().strip_prefix(old) else { continue };
+        let Ok(rel) = entry.path().strip_prefix(old) else {
+            continue;
+        };
         let dest = spare.join(rel);
         if fs::symlink_metadata(&dest).is_ok() {
             continue;

@@ -336,7 +336,7 @@ fn regular(rng: &mut Rng, lo: usize, hi: usize) -> usize {
 }
 
 /// `k` distinct players from `lo..hi`.
-fn field(rng: &mut Rng, k: usize, lo: usize, hi: usize, seen: &mut Vec<u32>, stamp: u32) -> Vec<usize> {
+fn field(rng: &mut Rng, k: usize, lo: usize, hi: usize, seen: &mut [u32], stamp: u32) -> Vec<usize> {
     let k = k.min(hi - lo);
     let mut out = Vec::with_capacity(k);
     while out.len() < k {
@@ -453,7 +453,7 @@ pub fn generate(out: &Path, p: &SynthParams) -> io::Result<SynthSummary> {
             let _ = writeln!(t, "end_date = {year}-{month:02}-{:02}", (day + 2).min(28));
         }
         let _ = writeln!(t, "place = {}", quote(city));
-        let _ = writeln!(t, "country = {}", quote(*rng.pick(NATS)));
+        let _ = writeln!(t, "country = {}", quote(rng.pick::<&str>(NATS)));
         let _ = writeln!(t, "players = {n}");
         let _ = writeln!(t, "rounds = {rounds}");
         let _ = writeln!(t, "boards = {}", n.div_ceil(7));
