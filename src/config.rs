@@ -27,6 +27,9 @@ pub struct RatingConfig {
     pub id: String,
     pub title: String,
     pub system: SystemConfig,
+    /// Players without an event in this many years before the latest event
+    /// are listed apart as inactive; `None`: everyone stays in the ranking.
+    pub active_years: Option<u32>,
 }
 
 #[derive(Debug, Clone)]
@@ -122,6 +125,7 @@ struct RatingTable {
     id: Spanned<String>,
     system: Spanned<String>,
     title: Option<String>,
+    active_years: Option<Spanned<i64>>,
     // dip-pouch
     initial: Option<Spanned<f64>>,
     world_championship_value: Option<Spanned<f64>>,
@@ -444,7 +448,25 @@ fn rating(c: &mut Checker, table: &Spanned<RatingTable>) -> Option<RatingConfig>
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .map_or(default_title, str::to_string);
-    id_ok.then_some(RatingConfig { id, title, system })
+    let active_years = t.active_years.as_ref().and_then(|y| match u32::try_from(*y.get_ref()) {
+        Ok(n) if (1..=1000).contains(&n) => Some(n),
+        _ => {
+            c.error(
+                y,
+                format!(
+                    "`active_years` must be a whole number of years from 1 to 1000, not {}",
+                    y.get_ref()
+                ),
+            );
+            None
+        }
+    });
+    id_ok.then_some(RatingConfig {
+        id,
+        title,
+        system,
+        active_years,
+    })
 }
 
 /// A toml parse error as a diagnostic with line and column.
@@ -493,6 +515,25 @@ mod tests {
         };
         assert_eq!(*p, DipPouchParams::default());
         assert_eq!(c.ratings[0].title, "Dip Pouch Tournament Rating");
+        assert_eq!(c.ratings[0].active_years, None);
+    }
+
+    #[test]
+    fn active_years_for_both_systems() {
+        let c = parse_str(
+            "[[rating]]\nid = \"a\"\nsystem = \"dip-pouch\"\nactive_years = 3\n\
+             [[rating]]\nid = \"b\"\nsystem = \"dci\"\ncategory = \"Limited\"\nactive_years = 1\n",
+        )
+        .unwrap();
+        assert_eq!(c.ratings[0].active_years, Some(3));
+        assert_eq!(c.ratings[1].active_years, Some(1));
+        let e = parse_str("[[rating]]\nid = \"a\"\nsystem = \"dip-pouch\"\nactive_years = 0\n").unwrap_err();
+        assert_eq!(
+            e,
+            vec!["site.toml:4:16: `active_years` must be a whole number of years from 1 to 1000, not 0"]
+        );
+        let e = parse_str("[[rating]]\nid = \"a\"\nsystem = \"dip-pouch\"\nactive_years = 2.5\n").unwrap_err();
+        assert_eq!(e.len(), 1, "{e:?}");
     }
 
     #[test]

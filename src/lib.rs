@@ -118,7 +118,10 @@ pub fn build(options: &BuildOptions) -> Result<Summary, Errors> {
 }
 
 /// Files every site gets; a file of the same name in `static/` replaces it.
-const BUILTIN_ASSETS: [(&str, &str); 1] = [("style.css", include_str!("../static/style.css"))];
+const BUILTIN_ASSETS: [(&str, &str); 2] = [
+    ("style.css", include_str!("../static/style.css")),
+    ("search.js", include_str!("../static/search.js")),
+];
 
 /// Every file of the site into the staging folder; returns the bytes written.
 fn write_site(
@@ -151,6 +154,8 @@ fn write_site(
             downloads::ranking_csv(ctx.site, view),
         ));
     }
+    // The search data, a classic script (see pages/search.rs).
+    downloads.push(("search-index.js".to_string(), pages::search::index(ctx)));
     staging.create_dirs(
         paths
             .iter()

@@ -135,21 +135,22 @@ fn fixture_downloads_equal_hand_computed_values() {
 #[test]
 fn fixture_pages_show_the_values() {
     let (_tmp, out) = build(&fixture("basic"));
-    // page_size = 2: two ranking pages.
+    // page_size = 2: two ranking pages. Movement since before B Cup, the
+    // last event that changed the ranking (then: Bob 1, Ann 2, Chuck 3, Dee 4).
     let page1 = table_rows(&read(&out.join("rating/dp/index.html")));
     assert_eq!(
         page1,
         vec![
-            vec!["1", "Ann Archer", "GB", "56.43", "3"],
-            vec!["2", "Bob Baker", "US", "50.18", "2"]
+            vec!["1", "▲1", "Ann Archer", "GB", "56.43", "3"],
+            vec!["2", "▼1", "Bob Baker", "US", "50.18", "2"]
         ]
     );
     let page2 = table_rows(&read(&out.join("rating/dp/page-2.html")));
     assert_eq!(
         page2,
         vec![
-            vec!["3", "Dee Dee", "GB", "43.25", "1"],
-            vec!["4", "Chuck Krueger", "US", "41.12", "2"]
+            vec!["3", "▲1", "Dee Dee", "GB", "43.25", "1"],
+            vec!["4", "▼1", "Chuck Krueger", "US", "41.12", "2"]
         ]
     );
     // Event page: ranks, scores, before → after, change.
@@ -177,7 +178,8 @@ fn fixture_pages_show_the_values() {
             "20.00",
             "40.00",
             "48.25",
-            "+8.25"
+            "+8.25",
+            "2"
         ]
     );
     assert_eq!(
@@ -190,7 +192,8 @@ fn fixture_pages_show_the_values() {
             "15.00",
             "48.25",
             "41.12",
-            "-7.13"
+            "-7.13",
+            "4"
         ]
     );
     assert!(chuck.contains("<dt>Peak</dt><dd>48.25 (2000-08-01)</dd>"), "peak");

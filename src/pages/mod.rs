@@ -5,11 +5,16 @@
 //! [`Job`] lists every page, so that rendering can run in parallel and each
 //! page is rendered, written and dropped before memory fills up.
 
+mod chart;
 mod event;
 mod home;
 mod lists;
 mod player;
 mod ranking;
+mod records;
+pub mod search;
+
+pub use ranking::List;
 
 use std::collections::BTreeMap;
 
@@ -17,17 +22,28 @@ use askama::Template;
 
 use crate::config::{RatingConfig, SystemConfig};
 use crate::markdown;
-use crate::model::{PlayerId, Site};
+use crate::model::{Date, PlayerId, Site};
 use crate::names::{ascii_fold, slug, url_path};
+use crate::rating::timeline::Timeline;
 use crate::rating::{self, History, RankEntry};
 
 /// One rating with everything pages need to show it.
 pub struct RatingView<'a> {
     pub config: &'a RatingConfig,
     pub history: History,
+    /// The ranking: with `active_years`, the active players only.
     pub ranking: Vec<RankEntry>,
+    /// With `active_years`: the ranked players outside the window, ranked
+    /// among themselves.
+    pub inactive: Vec<RankEntry>,
     /// By player id: index into `ranking`.
     pub position: Vec<Option<u32>>,
+    /// By player id: index into `inactive`.
+    pub inactive_position: Vec<Option<u32>>,
+    /// Rank at the time, movement, year-end rankings, number ones.
+    pub timeline: Timeline,
+    /// Date of the latest event with rows in this rating.
+    pub latest: Option<Date>,
     /// By player id: indices into `history.rows` (CSR: `offsets[p]..offsets[p+1]`).
     row_offsets: Vec<u32>,
     row_index: Vec<u32>,
@@ -44,10 +60,20 @@ pub struct Nation {
 
 impl<'a> RatingView<'a> {
     pub fn new(site: &Site, config: &'a RatingConfig, history: History) -> Self {
-        let ranking = rating::ranking(site, &history);
+        let latest = history.rows.last().map(|r| site.events[r.event].date);
+        let timeline = rating::timeline::timeline(site, &history, config.active_years);
+        let (mut ranking, mut inactive): (Vec<RankEntry>, Vec<RankEntry>) = rating::ranking(site, &history)
+            .into_iter()
+            .partition(|e| timeline.active[e.player as usize]);
+        rating::assign_ranks(&mut ranking);
+        rating::assign_ranks(&mut inactive);
         let mut position = vec![None; site.players.len()];
         for (i, e) in ranking.iter().enumerate() {
             position[e.player as usize] = Some(i as u32);
+        }
+        let mut inactive_position = vec![None; site.players.len()];
+        for (i, e) in inactive.iter().enumerate() {
+            inactive_position[e.player as usize] = Some(i as u32);
         }
         let mut counts = vec![0u32; site.players.len() + 1];
         for row in &history.rows {
@@ -82,7 +108,11 @@ impl<'a> RatingView<'a> {
             config,
             history,
             ranking,
+            inactive,
             position,
+            inactive_position,
+            timeline,
+            latest,
             row_offsets: counts,
             row_index,
             nations,
@@ -91,10 +121,15 @@ impl<'a> RatingView<'a> {
 
     /// The player's rows in event order.
     pub fn rows_of(&self, player: PlayerId) -> impl Iterator<Item = &rating::Row> {
+        self.row_indices_of(player).map(|i| &self.history.rows[i])
+    }
+
+    /// Indices into `history.rows` of the player's rows, in event order.
+    pub fn row_indices_of(&self, player: PlayerId) -> impl Iterator<Item = usize> + '_ {
         let p = player as usize;
         self.row_index[self.row_offsets[p] as usize..self.row_offsets[p + 1] as usize]
             .iter()
-            .map(|&i| &self.history.rows[i as usize])
+            .map(|&i| i as usize)
     }
 
     pub fn id(&self) -> &str {
@@ -120,6 +155,8 @@ pub struct Chrome {
     pub ratings: Vec<(String, String)>,
     /// (page slug, title)
     pub pages: Vec<(String, String)>,
+    /// The site has circuits (the navigation links their list).
+    pub circuits: bool,
 }
 
 /// What the base layout needs: every page struct has a `base` field.
@@ -141,6 +178,15 @@ pub struct Context<'a> {
     pub event_paths: Vec<String>,
     /// Players in A–Z order: (letter, player ids).
     pub letters: Vec<(String, Vec<PlayerId>)>,
+    /// Circuits (series) named by events, by name.
+    pub circuits: Vec<Circuit>,
+}
+
+/// A circuit (`circuits = [...]` of events) and its events in rating order.
+pub struct Circuit {
+    pub name: String,
+    pub slug: String,
+    pub events: Vec<usize>,
 }
 
 /// The A–Z bucket of a name: its first letter once accents are stripped.
@@ -153,7 +199,8 @@ pub fn letter_of(display: &str) -> String {
 
 impl<'a> Context<'a> {
     pub fn new(site: &'a Site, ratings: Vec<RatingView<'a>>) -> Self {
-        let chrome = Chrome {
+        let mut chrome = Chrome {
+            circuits: false,
             title: site.config.title.clone(),
             author: site.config.author.clone(),
             last_update: site.last_update().map(|d| d.to_string()).unwrap_or_default(),
@@ -189,12 +236,39 @@ impl<'a> Context<'a> {
         }
         // "other" (digits, symbols, scripts without a Latin form) goes last.
         letters.sort_by(|a, b| (a.0 == "other", &a.0).cmp(&(b.0 == "other", &b.0)));
+        // Circuits: names that agree once keys are made are one circuit,
+        // shown as first written.
+        let mut by_key: BTreeMap<String, Circuit> = BTreeMap::new();
+        for (i, e) in site.events.iter().enumerate() {
+            for name in &e.circuits {
+                let key = crate::names::name_key(name);
+                if key.is_empty() {
+                    continue;
+                }
+                let c = by_key.entry(key.clone()).or_insert_with(|| Circuit {
+                    name: crate::names::collapse_spaces(name),
+                    slug: slug(&key),
+                    events: Vec::new(),
+                });
+                if c.events.last() != Some(&i) {
+                    c.events.push(i);
+                }
+            }
+        }
+        let mut circuits: Vec<Circuit> = by_key.into_values().collect();
+        circuits.sort_by(|a, b| {
+            ascii_fold(&a.name)
+                .cmp(&ascii_fold(&b.name))
+                .then_with(|| a.slug.cmp(&b.slug))
+        });
+        chrome.circuits = !circuits.is_empty();
         Context {
             site,
             ratings,
             chrome,
             event_paths,
             letters,
+            circuits,
         }
     }
 
@@ -226,7 +300,16 @@ impl<'a> Context<'a> {
         let page_size = self.site.config.page_size;
         let mut jobs = vec![Job::Home, Job::Events, Job::Players];
         for (r, view) in self.ratings.iter().enumerate() {
-            jobs.extend((1..=view.ranking_pages(page_size)).map(|page| Job::Ranking { rating: r, page }));
+            let mut lists = vec![List::Current];
+            if view.config.active_years.is_some() {
+                lists.push(List::Inactive);
+            }
+            lists.extend((0..view.timeline.year_ends.len()).map(List::YearEnd));
+            for list in lists {
+                let pages = list.entries(view).len().div_ceil(page_size).max(1);
+                jobs.extend((1..=pages).map(|page| Job::Ranking { rating: r, list, page }));
+            }
+            jobs.push(Job::Records { rating: r });
             jobs.push(Job::Nations { rating: r });
             for (n, nation) in view.nations.iter().enumerate() {
                 let pages = nation.members.len().div_ceil(page_size).max(1);
@@ -237,6 +320,10 @@ impl<'a> Context<'a> {
                 }));
             }
             jobs.push(Job::Included { rating: r });
+        }
+        if !self.circuits.is_empty() {
+            jobs.push(Job::Circuits);
+            jobs.extend((0..self.circuits.len()).map(Job::Circuit));
         }
         jobs.extend((0..self.letters.len()).map(Job::Letter));
         jobs.extend((0..self.site.events.len()).map(Job::Event));
@@ -251,7 +338,10 @@ impl<'a> Context<'a> {
             Job::Home => "index.html".into(),
             Job::Events => "events.html".into(),
             Job::Players => "players.html".into(),
-            Job::Ranking { rating, page } => ranking::page_path(self.ratings[rating].id(), page),
+            Job::Ranking { rating, list, page } => list.path(&self.ratings[rating], page),
+            Job::Records { rating } => format!("rating/{}/records.html", self.ratings[rating].id()),
+            Job::Circuits => "circuits.html".into(),
+            Job::Circuit(i) => format!("circuits/{}.html", self.circuits[i].slug),
             Job::Nations { rating } => format!("rating/{}/nations.html", self.ratings[rating].id()),
             Job::Nation { rating, nation, page } => ranking::nation_path(
                 self.ratings[rating].id(),
@@ -275,7 +365,10 @@ impl<'a> Context<'a> {
             Job::Players => lists::players(self, &path).render(),
             Job::Letter(i) => lists::letter(self, &path, i).render(),
             Job::Markdown(i) => lists::markdown_page(self, &path, i).render(),
-            Job::Ranking { rating, page } => ranking::ranking(self, &path, rating, page).render(),
+            Job::Ranking { rating, list, page } => ranking::ranking(self, &path, rating, list, page).render(),
+            Job::Records { rating } => records::records(self, &path, rating).render(),
+            Job::Circuits => lists::circuits(self, &path).render(),
+            Job::Circuit(i) => lists::circuit(self, &path, i).render(),
             Job::Nations { rating } => ranking::nations(self, &path, rating).render(),
             Job::Nation { rating, nation, page } => ranking::nation(self, &path, rating, nation, page).render(),
             Job::Included { rating } => lists::included(self, &path, rating).render(),
@@ -293,7 +386,10 @@ pub enum Job {
     Players,
     Letter(usize),
     Markdown(usize),
-    Ranking { rating: usize, page: usize },
+    Ranking { rating: usize, list: List, page: usize },
+    Records { rating: usize },
+    Circuits,
+    Circuit(usize),
     Nations { rating: usize },
     Nation { rating: usize, nation: usize, page: usize },
     Included { rating: usize },

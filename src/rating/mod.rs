@@ -4,6 +4,7 @@
 //! ranking are written once, over any [`History`].
 
 pub mod dip_pouch;
+pub mod timeline;
 
 use std::cmp::Ordering;
 use std::ops::Range;
