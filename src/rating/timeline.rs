@@ -449,7 +449,7 @@ fn movement(
     }
     // Current ranks, the same way.
     let mut current: Vec<(u32, usize)> = (0..n).filter(|&p| now[p].listed).map(|p| (now[p].coord, p)).collect();
-    current.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    current.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
     let mut result = vec![None; n];
     let mut rank_now = 0i64;
     for i in 0..current.len() {
