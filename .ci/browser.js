@@ -68,6 +68,12 @@ async function axe(page, name) {
     })('')],
     ['player', player],
   ];
+  // Also checked with axe-core, at full width: records and a year-end ranking.
+  const rating = 'rating/' + fs.readdirSync(path.join(site, 'rating'))[0];
+  const extra = [['records', rating + '/records.html']];
+  const years = fs.existsSync(path.join(site, rating, 'year')) ? fs.readdirSync(path.join(site, rating, 'year')).sort() : [];
+  if (years.length) extra.push(['year-end', rating + '/year/' + years[0]]);
+  if (fs.existsSync(path.join(site, 'circuits.html'))) extra.push(['circuits', 'circuits.html']);
   for (const width of [1280, 390]) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
@@ -89,6 +95,13 @@ async function axe(page, name) {
       await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: name !== 'ranking' });
       if (width === 1280) await axe(page, label);
     }
+    if (width === 1280) {
+      for (const [name, rel] of extra) {
+        await page.goto(url(rel));
+        await page.screenshot({ path: path.join(shots, `${name}-${width}.png`) });
+        await axe(page, name);
+      }
+    }
     // Search: type a folded name (accents removed) and find the player.
     await page.goto(url(pages[0][1]));
     const wanted = fs.readFileSync(path.join(site, player), 'utf8').match(/<h1>([^<]*)<\/h1>/)[1]
@@ -99,6 +112,27 @@ async function axe(page, name) {
     const found = await page.$$eval('#search-results a', (as) => as.map((a) => a.textContent));
     check(found.includes(wanted), `search (${width}px) for "${query}" finds ${wanted} (got ${found.slice(0, 5).join(', ')})`);
     await page.screenshot({ path: path.join(shots, `search-${width}.png`) });
+    // Accents ignored: an accented name found by its accent-free form.
+    await page.evaluate(() => new Promise((resolve) => {
+      if (window.RATINGS_SEARCH) return resolve();
+      const s = document.createElement('script');
+      s.src = document.getElementById('search').getAttribute('data-root') + 'search-index.js';
+      s.onload = resolve;
+      document.head.appendChild(s);
+    }));
+    const accented = await page.evaluate(() => {
+      const p = window.RATINGS_SEARCH.p.find((x) => Array.isArray(x) && x.length === 3 && x[0] !== x[0].normalize('NFD'));
+      return p ? p[0] : null;
+    });
+    if (accented) {
+      const word = accented.split(/\s+/).find((w) => w !== w.normalize('NFD')) || accented;
+      const plain = word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+      await page.fill('#search-q', '');
+      await page.fill('#search-q', plain);
+      await page.waitForSelector('#search-results a', { timeout: 5000 }).catch(() => {});
+      const hits = await page.$$eval('#search-results a', (as) => as.map((a) => a.textContent));
+      check(hits.includes(accented), `search (${width}px) for "${plain}" finds ${accented} (got ${hits.slice(0, 5).join(', ')})`);
+    }
     if (width === 1280) {
       await axe(page, 'home with search results');
       // Enter opens the first result.
