@@ -29,7 +29,14 @@
       if (typeof p === 'string') {
         return { n: p, f: p.toLowerCase(), h: 'player/' + p.toLowerCase().trim().split(/\s+/).join('-') + '.html' };
       }
-      return { n: p[0], f: p[2] || p[0].toLowerCase(), h: 'player/' + p[1] + '.html' };
+      var f = p[1] || p[0].toLowerCase();
+      var slug = p[2];
+      if (p.length === 3) {
+        // The folded name, other characters made hyphens (at most 60), then the hash.
+        var base = f.replace(/[^a-z0-9]+/g, '-').replace(/^-+/, '').slice(0, 60).replace(/-+$/, '');
+        slug = base ? base + '--' + p[2] : p[2];
+      }
+      return { n: p[0], f: f, h: 'player/' + slug + '.html' };
     });
     events = idx.e.map(function (e) {
       return { n: e[0], f: e[3] || e[0].toLowerCase(), h: 'events/' + e[1] + '.html', d: e[2] };
@@ -50,8 +57,11 @@
     document.head.appendChild(s);
   }
 
+  // Every word must occur; names that start with the query, then names
+  // with a word starting with it, come first.
   function matches(items, words, limit) {
-    var found = [];
+    var q = words.join(' ');
+    var ranked = [[], [], []];
     var total = 0;
     for (var i = 0; i < items.length; i++) {
       var f = items[i].f;
@@ -61,10 +71,11 @@
       }
       if (ok) {
         total++;
-        if (found.length < limit) found.push(items[i]);
+        var score = f.indexOf(q) === 0 ? 0 : (f.indexOf(' ' + words[0]) >= 0 ? 1 : 2);
+        if (ranked[score].length < limit) ranked[score].push(items[i]);
       }
     }
-    return { items: found, total: total };
+    return { items: ranked[0].concat(ranked[1], ranked[2]).slice(0, limit), total: total };
   }
 
   function item(entry, kind) {

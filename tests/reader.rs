@@ -275,12 +275,15 @@ fn search_index_is_compact_and_folds_accents() {
     assert!(index.starts_with("window.RATINGS_SEARCH={p:["));
     // ASCII names whose page is the derived slug: the name alone.
     assert!(index.contains(r#""Ann Able""#));
-    // Accented name: its page and its folded form, so "bjorn" finds it.
+    // Accented name: its folded form (so "bjorn" finds it) and the hash of
+    // its page name, which is the folded name hyphenated, `--`, the hash.
     let bjorn = index.split("[\"Björn Berg\",").nth(1).expect("Björn's entry");
     let entry = &bjorn[..bjorn.find(']').unwrap()];
-    let slug = entry.split(',').next().unwrap().trim_matches('"');
-    assert!(out.join(format!("player/{slug}.html")).exists(), "{slug}");
-    assert!(entry.ends_with(r#","bjorn berg""#), "{entry}");
+    let (fold, hash) = entry.split_once(',').unwrap();
+    assert_eq!(fold, r#""bjorn berg""#);
+    let hash = hash.trim_matches('"');
+    assert_eq!(hash.len(), 10, "{entry}");
+    assert!(out.join(format!("player/bjorn-berg--{hash}.html")).exists(), "{hash}");
     // Events: name, path under events/, date.
     assert!(index.contains(r#"["Spring Open","e1-spring-open","2001-06-01"]"#));
     // Every page has the (hidden until scripted) search box and the script.

@@ -178,13 +178,15 @@ pub fn svg(id: &str, label: &str, points: &[Point], until: Date) -> String {
     let _ = write!(s, r#"<path class="line" d="{d}"/>"#);
     // Points, the peak last so that it is drawn on top.
     s.push_str("<g class=\"pts\">");
+    // Smaller points on long careers, so that the line stays visible.
+    let r = if points.len() > 150 { 2 } else { 3 };
     for (i, p) in points.iter().enumerate() {
         if i == peak {
             continue;
         }
         let _ = write!(
             s,
-            r#"<circle cx="{}" cy="{}" r="3"><title>{}, {}: {}</title></circle>"#,
+            r#"<circle cx="{}" cy="{}" r="{r}"><title>{}, {}: {}</title></circle>"#,
             num(px(p.date.days())),
             num(py(p.rating)),
             esc(p.event),

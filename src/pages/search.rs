@@ -2,13 +2,22 @@
 //! `window.RATINGS_SEARCH`, loaded by `search.js` with a `<script>` element so
 //! that search works from `file://` (where `fetch` and ES modules fail).
 //!
-//! Compact on purpose, as it holds every player of the site:
-//! `p` lists players as `"Name"` when the page is `player/<name lower-cased,
-//! spaces as hyphens>.html` and the name is ASCII, else `["Name", "slug"]`,
-//! plus the accent-folded name for non-ASCII names (`["Björn Meyer",
-//! "bjorn-meyer--…", "bjorn meyer"]`). `e` lists events as `["Name",
-//! "path under events/ without .html", "date"]`, plus the folded name when it
-//! is not ASCII.
+//! Compact on purpose, as it holds every player of the site. `p` lists
+//! players in one of three forms, the script rebuilding the page address:
+//!
+//! - `"Ann Able"`: an ASCII name whose page is `player/ann-able.html` (the
+//!   name lower-cased, spaces as hyphens); the folded form is the name
+//!   lower-cased.
+//! - `["Björn Meyer", "bjorn meyer", "9dbf406e62"]`: the accent-folded name
+//!   (`""` when it is the name lower-cased) and the hash of the page name,
+//!   which is the folded name with every run of other characters than `a-z`
+//!   and `0-9` made one hyphen (at most 60), then `--` and the hash.
+//! - `["Name", "fold", "full-slug", 0]`: any other page name.
+//!
+//! The build checks, for every player, that the script's rule gives the real
+//! page name, and uses the last form when it would not. `e` lists events as
+//! `["Name", "path under events/ without .html", "date"]`, plus the folded
+//! name when it is not ASCII.
 
 use std::fmt::Write;
 
@@ -42,6 +51,25 @@ fn derived_slug(name: &str) -> String {
         .join("-")
 }
 
+/// The slug the script derives from a folded name and a hash (see above).
+fn hashed_slug(fold: &str, hash: &str) -> String {
+    let mut base = String::new();
+    for c in fold.chars() {
+        if c.is_ascii_lowercase() || c.is_ascii_digit() {
+            base.push(c);
+        } else if !base.is_empty() && !base.ends_with('-') {
+            base.push('-');
+        }
+    }
+    let base: String = base.chars().take(60).collect();
+    let base = base.trim_end_matches('-');
+    if base.is_empty() {
+        hash.to_string()
+    } else {
+        format!("{base}--{hash}")
+    }
+}
+
 /// The contents of `search-index.js`.
 pub fn index(ctx: &Context) -> String {
     let site = ctx.site;
@@ -56,13 +84,22 @@ pub fn index(ctx: &Context) -> String {
             js_string(&mut out, &p.display);
             continue;
         }
+        let fold = ascii_fold(&p.display);
+        let lower = p.display.to_lowercase();
+        // "" only for ASCII names: the script's toLowerCase then agrees exactly.
+        let written = if ascii && fold == lower { "" } else { fold.as_str() };
+        let hash = p.slug.rsplit("--").next().unwrap_or_default();
         out.push('[');
         js_string(&mut out, &p.display);
         out.push(',');
-        js_string(&mut out, &p.slug);
-        if !ascii {
-            out.push(',');
-            js_string(&mut out, &ascii_fold(&p.display));
+        js_string(&mut out, written);
+        out.push(',');
+        let is_hash = hash.len() == 10 && hash.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        if is_hash && hashed_slug(&fold, hash) == p.slug {
+            js_string(&mut out, hash);
+        } else {
+            js_string(&mut out, &p.slug);
+            out.push_str(",0");
         }
         out.push(']');
     }
@@ -102,5 +139,11 @@ mod tests {
         js_string(&mut s, "a\"b\\c\u{2028}</script>");
         assert_eq!(s, r#""a\"b\\c\u2028</script>""#);
         assert_eq!(derived_slug("Doug  Moore"), "doug-moore");
+        assert_eq!(hashed_slug("colin o'neill", "483059855b"), "colin-o-neill--483059855b");
+        assert_eq!(hashed_slug("юрий", "0123456789"), "0123456789");
+        assert_eq!(
+            hashed_slug(&"ab ".repeat(30), "0123456789"),
+            format!("{}--0123456789", ["ab"; 20].join("-"))
+        );
     }
 }
