@@ -89,8 +89,8 @@ pub fn edit_distance(a: &[char], b: &[char]) -> usize {
     for (i, row) in d.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=m {
-        d[0][j] = j;
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=n {
         for j in 1..=m {
@@ -202,15 +202,15 @@ pub fn warnings(site: &Site, site_dir: &Path) -> Vec<Diagnostic> {
     let where_of = |p: PlayerId| -> String {
         seen.first[p as usize].map_or_else(|| players_toml.display().to_string(), |e| site.events[e].file.clone())
     };
-    // The spelling to keep: the one with more events, then the more recent,
-    // then the one with accents (more information), then by name.
+    // The spelling to keep: the one with more events, then the one with
+    // accents (more information), then the more recent, then by name.
     let preferred = |a: PlayerId, b: PlayerId| -> (PlayerId, PlayerId) {
         let score = |p: PlayerId| {
             let pl = site.player(p);
             (
                 seen.events[p as usize],
-                seen.last[p as usize],
                 pl.display.chars().filter(|c| !c.is_ascii()).count(),
+                seen.last[p as usize],
                 std::cmp::Reverse(pl.display.clone()),
             )
         };

@@ -53,12 +53,15 @@ pub fn serve(options: &ServeOptions) -> Result<(), String> {
         .and_then(|t| crate::config::parse(Path::new("site.toml"), &t).ok());
     let out = match &options.output {
         Some(o) => o.clone(),
-        None => site_dir.join(settings.as_ref().map_or("public", |c| c.output_dir.as_str())),
+        None => options
+            .site_dir
+            .join(settings.as_ref().map_or("public", |c| c.output_dir.as_str())),
     };
     // With base_url, 404.html links to /repo/...: serve that prefix too.
     let prefix = crate::pages::not_found::absolute_root(settings.as_ref().and_then(|c| c.base_url.as_deref()));
     let build = BuildOptions {
-        site_dir: site_dir.clone(),
+        // As given, so that messages name files the way the user does.
+        site_dir: options.site_dir.clone(),
         output: Some(out.clone()),
         force: options.force,
     };
