@@ -137,7 +137,7 @@ pub fn check(site_dir: &Path) -> Result<Vec<Diagnostic>, Errors> {
     let ctx = context(&site, rate(&site));
     let paths: Vec<String> = ctx.jobs().iter().map(|j| ctx.path(j)).collect();
     let statics = static_files(site_dir)?;
-    let generated = generated_files(&ctx, &paths);
+    let generated: Vec<String> = generated_paths(&ctx, &paths);
     let problems = clashes(&statics, &paths, &generated);
     if !problems.is_empty() {
         return Err(Errors::sorted(problems));
@@ -165,12 +165,23 @@ fn generated_files(ctx: &pages::Context, paths: &[String]) -> Vec<(String, Strin
     files
 }
 
+/// The paths of [`generated_files`], without computing their contents.
+fn generated_paths(ctx: &pages::Context, paths: &[String]) -> Vec<String> {
+    let mut files: Vec<String> = Vec::new();
+    for view in &ctx.ratings {
+        files.push(format!("downloads/{}-history.csv", view.id()));
+        files.push(format!("downloads/{}-ranking.csv", view.id()));
+    }
+    files.extend(publish::paths(ctx.site, paths));
+    files
+}
+
 /// A static file must not hide a generated one (except [`REPLACEABLE`]).
-fn clashes(statics: &[(String, PathBuf)], paths: &[String], generated: &[(String, String)]) -> Vec<Diagnostic> {
+fn clashes(statics: &[(String, PathBuf)], paths: &[String], generated: &[String]) -> Vec<Diagnostic> {
     let taken: std::collections::HashSet<&str> = paths
         .iter()
         .map(String::as_str)
-        .chain(generated.iter().map(|(p, _)| p.as_str()))
+        .chain(generated.iter().map(String::as_str))
         .filter(|p| !REPLACEABLE.contains(p))
         .collect();
     statics
@@ -193,7 +204,8 @@ fn write_site(
 ) -> Result<u64, Errors> {
     let statics = static_files(site_dir)?;
     let generated = generated_files(ctx, paths);
-    let problems = clashes(&statics, paths, &generated);
+    let generated_names: Vec<String> = generated.iter().map(|(p, _)| p.clone()).collect();
+    let problems = clashes(&statics, paths, &generated_names);
     if !problems.is_empty() {
         return Err(Errors::sorted(problems));
     }

@@ -158,6 +158,21 @@ pub fn feed(site: &Site, base_url: &str, event_paths: &[String]) -> String {
     s
 }
 
+/// The paths [`files`] writes, without their contents.
+pub fn paths(site: &Site, pages: &[String]) -> Vec<String> {
+    if site.config.base_url.is_none() {
+        return Vec::new();
+    }
+    let urls = pages.iter().filter(|p| p.ends_with(".html") && p.as_str() != "404.html").count();
+    let mut out = vec!["sitemap.xml".to_string()];
+    if urls > SITEMAP_LIMIT {
+        out.extend((1..=urls.div_ceil(SITEMAP_LIMIT)).map(|n| format!("sitemaps/sitemap-{n}.xml")));
+    }
+    out.push("robots.txt".into());
+    out.push("feed.xml".into());
+    out
+}
+
 /// The publishing files of a site: (path, text). Empty without `base_url`.
 pub fn files(site: &Site, pages: &[String], event_paths: &[String]) -> Vec<(String, String)> {
     let Some(base) = site.config.base_url.as_deref() else {
