@@ -163,7 +163,10 @@ pub fn paths(site: &Site, pages: &[String]) -> Vec<String> {
     if site.config.base_url.is_none() {
         return Vec::new();
     }
-    let urls = pages.iter().filter(|p| p.ends_with(".html") && p.as_str() != "404.html").count();
+    let urls = pages
+        .iter()
+        .filter(|p| p.ends_with(".html") && p.as_str() != "404.html")
+        .count();
     let mut out = vec!["sitemap.xml".to_string()];
     if urls > SITEMAP_LIMIT {
         out.extend((1..=urls.div_ceil(SITEMAP_LIMIT)).map(|n| format!("sitemaps/sitemap-{n}.xml")));

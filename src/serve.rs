@@ -75,12 +75,25 @@ pub fn serve(options: &ServeOptions) -> Result<(), String> {
     let _ = std::io::stdout().flush();
 
     let (tx, rx) = mpsc::channel();
-    let mut watcher = notify::recommended_watcher(tx).map_err(|e| format!("cannot watch files: {e}"))?;
-    watcher
-        .watch(&site_dir, RecursiveMode::NonRecursive)
-        .map_err(|e| format!("cannot watch {}: {e}", site_dir.display()))?;
+    // File events where the system has them (inotify, FSEvents ...); where
+    // it has not (or its watch limit is reached), poll the files.
+    let native = notify::recommended_watcher(tx.clone()).ok().and_then(|mut w| {
+        w.watch(&site_dir, RecursiveMode::NonRecursive).ok()?;
+        Some(w)
+    });
+    let mut watcher: Box<dyn Watcher> = match native {
+        Some(w) => Box::new(w),
+        None => {
+            eprintln!("File events are not available here: polling for changes every 0.5 s.");
+            let config = notify::Config::default().with_poll_interval(Duration::from_millis(500));
+            let mut w = notify::PollWatcher::new(tx, config).map_err(|e| format!("cannot watch files: {e}"))?;
+            w.watch(&site_dir, RecursiveMode::NonRecursive)
+                .map_err(|e| format!("cannot watch {}: {e}", site_dir.display()))?;
+            Box::new(w)
+        }
+    };
     let mut watched: Vec<PathBuf> = Vec::new();
-    watch_folders(&mut watcher, &site_dir, &mut watched);
+    watch_folders(watcher.as_mut(), &site_dir, &mut watched);
 
     let server = Arc::new(server);
     for _ in 0..4 {
@@ -114,12 +127,12 @@ pub fn serve(options: &ServeOptions) -> Result<(), String> {
             eprintln!("Changed: {}", shown.display());
         }
         // data/ or static/ may have been created since the start.
-        watch_folders(&mut watcher, &site_dir, &mut watched);
+        watch_folders(watcher.as_mut(), &site_dir, &mut watched);
         rebuild(&build, &state);
     }
 }
 
-fn watch_folders(watcher: &mut impl Watcher, site_dir: &Path, watched: &mut Vec<PathBuf>) {
+fn watch_folders(watcher: &mut dyn Watcher, site_dir: &Path, watched: &mut Vec<PathBuf>) {
     for folder in ["data", "static"] {
         let path = site_dir.join(folder);
         if path.is_dir() && !watched.contains(&path) && watcher.watch(&path, RecursiveMode::Recursive).is_ok() {
