@@ -175,6 +175,8 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
     facts.push(("Number of players".into(), e.players.to_string()));
     if let Some(r) = e.rounds {
         facts.push(("Number of rounds".into(), r.to_string()));
+    } else if e.is_match_event() {
+        facts.push(("Number of rounds".into(), e.round.len().to_string()));
     }
     if let Some(b) = e.boards {
         facts.push(("Number of boards".into(), b.to_string()));
