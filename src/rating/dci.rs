@@ -115,11 +115,7 @@ impl Dci {
         }
         let note = match reasons.len() {
             0 => "Rated with full K.".to_string(),
-            n => format!(
-                "Rated with K × 1/{}: {}.",
-                1u32 << n,
-                reasons.join("; ")
-            ),
+            n => format!("Rated with K × 1/{}: {}.", 1u32 << n, reasons.join("; ")),
         };
         Treatment::Rated { k_multiplier, note }
     }
@@ -288,7 +284,7 @@ impl RatingSystem for Dci {
         history.standings = state
             .iter()
             .map(|s| {
-                (s.matches > 0).then(|| Standing {
+                (s.matches > 0).then_some(Standing {
                     rating: s.rating,
                     events: s.events,
                     matches: s.matches,
@@ -415,7 +411,10 @@ mod tests {
     /// players with judge level `judge`; returns X's and Y's change.
     fn one_win(p: DciParams, players: u32, judge: u32) -> (History, f64, f64) {
         let initial = p.initial;
-        let s = site(2, vec![event("e", players, judge, vec![(vec![(0, 1, 2, 0, 0)], vec![])])]);
+        let s = site(
+            2,
+            vec![event("e", players, judge, vec![(vec![(0, 1, 2, 0, 0)], vec![])])],
+        );
         let h = rate(p, &s);
         if h.rows.is_empty() {
             return (h, 0.0, 0.0);
@@ -448,7 +447,7 @@ mod tests {
         //   Rc = (1600 + 1600 + 2000)/3 = 1733.33…, W−L = 0 → 1733.33…
         let x: Vec<f64> = lines(&h, 0, 0).iter().map(|m| m.after).collect();
         assert_eq!(x, [2000.0, 1800.0, 5200.0 / 3.0]);
-        assert!((rating(&h, 0) - 1733.333_333_333).abs() < 1e-9);
+        assert!((rating(&h, 0) - 1_733.333_333_333).abs() < 1e-9);
         assert_eq!(rating(&h, 2), 2000.0);
         // A: (1600, loss), (1200 = D after round 1, win) → Rc 1400, W−L 0 → 1400.
         assert_eq!(rating(&h, 1), 1400.0);
@@ -465,12 +464,17 @@ mod tests {
         let row = h.event(0).iter().find(|r| r.player == 0).unwrap();
         assert_eq!((row.before, row.after), (1600.0, 5200.0 / 3.0));
         // X's record and B's bye.
-        let Detail::Match { wins, losses, draws, .. } = &row.detail else {
+        let Detail::Match {
+            wins, losses, draws, ..
+        } = &row.detail
+        else {
             panic!()
         };
         assert_eq!((*wins, *losses, *draws), (1, 1, 1));
         let b = h.event(0).iter().find(|r| r.player == 2).unwrap();
-        let Detail::Match { byes, .. } = &b.detail else { panic!() };
+        let Detail::Match { byes, .. } = &b.detail else {
+            panic!()
+        };
         assert_eq!(byes, &[1]);
     }
 
@@ -507,7 +511,11 @@ mod tests {
         // We = 1/(10^((1600 − 1968)/400) + 1) = 0.892676660006154…
         // 1968 + 32 · (1 − We) = 1971.434346879803…
         let h = rate(params(), &marathon(26, result));
-        assert!((rating(&h, 0) - 1971.434_346_879_803).abs() < 1e-9, "{}", rating(&h, 0));
+        assert!(
+            (rating(&h, 0) - 1_971.434_346_879_803).abs() < 1e-9,
+            "{}",
+            rating(&h, 0)
+        );
         assert_eq!(lines(&h, 0, 0)[25].k, Some(32.0));
         // The opponent is provisional: one loss to a 1968 → 1968 − 400.
         assert_eq!(rating(&h, 26), 1568.0);
@@ -585,7 +593,9 @@ mod tests {
         assert!(h.rows.is_empty());
         assert_eq!(
             h.events[0].note.as_deref(),
-            Some("Not rated: the format \"Standard\" does not count in this rating (it counts Sealed Deck, Booster Draft).")
+            Some(
+                "Not rated: the format \"Standard\" does not count in this rating (it counts Sealed Deck, Booster Draft)."
+            )
         );
         // An event without rounds (placements only) is ignored silently.
         e.round.clear();
@@ -636,8 +646,8 @@ mod tests {
         // We(X) = 1/(10^((1584 − 1616)/400) + 1) = 0.545921922780483…
         // X: 1616 + 32 · (0.5 − We) = 1614.530498471024…; Y: 1585.469501528975…
         let (x, y) = (rating(&h, 0), rating(&h, 1));
-        assert!((x - 1614.530_498_471_024).abs() < 1e-9, "{x}");
-        assert!((y - 1585.469_501_528_975).abs() < 1e-9, "{y}");
+        assert!((x - 1_614.530_498_471_024).abs() < 1e-9, "{x}");
+        assert!((y - 1_585.469_501_528_975).abs() < 1e-9, "{y}");
         assert!(x < 1616.0 && y > 1584.0 && x > y);
     }
 
@@ -655,7 +665,10 @@ mod tests {
     struct Lcg(u64);
     impl Lcg {
         fn next(&mut self, n: u64) -> u64 {
-            self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
             (self.0 >> 33) % n
         }
     }
@@ -703,7 +716,10 @@ mod tests {
             .into_iter()
             .map(|(ms, byes)| {
                 (
-                    ms.into_iter().rev().map(|(a, b, wa, wb, d)| (b, a, wb, wa, d)).collect(),
+                    ms.into_iter()
+                        .rev()
+                        .map(|(a, b, wa, wb, d)| (b, a, wb, wa, d))
+                        .collect(),
                     byes,
                 )
             })
