@@ -578,6 +578,28 @@ mod tests {
     }
 
     #[test]
+    fn parameters_from_site_toml_are_used() {
+        // 4 players rated, full K from 4 players and any judge level, K bands
+        // of our own, a format of our own.
+        let p = DciParams {
+            formats: vec!["Booster Draft".into()],
+            min_players: 4,
+            half_k_below: 4,
+            judge_level_for_full_k: 0,
+            k_bands: vec![(f64::INFINITY, 10.0)],
+            ..elo_only(1500.0)
+        };
+        let (h, x, y) = one_win(p.clone(), 4, 0);
+        assert_eq!((x, y), (5.0, -5.0));
+        assert_eq!(h.events[0].note.as_deref(), Some("Rated with full K."));
+        let (h, _, _) = one_win(p, 3, 0);
+        assert_eq!(
+            h.events[0].note.as_deref(),
+            Some("Not rated: 3 players, fewer than 4 (D.5.8).")
+        );
+    }
+
+    #[test]
     fn unsanctioned_and_uncounted_events_are_not_rated() {
         let mut e = event("e", 64, 2, vec![(vec![(0, 1, 2, 0, 0)], vec![])]);
         e.sanctioned = false;

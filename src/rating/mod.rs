@@ -84,7 +84,8 @@ pub struct EventRating {
     pub included: bool,
     /// Tournament value (Dip Pouch `Coeff`), where the system has one.
     pub value: Option<f64>,
-    /// Why the event does not change ratings, for the reader.
+    /// For the reader: why the event does not change ratings, or how a
+    /// rated event counts (DCI: its K cut).
     pub note: Option<String>,
 }
 
