@@ -175,7 +175,11 @@ def main():
             if byes:
                 lines.append("byes = [" + ", ".join(q(b) for b in byes) + "]")
             lines.append("")
-        path.write_text("\n".join(lines).rstrip("\n") + "\n", encoding="utf-8")
+        text = "\n".join(lines).rstrip("\n") + "\n"
+        if name == "Lighthouse Extended":
+            # One organiser wrote the short spelling: players.toml merges it.
+            text = text.replace('"Pim van Driel-Ooster"', '"Pim van Driel"')
+        path.write_text(text, encoding="utf-8")
     reg = ["# Fictional players of the Ember Coast Card League (all names invented).", ""]
     for name, nat in PLAYERS:
         reg += ["[[player]]", f"name = {q(name)}", f'nat = "{nat}"']
