@@ -337,7 +337,14 @@ fn crawl(out: &Path) {
 
 #[test]
 fn every_link_resolves_and_every_page_is_reachable() {
-    for site in [repo(), fixture("basic"), fixture("ties"), fixture("hostile")] {
+    for site in [
+        repo(),
+        fixture("basic"),
+        fixture("ties"),
+        fixture("hostile"),
+        fixture("dci"),
+        repo().join("examples/dci-league"),
+    ] {
         let (_tmp, out) = build(&site);
         crawl(&out);
         assert!(out.join(".nojekyll").is_file());
