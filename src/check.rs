@@ -392,6 +392,37 @@ pub fn warnings(site: &Site, site_dir: &Path) -> Vec<Diagnostic> {
             });
         }
     }
+    // 5. A custom domain (static/CNAME) that base_url does not use.
+    let cname_rel = Path::new("static/CNAME");
+    if let Ok(text) = std::fs::read_to_string(site_dir.join(cname_rel)) {
+        let domain = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+        let path = if site_dir == Path::new(".") {
+            cname_rel.to_path_buf()
+        } else {
+            site_dir.join(cname_rel)
+        };
+        let host = |url: &str| -> String {
+            let rest = url.split_once("://").map_or(url, |(_, r)| r);
+            rest.split(['/', '?', '#']).next().unwrap_or("").to_ascii_lowercase()
+        };
+        let message = match site.config.base_url.as_deref() {
+            _ if domain.is_empty() => Some("static/CNAME is empty: GitHub Pages expects one domain name".to_string()),
+            Some(url) if host(url) != domain.to_ascii_lowercase() => Some(format!(
+                "static/CNAME publishes the site at {domain} but base_url is {url:?}: the sitemap, feed, canonical links and 404 page would point elsewhere; set base_url = \"https://{domain}/\""
+            )),
+            None => Some(format!(
+                "static/CNAME publishes the site at {domain} but base_url is not set: set base_url = \"https://{domain}/\" for the sitemap, feed and canonical links"
+            )),
+            _ => None,
+        };
+        if let Some(message) = message {
+            out.push(Diagnostic {
+                path,
+                position: Some((1, 1)),
+                message,
+            });
+        }
+    }
     out.sort();
     out
 }

@@ -196,3 +196,38 @@ fn duplicates_among_many_players() {
             .any(|m| m.contains("\"Q15838x Lá2\"") && m.contains("\"Q15838x La2\""))
     );
 }
+
+#[test]
+fn a_custom_domain_that_base_url_does_not_use_is_a_warning() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("basic"), &site);
+    std::fs::create_dir_all(site.join("static")).unwrap();
+    std::fs::write(site.join("static/CNAME"), "ratings.example.org\n").unwrap();
+    let messages = |site: &std::path::Path| -> Vec<String> {
+        ratings::check(site).unwrap().iter().map(|w| w.to_string()).collect()
+    };
+    let without = messages(&site);
+    assert_eq!(without.len(), 1, "{without:?}");
+    assert!(without[0].ends_with("static/CNAME:1:1: static/CNAME publishes the site at ratings.example.org but base_url is not set: set base_url = \"https://ratings.example.org/\" for the sitemap, feed and canonical links"), "{}", without[0]);
+    let config = site.join("site.toml");
+    let original = read(&config);
+    std::fs::write(
+        &config,
+        format!("base_url = \"https://user.github.io/ratings/\"\n{original}"),
+    )
+    .unwrap();
+    let other = messages(&site);
+    assert_eq!(other.len(), 1, "{other:?}");
+    assert!(
+        other[0].contains("but base_url is \"https://user.github.io/ratings/\""),
+        "{}",
+        other[0]
+    );
+    std::fs::write(
+        &config,
+        format!("base_url = \"https://Ratings.Example.org/\"\n{original}"),
+    )
+    .unwrap();
+    assert!(messages(&site).is_empty());
+}
