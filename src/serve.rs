@@ -305,8 +305,12 @@ fn respond(request: tiny_http::Request, root: &Path, prefix: &str, state: &Mutex
     let body = match std::fs::read(&file) {
         Ok(b) => b,
         Err(_) => {
-            let response = tiny_http::Response::from_string("not found")
+            // No page (and no 404.html: e.g. the first build failed). A
+            // small page still shows the errors and reloads once fixed.
+            let page = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not found</title></head><body><h1>Not found</h1></body></html>";
+            let response = tiny_http::Response::from_string(inject(page, version, errors.as_deref()))
                 .with_status_code(404)
+                .with_header(header("Content-Type", "text/html; charset=utf-8"))
                 .with_header(no_store);
             let _ = request.respond(response);
             return;
