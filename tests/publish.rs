@@ -184,3 +184,17 @@ fn the_pages_workflow_builds_and_deploys() {
     // Indentation is spaces (tabs are invalid YAML).
     assert!(!workflow.contains('\t'));
 }
+
+#[test]
+fn feed_and_sitemap_escape_hostile_text() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("hostile"), &site);
+    let config = site.join("site.toml");
+    std::fs::write(&config, format!("base_url = \"{BASE}\"\n{}", read(&config))).unwrap();
+    let (_out_tmp, out) = build(&site);
+    let feed = read(&out.join("feed.xml"));
+    assert!(!feed.contains("<script>") && !feed.contains("<img"), "{feed}");
+    assert!(feed.contains("<summary>May 5, 2010, &lt;Nowhere&gt;: 3 players, 1 round. Winner: &lt;script&gt;alert(1)&lt;/script&gt;.</summary>"), "{feed}");
+    assert!(feed.contains("<author><name>&lt;b&gt;Mallory&lt;/b&gt;</name></author>"));
+}
