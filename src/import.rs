@@ -336,6 +336,35 @@ pub fn parse(path: &Path, text: &str) -> Result<Import, Vec<Diagnostic>> {
     })
 }
 
+/// Windows-1252 characters for the bytes 0x80-0x9F (Latin-1 elsewhere);
+/// the five undefined bytes stay C1 controls.
+const CP1252_HIGH: [char; 32] = [
+    '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}', '\u{90}', '‘', '’',
+    '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
+];
+
+/// The text of a saved page: UTF-8, else Windows-1252 (what Notepad and
+/// older browsers save as "ANSI"), with a note saying so.
+pub fn decode_page(bytes: Vec<u8>) -> (String, Option<String>) {
+    match String::from_utf8(bytes) {
+        Ok(text) => (text, None),
+        Err(e) => {
+            let text = e
+                .as_bytes()
+                .iter()
+                .map(|&b| match b {
+                    0x80..=0x9f => CP1252_HIGH[usize::from(b - 0x80)],
+                    b => char::from(b),
+                })
+                .collect();
+            (
+                text,
+                Some("the page is not UTF-8; it was read as Windows-1252 (check the accented names)".to_string()),
+            )
+        }
+    }
+}
+
 /// The row whose `[[results]]` table holds line `line` of the generated TOML.
 fn row_of_toml_line<'a>(ev: &'a Imported, source: &str, line: usize) -> Option<&'a ImportedRow> {
     let tables = source.lines().take(line).filter(|l| l.trim() == "[[results]]").count();
@@ -660,6 +689,15 @@ mod tests {
         );
         assert_eq!(parse_row("Doug MOORE99.40", 84, true), None);
         assert_eq!(parse_row("7", 84, true), None);
+    }
+
+    #[test]
+    fn pages_saved_as_windows_1252_are_read() {
+        let (text, note) = decode_page(b"3Bj\xf6rn VON KNORRING97.16 \x96 Ren\xe9".to_vec());
+        assert_eq!(text, "3Björn VON KNORRING97.16 – René");
+        assert!(note.is_some());
+        let (text, note) = decode_page("Björn".as_bytes().to_vec());
+        assert_eq!((text.as_str(), note), ("Björn", None));
     }
 
     #[test]

@@ -142,8 +142,10 @@ fn check(site: &Path) -> Result<(), String> {
 
 fn import(page: &Path, output: Option<&Path>, force: bool) -> Result<(), String> {
     let bytes = std::fs::read(page).map_err(|e| format!("error: {}: {e}", page.display()))?;
-    let text =
-        String::from_utf8(bytes).map_err(|_| format!("error: {}: the page is not valid UTF-8", page.display()))?;
+    let (text, note) = ratings::import::decode_page(bytes);
+    if let Some(note) = note {
+        eprintln!("warning: {}: {note}", page.display());
+    }
     let imported = ratings::import::parse(page, &text).map_err(|ds| ratings::error::Errors::sorted(ds).to_string())?;
     for w in &imported.warnings {
         eprintln!("warning: {w}");
