@@ -9,6 +9,7 @@ mod chart;
 mod event;
 mod home;
 mod lists;
+pub mod not_found;
 mod player;
 mod ranking;
 mod records;
@@ -157,6 +158,8 @@ pub struct Chrome {
     pub pages: Vec<(String, String)>,
     /// The site has circuits (the navigation links their list).
     pub circuits: bool,
+    /// The site has an Atom feed (`feed.xml`, written when `base_url` is set).
+    pub feed: bool,
 }
 
 /// What the base layout needs: every page struct has a `base` field.
@@ -211,6 +214,7 @@ impl<'a> Context<'a> {
                 .map(|r| (r.id.clone(), r.title.clone()))
                 .collect(),
             pages: site.pages.iter().map(|p| (p.slug.clone(), p.title.clone())).collect(),
+            feed: site.config.base_url.is_some(),
         };
         let event_paths = site
             .events
@@ -329,6 +333,7 @@ impl<'a> Context<'a> {
         jobs.extend((0..self.site.events.len()).map(Job::Event));
         jobs.extend((0..self.site.players.len() as PlayerId).map(Job::Player));
         jobs.extend((0..self.site.pages.len()).map(Job::Markdown));
+        jobs.push(Job::NotFound);
         jobs
     }
 
@@ -353,6 +358,7 @@ impl<'a> Context<'a> {
             Job::Event(i) => self.event_paths[i].clone(),
             Job::Player(id) => format!("player/{}.html", self.site.player(id).slug),
             Job::Markdown(i) => format!("pages/{}.html", self.site.pages[i].slug),
+            Job::NotFound => "404.html".into(),
         }
     }
 
@@ -374,6 +380,7 @@ impl<'a> Context<'a> {
             Job::Included { rating } => lists::included(self, &path, rating).render(),
             Job::Event(i) => event::event(self, &path, i).render(),
             Job::Player(id) => player::player(self, &path, id).render(),
+            Job::NotFound => not_found::not_found(self, &path).render(),
         }
     }
 }
@@ -386,15 +393,31 @@ pub enum Job {
     Players,
     Letter(usize),
     Markdown(usize),
-    Ranking { rating: usize, list: List, page: usize },
-    Records { rating: usize },
+    Ranking {
+        rating: usize,
+        list: List,
+        page: usize,
+    },
+    Records {
+        rating: usize,
+    },
     Circuits,
     Circuit(usize),
-    Nations { rating: usize },
-    Nation { rating: usize, nation: usize, page: usize },
-    Included { rating: usize },
+    Nations {
+        rating: usize,
+    },
+    Nation {
+        rating: usize,
+        nation: usize,
+        page: usize,
+    },
+    Included {
+        rating: usize,
+    },
     Event(usize),
     Player(PlayerId),
+    /// `404.html` (links are absolute paths, see `not_found`).
+    NotFound,
 }
 
 /// A pager: first, previous, a window of page numbers, next, last. Its size

@@ -100,3 +100,16 @@ pub fn files(root: &Path) -> Vec<String> {
     out.sort();
     out
 }
+
+/// Copy a folder tree (a fixture into a temporary folder).
+pub fn copy_dir(from: &Path, to: &Path) {
+    for e in walkdir::WalkDir::new(from) {
+        let e = e.unwrap();
+        let dest = to.join(e.path().strip_prefix(from).unwrap());
+        if e.file_type().is_dir() {
+            std::fs::create_dir_all(&dest).unwrap();
+        } else {
+            std::fs::copy(e.path(), &dest).unwrap();
+        }
+    }
+}
