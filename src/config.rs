@@ -449,11 +449,21 @@ fn rating(c: &mut Checker, table: &Spanned<RatingTable>) -> Option<RatingConfig>
 
 /// A toml parse error as a diagnostic with line and column.
 pub fn toml_error(path: &Path, text: &str, err: &toml::de::Error) -> Diagnostic {
-    let message = err.message().trim().to_string();
+    let message = plain_types(err.message().trim());
     match err.span() {
         Some(span) => Diagnostic::at(path, text, span, message),
         None => Diagnostic::new(path, message),
     }
+}
+
+/// serde names Rust types (`expected i64`); say what to write instead.
+fn plain_types(message: &str) -> String {
+    message
+        .replace(" as i128, expected i64", ", expected a whole number (too large)")
+        .replace("expected i64", "expected a whole number")
+        .replace("expected f64", "expected a number")
+        .replace("expected a sequence", "expected an array")
+        .replace("expected a TOML datetime", "expected a date like 2017-07-07 (unquoted)")
 }
 
 impl SiteConfig {

@@ -134,7 +134,12 @@ fn write_site(
     let clashes: Vec<Diagnostic> = statics
         .iter()
         .filter(|(rel, _)| generated.contains(rel.as_str()))
-        .map(|(rel, src)| Diagnostic::new(src, format!("static file would overwrite the generated page {rel}")))
+        .map(|(rel, src)| {
+            Diagnostic::new(
+                load::shown_under(site_dir, src),
+                format!("static file would overwrite the generated page {rel}"),
+            )
+        })
         .collect();
     if !clashes.is_empty() {
         return Err(Errors::sorted(clashes));
@@ -218,12 +223,15 @@ fn static_files(site_dir: &Path) -> Result<Vec<(String, PathBuf)>, Errors> {
                 let rel = e.path().strip_prefix(&root).expect("under static/");
                 match rel.to_str() {
                     Some(s) => files.push((s.replace(std::path::MAIN_SEPARATOR, "/"), e.path().to_path_buf())),
-                    None => problems.push(Diagnostic::new(e.path(), "file name is not valid UTF-8")),
+                    None => problems.push(Diagnostic::new(
+                        load::shown_under(site_dir, e.path()),
+                        "file name is not valid UTF-8",
+                    )),
                 }
             }
             Ok(_) => {}
             Err(err) => problems.push(Diagnostic::new(
-                err.path().unwrap_or(&root),
+                load::shown_under(site_dir, err.path().unwrap_or(&root)),
                 if err.loop_ancestor().is_some() {
                     "symbolic link loop".to_string()
                 } else {

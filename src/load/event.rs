@@ -118,6 +118,8 @@ pub struct RawEvent {
 pub struct Context<'a> {
     /// Alias name key → canonical name key (from `data/players.toml`).
     pub aliases: &'a HashMap<String, String>,
+    /// Empty when site.toml itself is invalid: formats are then not checked
+    /// (its own errors are reported instead of one per match event).
     pub known_formats: &'a [String],
 }
 
@@ -276,6 +278,7 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Context) -> Result<RawEv
     // Match event.
     let format = file.format.as_ref().map(|f| collapse_spaces(f.get_ref()));
     if let (Some(f), Some(span)) = (&format, &file.format)
+        && !ctx.known_formats.is_empty()
         && !ctx.known_formats.contains(f)
     {
         c.error(

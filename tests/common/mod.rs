@@ -100,3 +100,66 @@ pub fn files(root: &Path) -> Vec<String> {
     out.sort();
     out
 }
+
+/// Copy a folder tree; symbolic links are copied as links.
+pub fn copy_tree(from: &Path, to: &Path) {
+    for e in walkdir::WalkDir::new(from) {
+        let e = e.unwrap();
+        let dest = to.join(e.path().strip_prefix(from).unwrap());
+        let kind = e.file_type();
+        if kind.is_symlink() {
+            std::os::unix::fs::symlink(std::fs::read_link(e.path()).unwrap(), &dest).unwrap();
+        } else if kind.is_dir() {
+            std::fs::create_dir_all(&dest).unwrap();
+        } else {
+            std::fs::copy(e.path(), &dest).unwrap();
+        }
+    }
+}
+
+/// What a folder holds, for byte-for-byte comparison: every entry (not
+/// following links) with its kind and content (file bytes or link target).
+pub fn snapshot(root: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let mut out = std::collections::BTreeMap::new();
+    for e in walkdir::WalkDir::new(root).min_depth(1) {
+        let e = e.unwrap();
+        let rel = e.path().strip_prefix(root).unwrap().to_string_lossy().into_owned();
+        let kind = e.file_type();
+        let content = if kind.is_symlink() {
+            let mut v = b"link:".to_vec();
+            v.extend(std::fs::read_link(e.path()).unwrap().to_string_lossy().as_bytes());
+            v
+        } else if kind.is_dir() {
+            b"dir".to_vec()
+        } else {
+            let mut v = b"file:".to_vec();
+            v.extend(std::fs::read(e.path()).unwrap());
+            v
+        };
+        out.insert(rel, content);
+    }
+    out
+}
+
+/// Names in a folder (not recursive), sorted.
+pub fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// The built binary.
+pub const BIN: &str = env!("CARGO_BIN_EXE_ratings");
+
+/// Run `ratings build --site SITE --output OUT [extra]` in `cwd`.
+pub fn run_build(cwd: &Path, site: &str, out: &str, extra: &[&str]) -> std::process::Output {
+    std::process::Command::new(BIN)
+        .current_dir(cwd)
+        .args(["build", "--site", site, "--output", out])
+        .args(extra)
+        .output()
+        .unwrap()
+}
