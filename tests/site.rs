@@ -333,7 +333,13 @@ fn crawl(out: &Path) {
 
 #[test]
 fn every_link_resolves_and_every_page_is_reachable() {
-    for site in [repo(), fixture("basic"), fixture("ties"), fixture("hostile")] {
+    for site in [
+        repo(),
+        fixture("basic"),
+        fixture("ties"),
+        fixture("hostile"),
+        fixture("hostile-names"),
+    ] {
         let (_tmp, out) = build(&site);
         crawl(&out);
         assert!(out.join(".nojekyll").is_file());

@@ -137,7 +137,7 @@ pub struct Context<'a> {
     pub site: &'a Site,
     pub ratings: Vec<RatingView<'a>>,
     pub chrome: Chrome,
-    /// By event index: path of the event page from the site root (URL-encoded).
+    /// By event index: path of the event page from the site root (the file name, not encoded).
     pub event_paths: Vec<String>,
     /// Players in A–Z order: (letter, player ids).
     pub letters: Vec<(String, Vec<PlayerId>)>,
@@ -165,11 +165,7 @@ impl<'a> Context<'a> {
                 .collect(),
             pages: site.pages.iter().map(|p| (p.slug.clone(), p.title.clone())).collect(),
         };
-        let event_paths = site
-            .events
-            .iter()
-            .map(|e| format!("events/{}.html", url_path(&e.id)))
-            .collect();
+        let event_paths = site.events.iter().map(|e| format!("events/{}.html", e.id)).collect();
         let mut sorted: Vec<(String, PlayerId)> = (0..site.players.len() as PlayerId)
             .map(|id| (ascii_fold(&site.player(id).display), id))
             .collect();
@@ -205,7 +201,12 @@ impl<'a> Context<'a> {
             root: "../".repeat(depth),
             title: title.into(),
             chrome: &self.chrome,
-            canonical: self.site.config.base_url.as_ref().map(|b| format!("{b}{path}")),
+            canonical: self
+                .site
+                .config
+                .base_url
+                .as_ref()
+                .map(|b| format!("{b}{}", url_path(path))),
         }
     }
 
@@ -213,8 +214,10 @@ impl<'a> Context<'a> {
         format!("{root}player/{}.html", self.site.player(player).slug)
     }
 
+    /// The file is named by the event id as it is; the link percent-encodes
+    /// it (an id may hold spaces, `#`, `&` or non-ASCII letters).
     pub fn event_href(&self, root: &str, event: usize) -> String {
-        format!("{root}{}", self.event_paths[event])
+        format!("{root}{}", url_path(&self.event_paths[event]))
     }
 
     pub fn markdown(&self, source: &str) -> String {
