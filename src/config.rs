@@ -383,6 +383,26 @@ fn rating(c: &mut Checker, table: &Spanned<RatingTable>) -> Option<RatingConfig>
                     },
                 },
             };
+            // A tournament value is the percent of the way a rating moves
+            // towards the score: above 100 it would overshoot, so ratings
+            // could leave [0, 100].
+            for (key, value, span) in [
+                (
+                    "world_championship_value",
+                    p.world_championship_value,
+                    &t.world_championship_value,
+                ),
+                ("max_value", p.max_value, &t.max_value),
+            ] {
+                if let Some(span) = span
+                    && value > 100.0
+                {
+                    c.error(
+                        span,
+                        format!("`{key}` must be at most 100 (a tournament value is a percentage), not {value}"),
+                    );
+                }
+            }
             (SystemConfig::DipPouch(p), "Dip Pouch Tournament Rating".to_string())
         }
         _ => {

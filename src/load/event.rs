@@ -372,20 +372,30 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Context) -> Result<RawEv
     let players = declared_players.unwrap_or(u32::try_from(derived).unwrap_or(u32::MAX));
     if let Some(p) = &file.players
         && declared_players.is_some()
+        && file.results.len() > players as usize
     {
-        if file.results.len() > players as usize {
-            c.error(
-                p,
-                format!("{} result rows but only {players} players", file.results.len()),
-            );
-        }
+        c.error(
+            p,
+            format!("{} result rows but only {players} players", file.results.len()),
+        );
+    }
+    // Ranks are checked against the declared count, else the derived one
+    // (data-format.md: without `players`, it is the number of result rows).
+    if file.players.is_none() || declared_players.is_some() {
+        let of = if file.players.is_some() {
+            format!("the {players} players of the event")
+        } else {
+            let counted = if file.round.is_empty() {
+                "result rows"
+            } else {
+                "distinct participants"
+            };
+            format!("the {players} players of the event (no `players` given: the number of {counted})")
+        };
         for row in &file.results {
             let rank = *row.get_ref().rank.get_ref();
             if rank > i64::from(players) && rank <= MAX_PLAYERS {
-                c.error(
-                    &row.get_ref().rank,
-                    format!("rank {rank} is larger than the {players} players of the event"),
-                );
+                c.error(&row.get_ref().rank, format!("rank {rank} is larger than {of}"));
             }
         }
     }
