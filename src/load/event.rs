@@ -381,21 +381,29 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Context) -> Result<RawEv
     }
     // Ranks are checked against the declared count, else the derived one
     // (data-format.md: without `players`, it is the number of result rows).
-    if file.players.is_none() || declared_players.is_some() {
-        let of = if file.players.is_some() {
-            format!("the {players} players of the event")
-        } else {
-            let counted = if file.round.is_empty() {
-                "result rows"
-            } else {
-                "distinct participants"
-            };
-            format!("the {players} players of the event (no `players` given: the number of {counted})")
-        };
+    // Derived from rows as written, so a rejected name does not shrink it;
+    // participants of a match event are only known when every name is valid.
+    let limit = match (&file.players, declared_players) {
+        (Some(_), Some(declared)) => Some((declared, String::new())),
+        (Some(_), None) => None,
+        (None, _) if file.round.is_empty() => Some((
+            u32::try_from(file.results.len()).unwrap_or(u32::MAX),
+            " (no `players` given: the number of result rows)".to_string(),
+        )),
+        (None, _) if c.problems.is_empty() => Some((
+            players,
+            " (no `players` given: the number of distinct participants)".to_string(),
+        )),
+        (None, _) => None,
+    };
+    if let Some((limit, why)) = limit {
         for row in &file.results {
             let rank = *row.get_ref().rank.get_ref();
-            if rank > i64::from(players) && rank <= MAX_PLAYERS {
-                c.error(&row.get_ref().rank, format!("rank {rank} is larger than {of}"));
+            if rank > i64::from(limit) && rank <= MAX_PLAYERS {
+                c.error(
+                    &row.get_ref().rank,
+                    format!("rank {rank} is larger than the {limit} players of the event{why}"),
+                );
             }
         }
     }
