@@ -235,6 +235,9 @@ proptest! {
     }
 }
 
+/// (a, b, wins_a, wins_b, draws)
+type PlannedMatch = (u32, u32, u32, u32, u32);
+
 /// A random but valid sequence of events (as the loader would produce).
 #[derive(Debug, Clone)]
 struct EventPlan {
@@ -246,7 +249,7 @@ struct EventPlan {
     placed: Vec<u32>,
     ties: Vec<bool>,
     /// Match rounds: (a, b, wins_a, wins_b, draws).
-    matches: Vec<Vec<(u32, u32, u32, u32, u32)>>,
+    matches: Vec<Vec<PlannedMatch>>,
     format: usize,
     sanctioned: bool,
     judge_level: u32,

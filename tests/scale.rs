@@ -34,7 +34,11 @@ fn build(site: &Path, out: &Path) -> (bool, String, String, f64) {
     // SAFETY: a valid pointer to a rusage struct.
     unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
     let peak_mb = usage.ru_maxrss as f64 / 1024.0;
-    eprintln!("build of {} took {:?}, peak RSS {peak_mb:.0} MB", site.display(), started.elapsed());
+    eprintln!(
+        "build of {} took {:?}, peak RSS {peak_mb:.0} MB",
+        site.display(),
+        started.elapsed()
+    );
     (
         r.status.success(),
         String::from_utf8_lossy(&r.stdout).into_owned(),

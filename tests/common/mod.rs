@@ -218,7 +218,7 @@ pub fn synthetic_site(dir: &Path, events: usize, per_event: usize, players: usiz
         // `n` distinct players: a random start and a stride coprime to the pool.
         let start = rng.below(players as u64) as usize;
         let stride = [1, 7, 11, 13][rng.below(4) as usize];
-        let stride = if players % stride == 0 { 1 } else { stride };
+        let stride = if players.is_multiple_of(stride) { 1 } else { stride };
         let mut rank = 1;
         for k in 0..n {
             if k > 0 && rng.below(10) != 0 {
