@@ -339,6 +339,8 @@ fn every_link_resolves_and_every_page_is_reachable() {
         fixture("ties"),
         fixture("hostile"),
         fixture("hostile-names"),
+        fixture("dci"),
+        repo().join("examples/dci-league"),
     ] {
         let (_tmp, out) = build(&site);
         crawl(&out);

@@ -26,6 +26,8 @@ pub struct EventsPage<'a> {
     pub nav: Option<RatingNav>,
     pub rows: Vec<EventRow>,
     pub value_column: bool,
+    /// Heading of the value column: "Value", or "K" for match ratings.
+    pub value_heading: &'static str,
 }
 
 fn rounds_text(e: &crate::model::Event) -> String {
@@ -60,6 +62,7 @@ pub fn events<'a>(ctx: &'a Context, path: &str) -> EventsPage<'a> {
         nav: None,
         rows,
         value_column: false,
+        value_heading: "",
         base,
     }
 }
@@ -97,6 +100,7 @@ pub fn included<'a>(ctx: &'a Context, path: &str, rating: usize) -> EventsPage<'
         nav: Some(RatingNav::new(&base.root, view, "events")),
         rows,
         value_column: true,
+        value_heading: if view.is_match_system() { "K" } else { "Value" },
         base,
     }
 }
