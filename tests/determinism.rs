@@ -38,6 +38,11 @@ fn the_shipped_site_builds_byte_identically() {
 }
 
 #[test]
+fn the_example_site_with_match_ratings_builds_byte_identically() {
+    assert_identical_builds(&repo().join("examples/dci-league"));
+}
+
+#[test]
 fn a_synthetic_site_of_thousands_of_events_builds_byte_identically() {
     let tmp = tempfile::tempdir().unwrap();
     synthetic_site(tmp.path(), 3_000, 12, 2_000, 42);
