@@ -131,6 +131,17 @@ fn write_site(
     let statics = static_files(site_dir)?;
     // A static file must not hide a generated one.
     let generated: std::collections::HashSet<&str> = paths.iter().map(String::as_str).collect();
+    // Two pages at one path would make the output depend on which thread
+    // finishes last; the loader prevents it, this makes sure.
+    if generated.len() != paths.len() {
+        let mut seen = std::collections::HashSet::new();
+        let twice: Vec<Diagnostic> = paths
+            .iter()
+            .filter(|p| !seen.insert(p.as_str()))
+            .map(|p| Diagnostic::new(p, "two pages would be written to this file (a bug: please report it)"))
+            .collect();
+        return Err(Errors::sorted(twice));
+    }
     let clashes: Vec<Diagnostic> = statics
         .iter()
         .filter(|(rel, _)| generated.contains(rel.as_str()))

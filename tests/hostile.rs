@@ -198,3 +198,34 @@ fn player_urls_do_not_move_when_players_are_added() {
         );
     }
 }
+
+#[test]
+fn nationalities_that_differ_in_case_share_one_page() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    std::fs::create_dir_all(site.join("data")).unwrap();
+    std::fs::write(
+        site.join("site.toml"),
+        "[[rating]]\nid = \"dp\"\nsystem = \"dip-pouch\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        site.join("data/e.toml"),
+        "name = \"E\"\ndate = 2010-01-01\nrounds = 1\n\
+         [[results]]\nrank = 1\nname = \"A\"\nnat = \"us\"\n\
+         [[results]]\nrank = 2\nname = \"B\"\nnat = \"US\"\n\
+         [[results]]\nrank = 3\nname = \"C\"\nnat = \"US\"\n\
+         [[results]]\nrank = 4\nname = \"D\"\nnat = \"U S\"\n",
+    )
+    .unwrap();
+    let (_t, out) = build(&site);
+    let nations = files(&out.join("rating/dp/nation"));
+    assert_eq!(nations, ["u-s.html", "us.html"]);
+    // One page with all three players, named in the most common spelling.
+    let us = read(&out.join("rating/dp/nation/us.html"));
+    let rows = table_rows(&us);
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    assert!(us.contains("<h2>National ranking: US</h2>"), "{us}");
+    let index = read(&out.join("rating/dp/nations.html"));
+    assert_eq!(index.matches("href=\"nation/us.html\"").count(), 1, "{index}");
+}

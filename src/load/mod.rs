@@ -333,6 +333,9 @@ fn check_slugs(players: &[Player], problems: &mut Vec<Diagnostic>) -> bool {
 
 fn load_pages(site_dir: &Path, paths: &[PathBuf], problems: &mut Vec<Diagnostic>) -> Vec<MarkdownPage> {
     let mut pages = Vec::new();
+    // Page file → first source, so that `About.md` and `about.md` do not
+    // silently overwrite each other.
+    let mut owners: HashMap<String, PathBuf> = HashMap::new();
     for rel in paths {
         let path = shown(site_dir, rel);
         let source = match read_text(&site_dir.join(rel)) {
@@ -348,8 +351,20 @@ fn load_pages(site_dir: &Path, paths: &[PathBuf], problems: &mut Vec<Diagnostic>
             .find_map(|l| l.strip_prefix("# "))
             .map(|t| t.trim().to_string())
             .unwrap_or_else(|| stem.to_string());
+        let page_slug = slug(&crate::names::name_key(stem));
+        if let Some(first) = owners.get(&page_slug) {
+            problems.push(Diagnostic::new(
+                path,
+                format!(
+                    "this page would be written to pages/{page_slug}.html, like {}: rename one of them",
+                    first.display()
+                ),
+            ));
+            continue;
+        }
+        owners.insert(page_slug.clone(), path);
         pages.push(MarkdownPage {
-            slug: slug(&crate::names::name_key(stem)),
+            slug: page_slug,
             title,
             source,
         });

@@ -63,21 +63,35 @@ impl<'a> RatingView<'a> {
             row_index[*slot as usize] = i as u32;
             *slot += 1;
         }
-        let mut by_nat: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
+        // Nationalities that differ only in case or spacing (`US`, `us`)
+        // are one nation with one page; it is shown in its most common
+        // spelling (ties: byte order), so the result does not depend on
+        // which player comes first.
+        let mut by_nat: BTreeMap<String, (BTreeMap<&str, u32>, Vec<u32>)> = BTreeMap::new();
         for (i, e) in ranking.iter().enumerate() {
             let nat = site.player(e.player).nat.as_str();
             if !nat.is_empty() {
-                by_nat.entry(nat).or_default().push(i as u32);
+                let (spellings, members) = by_nat.entry(crate::names::name_key(nat)).or_default();
+                *spellings.entry(nat).or_default() += 1;
+                members.push(i as u32);
             }
         }
-        let nations = by_nat
+        let mut nations: Vec<Nation> = by_nat
             .into_iter()
-            .map(|(name, members)| Nation {
-                name: name.to_string(),
-                slug: slug(&crate::names::name_key(name)),
-                members,
+            .map(|(key, (spellings, members))| {
+                let name = spellings
+                    .iter()
+                    .max_by(|a, b| a.1.cmp(b.1).then_with(|| b.0.cmp(a.0)))
+                    .map(|(s, _)| s.to_string())
+                    .unwrap_or_default();
+                Nation {
+                    name,
+                    slug: slug(&key),
+                    members,
+                }
             })
             .collect();
+        nations.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.slug.cmp(&b.slug)));
         RatingView {
             config,
             history,
