@@ -8,6 +8,7 @@
 mod event;
 mod home;
 mod lists;
+pub mod not_found;
 mod player;
 mod ranking;
 
@@ -134,6 +135,8 @@ pub struct Chrome {
     pub ratings: Vec<(String, String)>,
     /// (page slug, title)
     pub pages: Vec<(String, String)>,
+    /// The site has an Atom feed (`feed.xml`, written when `base_url` is set).
+    pub feed: bool,
 }
 
 /// What the base layout needs: every page struct has a `base` field.
@@ -178,6 +181,7 @@ impl<'a> Context<'a> {
                 .map(|r| (r.id.clone(), r.title.clone()))
                 .collect(),
             pages: site.pages.iter().map(|p| (p.slug.clone(), p.title.clone())).collect(),
+            feed: site.config.base_url.is_some(),
         };
         let event_paths = site.events.iter().map(|e| format!("events/{}.html", e.id)).collect();
         let mut sorted: Vec<(String, PlayerId)> = (0..site.players.len() as PlayerId)
@@ -259,6 +263,7 @@ impl<'a> Context<'a> {
         jobs.extend((0..self.site.events.len()).map(Job::Event));
         jobs.extend((0..self.site.players.len() as PlayerId).map(Job::Player));
         jobs.extend((0..self.site.pages.len()).map(Job::Markdown));
+        jobs.push(Job::NotFound);
         jobs
     }
 
@@ -280,6 +285,7 @@ impl<'a> Context<'a> {
             Job::Event(i) => self.event_paths[i].clone(),
             Job::Player(id) => format!("player/{}.html", self.site.player(id).slug),
             Job::Markdown(i) => format!("pages/{}.html", self.site.pages[i].slug),
+            Job::NotFound => "404.html".into(),
         }
     }
 
@@ -298,6 +304,7 @@ impl<'a> Context<'a> {
             Job::Included { rating } => lists::included(self, &path, rating).render(),
             Job::Event(i) => event::event(self, &path, i).render(),
             Job::Player(id) => player::player(self, &path, id).render(),
+            Job::NotFound => not_found::not_found(self, &path).render(),
         }
     }
 }
@@ -310,12 +317,25 @@ pub enum Job {
     Players,
     Letter(usize),
     Markdown(usize),
-    Ranking { rating: usize, page: usize },
-    Nations { rating: usize },
-    Nation { rating: usize, nation: usize, page: usize },
-    Included { rating: usize },
+    Ranking {
+        rating: usize,
+        page: usize,
+    },
+    Nations {
+        rating: usize,
+    },
+    Nation {
+        rating: usize,
+        nation: usize,
+        page: usize,
+    },
+    Included {
+        rating: usize,
+    },
     Event(usize),
     Player(PlayerId),
+    /// `404.html` (links are absolute paths, see `not_found`).
+    NotFound,
 }
 
 /// A pager: first, previous, a window of page numbers, next, last. Its size

@@ -236,3 +236,8 @@ pub fn synthetic_site(dir: &Path, events: usize, per_event: usize, players: usiz
         std::fs::write(folder.join(format!("event-{e:05}.toml")), text).unwrap();
     }
 }
+
+/// Copy a folder tree (a fixture into a temporary folder).
+pub fn copy_dir(from: &Path, to: &Path) {
+    copy_tree(from, to);
+}
