@@ -387,6 +387,26 @@ fn rating(c: &mut Checker, table: &Spanned<RatingTable>) -> Option<RatingConfig>
                     },
                 },
             };
+            // A tournament value is the percent of the way a rating moves
+            // towards the score: above 100 it would overshoot, so ratings
+            // could leave [0, 100].
+            for (key, value, span) in [
+                (
+                    "world_championship_value",
+                    p.world_championship_value,
+                    &t.world_championship_value,
+                ),
+                ("max_value", p.max_value, &t.max_value),
+            ] {
+                if let Some(span) = span
+                    && value > 100.0
+                {
+                    c.error(
+                        span,
+                        format!("`{key}` must be at most 100 (a tournament value is a percentage), not {value}"),
+                    );
+                }
+            }
             (SystemConfig::DipPouch(p), "Dip Pouch Tournament Rating".to_string())
         }
         _ => {
@@ -471,11 +491,21 @@ fn rating(c: &mut Checker, table: &Spanned<RatingTable>) -> Option<RatingConfig>
 
 /// A toml parse error as a diagnostic with line and column.
 pub fn toml_error(path: &Path, text: &str, err: &toml::de::Error) -> Diagnostic {
-    let message = err.message().trim().to_string();
+    let message = plain_types(err.message().trim());
     match err.span() {
         Some(span) => Diagnostic::at(path, text, span, message),
         None => Diagnostic::new(path, message),
     }
+}
+
+/// serde names Rust types (`expected i64`); say what to write instead.
+fn plain_types(message: &str) -> String {
+    message
+        .replace(" as i128, expected i64", ", expected a whole number (too large)")
+        .replace("expected i64", "expected a whole number")
+        .replace("expected f64", "expected a number")
+        .replace("expected a sequence", "expected an array")
+        .replace("expected a TOML datetime", "expected a date like 2017-07-07 (unquoted)")
 }
 
 impl SiteConfig {

@@ -138,7 +138,7 @@ pub fn check(site_dir: &Path) -> Result<Vec<Diagnostic>, Errors> {
     let paths: Vec<String> = ctx.jobs().iter().map(|j| ctx.path(j)).collect();
     let statics = static_files(site_dir)?;
     let generated: Vec<String> = generated_paths(&ctx, &paths);
-    let problems = clashes(&statics, &paths, &generated);
+    let problems = clashes(site_dir, &statics, &paths, &generated);
     if !problems.is_empty() {
         return Err(Errors::sorted(problems));
     }
@@ -180,7 +180,7 @@ fn generated_paths(ctx: &pages::Context, paths: &[String]) -> Vec<String> {
 }
 
 /// A static file must not hide a generated one (except [`REPLACEABLE`]).
-fn clashes(statics: &[(String, PathBuf)], paths: &[String], generated: &[String]) -> Vec<Diagnostic> {
+fn clashes(site_dir: &Path, statics: &[(String, PathBuf)], paths: &[String], generated: &[String]) -> Vec<Diagnostic> {
     let taken: std::collections::HashSet<&str> = paths
         .iter()
         .map(String::as_str)
@@ -190,7 +190,12 @@ fn clashes(statics: &[(String, PathBuf)], paths: &[String], generated: &[String]
     statics
         .iter()
         .filter(|(rel, _)| taken.contains(rel.as_str()))
-        .map(|(rel, src)| Diagnostic::new(src, format!("static file would overwrite the generated file {rel}")))
+        .map(|(rel, src)| {
+            Diagnostic::new(
+                load::shown_under(site_dir, src),
+                format!("static file would overwrite the generated file {rel}"),
+            )
+        })
         .collect()
 }
 
@@ -211,7 +216,18 @@ fn write_site(
     let statics = static_files(site_dir)?;
     let generated = generated_files(ctx, paths);
     let generated_names: Vec<String> = generated.iter().map(|(p, _)| p.clone()).collect();
-    let problems = clashes(&statics, paths, &generated_names);
+    // Two pages at one path would make the output depend on which thread
+    // finishes last; the loader prevents it, this makes sure.
+    let mut seen = std::collections::HashSet::with_capacity(paths.len());
+    let twice: Vec<Diagnostic> = paths
+        .iter()
+        .filter(|p| !seen.insert(p.as_str()))
+        .map(|p| Diagnostic::new(p, "two pages would be written to this file (a bug: please report it)"))
+        .collect();
+    if !twice.is_empty() {
+        return Err(Errors::sorted(twice));
+    }
+    let problems = clashes(site_dir, &statics, paths, &generated_names);
     if !problems.is_empty() {
         return Err(Errors::sorted(problems));
     }
@@ -287,12 +303,15 @@ fn static_files(site_dir: &Path) -> Result<Vec<(String, PathBuf)>, Errors> {
                 let rel = e.path().strip_prefix(&root).expect("under static/");
                 match rel.to_str() {
                     Some(s) => files.push((s.replace(std::path::MAIN_SEPARATOR, "/"), e.path().to_path_buf())),
-                    None => problems.push(Diagnostic::new(e.path(), "file name is not valid UTF-8")),
+                    None => problems.push(Diagnostic::new(
+                        load::shown_under(site_dir, e.path()),
+                        "file name is not valid UTF-8",
+                    )),
                 }
             }
             Ok(_) => {}
             Err(err) => problems.push(Diagnostic::new(
-                err.path().unwrap_or(&root),
+                load::shown_under(site_dir, err.path().unwrap_or(&root)),
                 if err.loop_ancestor().is_some() {
                     "symbolic link loop".to_string()
                 } else {

@@ -345,6 +345,7 @@ fn every_link_resolves_and_every_page_is_reachable() {
         fixture("basic"),
         fixture("ties"),
         fixture("hostile"),
+        fixture("hostile-names"),
         fixture("dci"),
         repo().join("examples/dci-league"),
     ] {

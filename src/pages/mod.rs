@@ -90,21 +90,35 @@ impl<'a> RatingView<'a> {
             row_index[*slot as usize] = i as u32;
             *slot += 1;
         }
-        let mut by_nat: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
+        // Nationalities that differ only in case or spacing (`US`, `us`)
+        // are one nation with one page; it is shown in its most common
+        // spelling (ties: byte order), so the result does not depend on
+        // which player comes first.
+        let mut by_nat: BTreeMap<String, (BTreeMap<&str, u32>, Vec<u32>)> = BTreeMap::new();
         for (i, e) in ranking.iter().enumerate() {
             let nat = site.player(e.player).nat.as_str();
             if !nat.is_empty() {
-                by_nat.entry(nat).or_default().push(i as u32);
+                let (spellings, members) = by_nat.entry(crate::names::name_key(nat)).or_default();
+                *spellings.entry(nat).or_default() += 1;
+                members.push(i as u32);
             }
         }
-        let nations = by_nat
+        let mut nations: Vec<Nation> = by_nat
             .into_iter()
-            .map(|(name, members)| Nation {
-                name: name.to_string(),
-                slug: slug(&crate::names::name_key(name)),
-                members,
+            .map(|(key, (spellings, members))| {
+                let name = spellings
+                    .iter()
+                    .max_by(|a, b| a.1.cmp(b.1).then_with(|| b.0.cmp(a.0)))
+                    .map(|(s, _)| s.to_string())
+                    .unwrap_or_default();
+                Nation {
+                    name,
+                    slug: slug(&key),
+                    members,
+                }
             })
             .collect();
+        nations.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.slug.cmp(&b.slug)));
         RatingView {
             config,
             history,
@@ -177,7 +191,7 @@ pub struct Context<'a> {
     pub site: &'a Site,
     pub ratings: Vec<RatingView<'a>>,
     pub chrome: Chrome,
-    /// By event index: path of the event page from the site root (URL-encoded).
+    /// By event index: path of the event page from the site root (the file name, not encoded).
     pub event_paths: Vec<String>,
     /// Players in A–Z order: (letter, player ids).
     pub letters: Vec<(String, Vec<PlayerId>)>,
@@ -216,11 +230,7 @@ impl<'a> Context<'a> {
             pages: site.pages.iter().map(|p| (p.slug.clone(), p.title.clone())).collect(),
             feed: site.config.base_url.is_some(),
         };
-        let event_paths = site
-            .events
-            .iter()
-            .map(|e| format!("events/{}.html", url_path(&e.id)))
-            .collect();
+        let event_paths = site.events.iter().map(|e| format!("events/{}.html", e.id)).collect();
         let mut sorted: Vec<(String, PlayerId)> = (0..site.players.len() as PlayerId)
             .map(|id| (ascii_fold(&site.player(id).display), id))
             .collect();
@@ -283,7 +293,12 @@ impl<'a> Context<'a> {
             root: "../".repeat(depth),
             title: title.into(),
             chrome: &self.chrome,
-            canonical: self.site.config.base_url.as_ref().map(|b| format!("{b}{path}")),
+            canonical: self
+                .site
+                .config
+                .base_url
+                .as_ref()
+                .map(|b| format!("{b}{}", url_path(path))),
         }
     }
 
@@ -291,8 +306,10 @@ impl<'a> Context<'a> {
         format!("{root}player/{}.html", self.site.player(player).slug)
     }
 
+    /// The file is named by the event id as it is; the link percent-encodes
+    /// it (an id may hold spaces, `#`, `&` or non-ASCII letters).
     pub fn event_href(&self, root: &str, event: usize) -> String {
-        format!("{root}{}", self.event_paths[event])
+        format!("{root}{}", url_path(&self.event_paths[event]))
     }
 
     pub fn markdown(&self, source: &str) -> String {
