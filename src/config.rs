@@ -27,6 +27,9 @@ pub struct RatingConfig {
     pub id: String,
     pub title: String,
     pub system: SystemConfig,
+    /// Players without an event in this many years before the latest event
+    /// are listed apart as inactive; `None`: everyone stays in the ranking.
+    pub active_years: Option<u32>,
 }
 
 #[derive(Debug, Clone)]
@@ -122,6 +125,7 @@ struct RatingTable {
     id: Spanned<String>,
     system: Spanned<String>,
     title: Option<String>,
+    active_years: Option<Spanned<i64>>,
     // dip-pouch
     initial: Option<Spanned<f64>>,
     world_championship_value: Option<Spanned<f64>>,
@@ -383,6 +387,26 @@ fn rating(c: &mut Checker, table: &Spanned<RatingTable>) -> Option<RatingConfig>
                     },
                 },
             };
+            // A tournament value is the percent of the way a rating moves
+            // towards the score: above 100 it would overshoot, so ratings
+            // could leave [0, 100].
+            for (key, value, span) in [
+                (
+                    "world_championship_value",
+                    p.world_championship_value,
+                    &t.world_championship_value,
+                ),
+                ("max_value", p.max_value, &t.max_value),
+            ] {
+                if let Some(span) = span
+                    && value > 100.0
+                {
+                    c.error(
+                        span,
+                        format!("`{key}` must be at most 100 (a tournament value is a percentage), not {value}"),
+                    );
+                }
+            }
             (SystemConfig::DipPouch(p), "Dip Pouch Tournament Rating".to_string())
         }
         _ => {
@@ -444,16 +468,44 @@ fn rating(c: &mut Checker, table: &Spanned<RatingTable>) -> Option<RatingConfig>
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .map_or(default_title, str::to_string);
-    id_ok.then_some(RatingConfig { id, title, system })
+    let active_years = t.active_years.as_ref().and_then(|y| match u32::try_from(*y.get_ref()) {
+        Ok(n) if (1..=1000).contains(&n) => Some(n),
+        _ => {
+            c.error(
+                y,
+                format!(
+                    "`active_years` must be a whole number of years from 1 to 1000, not {}",
+                    y.get_ref()
+                ),
+            );
+            None
+        }
+    });
+    id_ok.then_some(RatingConfig {
+        id,
+        title,
+        system,
+        active_years,
+    })
 }
 
 /// A toml parse error as a diagnostic with line and column.
 pub fn toml_error(path: &Path, text: &str, err: &toml::de::Error) -> Diagnostic {
-    let message = err.message().trim().to_string();
+    let message = plain_types(err.message().trim());
     match err.span() {
         Some(span) => Diagnostic::at(path, text, span, message),
         None => Diagnostic::new(path, message),
     }
+}
+
+/// serde names Rust types (`expected i64`); say what to write instead.
+fn plain_types(message: &str) -> String {
+    message
+        .replace(" as i128, expected i64", ", expected a whole number (too large)")
+        .replace("expected i64", "expected a whole number")
+        .replace("expected f64", "expected a number")
+        .replace("expected a sequence", "expected an array")
+        .replace("expected a TOML datetime", "expected a date like 2017-07-07 (unquoted)")
 }
 
 impl SiteConfig {
@@ -493,6 +545,25 @@ mod tests {
         };
         assert_eq!(*p, DipPouchParams::default());
         assert_eq!(c.ratings[0].title, "Dip Pouch Tournament Rating");
+        assert_eq!(c.ratings[0].active_years, None);
+    }
+
+    #[test]
+    fn active_years_for_both_systems() {
+        let c = parse_str(
+            "[[rating]]\nid = \"a\"\nsystem = \"dip-pouch\"\nactive_years = 3\n\
+             [[rating]]\nid = \"b\"\nsystem = \"dci\"\ncategory = \"Limited\"\nactive_years = 1\n",
+        )
+        .unwrap();
+        assert_eq!(c.ratings[0].active_years, Some(3));
+        assert_eq!(c.ratings[1].active_years, Some(1));
+        let e = parse_str("[[rating]]\nid = \"a\"\nsystem = \"dip-pouch\"\nactive_years = 0\n").unwrap_err();
+        assert_eq!(
+            e,
+            vec!["site.toml:4:16: `active_years` must be a whole number of years from 1 to 1000, not 0"]
+        );
+        let e = parse_str("[[rating]]\nid = \"a\"\nsystem = \"dip-pouch\"\nactive_years = 2.5\n").unwrap_err();
+        assert_eq!(e.len(), 1, "{e:?}");
     }
 
     #[test]

@@ -5,18 +5,22 @@
 //! history per rating system) → [`pages`] (page models, rendered with askama)
 //! → [`output`] (atomic, skip-equal write).
 
+pub mod check;
 pub mod config;
 pub mod downloads;
 pub mod error;
 pub mod fingerprint;
 pub mod format;
+pub mod import;
 pub mod load;
 pub mod markdown;
 pub mod model;
 pub mod names;
 pub mod output;
 pub mod pages;
+pub mod publish;
 pub mod rating;
+pub mod serve;
 pub mod synth;
 
 use std::path::{Path, PathBuf};
@@ -139,22 +143,10 @@ pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
     let site = load::load(&options.site_dir)?;
     stage("load", &mut stages);
 
-    let histories: Vec<rating::History> = site
-        .config
-        .ratings
-        .par_iter()
-        .map(|r| rating::system(r).rate(&site))
-        .collect();
+    let histories = rate(&site);
     stage("rate", &mut stages);
 
-    let views = site
-        .config
-        .ratings
-        .iter()
-        .zip(histories)
-        .map(|(r, h)| pages::RatingView::new(&site, r, h))
-        .collect();
-    let ctx = pages::Context::new(&site, views);
+    let ctx = context(&site, histories);
     let jobs = ctx.jobs();
     let paths: Vec<String> = jobs.iter().map(|j| ctx.path(j)).collect();
     stage("pages", &mut stages);
@@ -205,8 +197,101 @@ pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
     }
 }
 
+/// Every rating's history, computed in parallel.
+fn rate(site: &model::Site) -> Vec<rating::History> {
+    site.config
+        .ratings
+        .par_iter()
+        .map(|r| rating::system(r).rate(site))
+        .collect()
+}
+
+fn context(site: &model::Site, histories: Vec<rating::History>) -> pages::Context<'_> {
+    let views = site
+        .config
+        .ratings
+        .iter()
+        .zip(histories)
+        .map(|(r, h)| pages::RatingView::new(site, r, h))
+        .collect();
+    pages::Context::new(site, views)
+}
+
+/// Validate a site without writing anything: everything `build` checks
+/// before it writes (data, `site.toml`, `static/` clashes). Returns the
+/// warnings of [`check::warnings`].
+pub fn check(site_dir: &Path) -> Result<Vec<Diagnostic>, Errors> {
+    let site = load::load(site_dir)?;
+    let ctx = context(&site, rate(&site));
+    let paths: Vec<String> = ctx.jobs().iter().map(|j| ctx.path(j)).collect();
+    let statics = static_files(site_dir)?;
+    let generated: Vec<String> = generated_paths(&ctx, &paths);
+    let problems = clashes(site_dir, &statics, &paths, &generated);
+    if !problems.is_empty() {
+        return Err(Errors::sorted(problems));
+    }
+    Ok(check::warnings(&site, site_dir))
+}
+
+/// Files a `static/` file may replace (the site's own robots rules).
+const REPLACEABLE: [&str; 1] = ["robots.txt"];
+
+/// Generated files that are not pages: downloads, sitemap, robots, feed.
+fn generated_files(ctx: &pages::Context, paths: &[String]) -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> = Vec::new();
+    for view in &ctx.ratings {
+        files.push((
+            format!("downloads/{}-history.csv", view.id()),
+            downloads::history_csv(ctx.site, view),
+        ));
+        files.push((
+            format!("downloads/{}-ranking.csv", view.id()),
+            downloads::ranking_csv(ctx.site, view),
+        ));
+    }
+    // The search data, a classic script (see pages/search.rs).
+    files.push(("search-index.js".to_string(), pages::search::index(ctx)));
+    files.extend(publish::files(ctx.site, paths, &ctx.event_paths));
+    files
+}
+
+/// The paths of [`generated_files`], without computing their contents.
+fn generated_paths(ctx: &pages::Context, paths: &[String]) -> Vec<String> {
+    let mut files: Vec<String> = Vec::new();
+    for view in &ctx.ratings {
+        files.push(format!("downloads/{}-history.csv", view.id()));
+        files.push(format!("downloads/{}-ranking.csv", view.id()));
+    }
+    files.push("search-index.js".to_string());
+    files.extend(publish::paths(ctx.site, paths));
+    files
+}
+
+/// A static file must not hide a generated one (except [`REPLACEABLE`]).
+fn clashes(site_dir: &Path, statics: &[(String, PathBuf)], paths: &[String], generated: &[String]) -> Vec<Diagnostic> {
+    let taken: std::collections::HashSet<&str> = paths
+        .iter()
+        .map(String::as_str)
+        .chain(generated.iter().map(String::as_str))
+        .filter(|p| !REPLACEABLE.contains(p))
+        .collect();
+    statics
+        .iter()
+        .filter(|(rel, _)| taken.contains(rel.as_str()))
+        .map(|(rel, src)| {
+            Diagnostic::new(
+                load::shown_under(site_dir, src),
+                format!("static file would overwrite the generated file {rel}"),
+            )
+        })
+        .collect()
+}
+
 /// Files every site gets; a file of the same name in `static/` replaces it.
-const BUILTIN_ASSETS: [(&str, &str); 1] = [("style.css", include_str!("../static/style.css"))];
+const BUILTIN_ASSETS: [(&str, &str); 2] = [
+    ("style.css", include_str!("../static/style.css")),
+    ("search.js", include_str!("../static/search.js")),
+];
 
 /// Every file of the site into the staging folder; returns the bytes written.
 fn write_site(
@@ -217,28 +302,28 @@ fn write_site(
     site_dir: &Path,
 ) -> Result<Written, Errors> {
     let statics = static_files(site_dir)?;
-    // A static file must not hide a generated one.
-    let generated: std::collections::HashSet<&str> = paths.iter().map(String::as_str).collect();
-    let clashes: Vec<Diagnostic> = statics
+    let generated = generated_files(ctx, paths);
+    let generated_names: Vec<String> = generated.iter().map(|(p, _)| p.clone()).collect();
+    // Two pages at one path would make the output depend on which thread
+    // finishes last; the loader prevents it, this makes sure.
+    let mut seen = std::collections::HashSet::with_capacity(paths.len());
+    let twice: Vec<Diagnostic> = paths
         .iter()
-        .filter(|(rel, _)| generated.contains(rel.as_str()))
-        .map(|(rel, src)| Diagnostic::new(src, format!("static file would overwrite the generated page {rel}")))
+        .filter(|p| !seen.insert(p.as_str()))
+        .map(|p| Diagnostic::new(p, "two pages would be written to this file (a bug: please report it)"))
         .collect();
-    if !clashes.is_empty() {
-        return Err(Errors::sorted(clashes));
+    if !twice.is_empty() {
+        return Err(Errors::sorted(twice));
     }
-
-    let mut downloads: Vec<(String, String)> = Vec::new();
-    for view in &ctx.ratings {
-        downloads.push((
-            format!("downloads/{}-history.csv", view.id()),
-            downloads::history_csv(ctx.site, view),
-        ));
-        downloads.push((
-            format!("downloads/{}-ranking.csv", view.id()),
-            downloads::ranking_csv(ctx.site, view),
-        ));
+    let problems = clashes(site_dir, &statics, paths, &generated_names);
+    if !problems.is_empty() {
+        return Err(Errors::sorted(problems));
     }
+    // A static file replaces a generated one of the same name (REPLACEABLE).
+    let downloads: Vec<(String, String)> = generated
+        .into_iter()
+        .filter(|(p, _)| !statics.iter().any(|(s, _)| s == p))
+        .collect();
     staging.create_dirs(
         paths
             .iter()
@@ -316,12 +401,15 @@ fn static_files(site_dir: &Path) -> Result<Vec<(String, PathBuf)>, Errors> {
                 let rel = e.path().strip_prefix(&root).expect("under static/");
                 match rel.to_str() {
                     Some(s) => files.push((s.replace(std::path::MAIN_SEPARATOR, "/"), e.path().to_path_buf())),
-                    None => problems.push(Diagnostic::new(e.path(), "file name is not valid UTF-8")),
+                    None => problems.push(Diagnostic::new(
+                        load::shown_under(site_dir, e.path()),
+                        "file name is not valid UTF-8",
+                    )),
                 }
             }
             Ok(_) => {}
             Err(err) => problems.push(Diagnostic::new(
-                err.path().unwrap_or(&root),
+                load::shown_under(site_dir, err.path().unwrap_or(&root)),
                 if err.loop_ancestor().is_some() {
                     "symbolic link loop".to_string()
                 } else {

@@ -1,4 +1,4 @@
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -69,6 +69,42 @@ enum Command {
         #[arg(long, default_value = ".")]
         site: PathBuf,
         out: PathBuf,
+    },
+    /// Validate site.toml and data/ without writing anything: every error,
+    /// and warnings (likely duplicate players, mis-decoded names, tie ranks).
+    Check {
+        /// Site folder (with site.toml and data/).
+        #[arg(long, default_value = ".")]
+        site: PathBuf,
+    },
+    /// Turn a result page copied from the World Diplomacy Database into an
+    /// event file, checking every Score against the percentile formula.
+    Import {
+        /// The copied page (text file).
+        page: PathBuf,
+        /// Write the event file here (a folder: YEAR/name.toml inside it)
+        /// [default: standard output].
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+        /// Replace an existing file.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Preview the site on http://127.0.0.1:PORT/, rebuilding and reloading
+    /// the page when data/, site.toml or static/ change.
+    Serve {
+        /// Site folder (with site.toml and data/).
+        #[arg(long, default_value = ".")]
+        site: PathBuf,
+        /// Output folder [default: output_dir of site.toml, in the site folder].
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+        /// Port on 127.0.0.1 (0: any free port).
+        #[arg(long, default_value_t = 1111)]
+        port: u16,
+        /// Replace an output folder that this tool did not write.
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -173,5 +209,87 @@ fn run(cli: Cli) -> Result<(), String> {
             println!("Wrote the Hugo site {} ({pages} content pages)", out.display());
             Ok(())
         }
+        Command::Check { site } => check(&site),
+        Command::Import { page, output, force } => import(&page, output.as_deref(), force),
+        Command::Serve {
+            site,
+            output,
+            port,
+            force,
+        } => ratings::serve::serve(&ratings::serve::ServeOptions {
+            site_dir: site,
+            output,
+            port,
+            force,
+        }),
     }
+}
+
+fn check(site: &Path) -> Result<(), String> {
+    let warnings = ratings::check(site).map_err(|e| e.to_string())?;
+    for w in &warnings {
+        eprintln!("warning: {w}");
+    }
+    println!(
+        "{}: no errors, {} warning{}",
+        site.display(),
+        warnings.len(),
+        if warnings.len() == 1 { "" } else { "s" }
+    );
+    Ok(())
+}
+
+fn import(page: &Path, output: Option<&Path>, force: bool) -> Result<(), String> {
+    let bytes = std::fs::read(page).map_err(|e| format!("error: {}: {e}", page.display()))?;
+    let (text, note) = ratings::import::decode_page(bytes);
+    if let Some(note) = note {
+        eprintln!("warning: {}: {note}", page.display());
+    }
+    let imported = ratings::import::parse(page, &text).map_err(|ds| ratings::error::Errors::sorted(ds).to_string())?;
+    for w in &imported.warnings {
+        eprintln!("warning: {w}");
+    }
+    let source = page
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let toml = ratings::import::to_toml(&imported.event, &source);
+    let ev = &imported.event;
+    let summary = format!(
+        "{} ({}): {} result rows of {} players, {} warning{}",
+        ev.name,
+        ev.date,
+        ev.rows.len(),
+        ev.players,
+        imported.warnings.len(),
+        if imported.warnings.len() == 1 { "" } else { "s" }
+    );
+    let Some(output) = output else {
+        print!("{toml}");
+        eprintln!(
+            "Imported {summary}; suggested file: data/{}",
+            ratings::import::suggested_path(ev)
+        );
+        return Ok(());
+    };
+    let target = if output.is_dir() {
+        output.join(ratings::import::suggested_path(ev))
+    } else {
+        output.to_path_buf()
+    };
+    if target.exists() && !force {
+        return Err(format!("error: {} exists; use --force to replace it", target.display()));
+    }
+    if let Some(parent) = target.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|e| format!("error: {}: {e}", parent.display()))?;
+    }
+    // Write beside the target and rename: a reader never sees half a file.
+    let tmp = target.with_extension("toml.importing");
+    std::fs::write(&tmp, &toml)
+        .and_then(|()| std::fs::rename(&tmp, &target))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            format!("error: {}: {e}", target.display())
+        })?;
+    eprintln!("Imported {summary} into {}", target.display());
+    Ok(())
 }

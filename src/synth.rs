@@ -708,7 +708,9 @@ pub fn hugo_site(site_dir: &Path, out: &Path) -> Result<usize, String> {
             let value = history.events[i].value.unwrap_or(0.0);
             for row in history.event(i) {
                 let p = site.player(row.player);
-                let crate::rating::Detail::Placement { rank, percentile } = row.detail;
+                let crate::rating::Detail::Placement { rank, percentile } = row.detail else {
+                    continue;
+                };
                 let _ = writeln!(
                     t,
                     "| {rank} | [{}]({}) | {} | {} | {} | {} | {} |",

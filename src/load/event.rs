@@ -118,6 +118,8 @@ pub struct RawEvent {
 pub struct Context<'a> {
     /// Alias name key → canonical name key (from `data/players.toml`).
     pub aliases: &'a HashMap<String, String>,
+    /// Empty when site.toml itself is invalid: formats are then not checked
+    /// (its own errors are reported instead of one per match event).
     pub known_formats: &'a [String],
 }
 
@@ -276,6 +278,7 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Context) -> Result<RawEv
     // Match event.
     let format = file.format.as_ref().map(|f| collapse_spaces(f.get_ref()));
     if let (Some(f), Some(span)) = (&format, &file.format)
+        && !ctx.known_formats.is_empty()
         && !ctx.known_formats.contains(f)
     {
         c.error(
@@ -369,19 +372,37 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Context) -> Result<RawEv
     let players = declared_players.unwrap_or(u32::try_from(derived).unwrap_or(u32::MAX));
     if let Some(p) = &file.players
         && declared_players.is_some()
+        && file.results.len() > players as usize
     {
-        if file.results.len() > players as usize {
-            c.error(
-                p,
-                format!("{} result rows but only {players} players", file.results.len()),
-            );
-        }
+        c.error(
+            p,
+            format!("{} result rows but only {players} players", file.results.len()),
+        );
+    }
+    // Ranks are checked against the declared count, else the derived one
+    // (data-format.md: without `players`, it is the number of result rows).
+    // Derived from rows as written, so a rejected name does not shrink it;
+    // participants of a match event are only known when every name is valid.
+    let limit = match (&file.players, declared_players) {
+        (Some(_), Some(declared)) => Some((declared, String::new())),
+        (Some(_), None) => None,
+        (None, _) if file.round.is_empty() => Some((
+            u32::try_from(file.results.len()).unwrap_or(u32::MAX),
+            " (no `players` given: the number of result rows)".to_string(),
+        )),
+        (None, _) if c.problems.is_empty() => Some((
+            players,
+            " (no `players` given: the number of distinct participants)".to_string(),
+        )),
+        (None, _) => None,
+    };
+    if let Some((limit, why)) = limit {
         for row in &file.results {
             let rank = *row.get_ref().rank.get_ref();
-            if rank > i64::from(players) && rank <= MAX_PLAYERS {
+            if rank > i64::from(limit) && rank <= MAX_PLAYERS {
                 c.error(
                     &row.get_ref().rank,
-                    format!("rank {rank} is larger than the {players} players of the event"),
+                    format!("rank {rank} is larger than the {limit} players of the event{why}"),
                 );
             }
         }

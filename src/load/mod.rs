@@ -25,6 +25,14 @@ fn shown(site_dir: &Path, rel: &Path) -> PathBuf {
     }
 }
 
+/// How a path under the site folder (`site_dir/...`) is shown in messages.
+pub fn shown_under(site_dir: &Path, full: &Path) -> PathBuf {
+    match full.strip_prefix(site_dir) {
+        Ok(rel) => shown(site_dir, rel),
+        Err(_) => full.to_path_buf(),
+    }
+}
+
 /// Read a file as UTF-8 text; invalid UTF-8 is reported with its position.
 fn read_text(path: &Path) -> Result<String, Diagnostic> {
     let bytes = std::fs::read(path).map_err(|e| Diagnostic::io(path, &e))?;
@@ -61,7 +69,7 @@ fn find_files(site_dir: &Path, problems: &mut Vec<Diagnostic>) -> Files {
         let entry = match entry {
             Ok(entry) => entry,
             Err(err) => {
-                let at = err.path().map_or_else(|| data.clone(), Path::to_path_buf);
+                let at = shown_under(site_dir, err.path().unwrap_or(&data));
                 let message = if err.loop_ancestor().is_some() {
                     "symbolic link loop: this folder links back to one of its parents".to_string()
                 } else {
@@ -76,7 +84,10 @@ fn find_files(site_dir: &Path, problems: &mut Vec<Diagnostic>) -> Files {
         }
         let rel = entry.path().strip_prefix(&data).expect("walk stays under data/");
         let Some(rel_str) = rel.to_str() else {
-            problems.push(Diagnostic::new(entry.path(), "file name is not valid UTF-8"));
+            problems.push(Diagnostic::new(
+                shown_under(site_dir, entry.path()),
+                "file name is not valid UTF-8",
+            ));
             continue;
         };
         let rel_str = rel_str.replace(std::path::MAIN_SEPARATOR, "/");
@@ -322,6 +333,9 @@ fn check_slugs(players: &[Player], problems: &mut Vec<Diagnostic>) -> bool {
 
 fn load_pages(site_dir: &Path, paths: &[PathBuf], problems: &mut Vec<Diagnostic>) -> Vec<MarkdownPage> {
     let mut pages = Vec::new();
+    // Page file → first source, so that `About.md` and `about.md` do not
+    // silently overwrite each other.
+    let mut owners: HashMap<String, PathBuf> = HashMap::new();
     for rel in paths {
         let path = shown(site_dir, rel);
         let source = match read_text(&site_dir.join(rel)) {
@@ -337,8 +351,20 @@ fn load_pages(site_dir: &Path, paths: &[PathBuf], problems: &mut Vec<Diagnostic>
             .find_map(|l| l.strip_prefix("# "))
             .map(|t| t.trim().to_string())
             .unwrap_or_else(|| stem.to_string());
+        let page_slug = slug(&crate::names::name_key(stem));
+        if let Some(first) = owners.get(&page_slug) {
+            problems.push(Diagnostic::new(
+                path,
+                format!(
+                    "this page would be written to pages/{page_slug}.html, like {}: rename one of them",
+                    first.display()
+                ),
+            ));
+            continue;
+        }
+        owners.insert(page_slug.clone(), path);
         pages.push(MarkdownPage {
-            slug: slug(&crate::names::name_key(stem)),
+            slug: page_slug,
             title,
             source,
         });

@@ -26,6 +26,8 @@ pub struct EventsPage<'a> {
     pub nav: Option<RatingNav>,
     pub rows: Vec<EventRow>,
     pub value_column: bool,
+    /// Heading of the value column: "Value", or "K" for match ratings.
+    pub value_heading: &'static str,
 }
 
 fn rounds_text(e: &crate::model::Event) -> String {
@@ -60,6 +62,7 @@ pub fn events<'a>(ctx: &'a Context, path: &str) -> EventsPage<'a> {
         nav: None,
         rows,
         value_column: false,
+        value_heading: "",
         base,
     }
 }
@@ -97,6 +100,7 @@ pub fn included<'a>(ctx: &'a Context, path: &str, rating: usize) -> EventsPage<'
         nav: Some(RatingNav::new(&base.root, view, "events")),
         rows,
         value_column: true,
+        value_heading: if view.is_match_system() { "K" } else { "Value" },
         base,
     }
 }
@@ -209,5 +213,76 @@ pub fn markdown_page<'a>(ctx: &'a Context, path: &str, index: usize) -> Markdown
     MarkdownPage {
         base: ctx.base(path, page.title.clone()),
         html: ctx.markdown(&page.source),
+    }
+}
+
+pub struct CircuitRow {
+    pub name: String,
+    pub href: String,
+    pub events: usize,
+    pub first: String,
+    pub last: String,
+}
+
+#[derive(Template)]
+#[template(path = "circuits.html")]
+pub struct CircuitsPage<'a> {
+    pub base: Base<'a>,
+    pub rows: Vec<CircuitRow>,
+}
+
+/// Every circuit named by an event, A–Z.
+pub fn circuits<'a>(ctx: &'a Context, path: &str) -> CircuitsPage<'a> {
+    let base = ctx.base(path, "Circuits");
+    let rows = ctx
+        .circuits
+        .iter()
+        .map(|c| CircuitRow {
+            name: c.name.clone(),
+            href: format!("{}circuits/{}.html", base.root, c.slug),
+            events: c.events.len(),
+            first: c
+                .events
+                .first()
+                .map(|&e| ctx.site.events[e].date.to_string())
+                .unwrap_or_default(),
+            last: c
+                .events
+                .last()
+                .map(|&e| ctx.site.events[e].date.to_string())
+                .unwrap_or_default(),
+        })
+        .collect();
+    CircuitsPage { rows, base }
+}
+
+/// The events of one circuit, newest first.
+pub fn circuit<'a>(ctx: &'a Context, path: &str, index: usize) -> EventsPage<'a> {
+    let c = &ctx.circuits[index];
+    let base = ctx.base(path, format!("Circuit: {}", c.name));
+    let rows = c
+        .events
+        .iter()
+        .rev()
+        .map(|&i| {
+            let e = &ctx.site.events[i];
+            EventRow {
+                date: e.date.to_string(),
+                name: e.name.clone(),
+                href: ctx.event_href(&base.root, i),
+                place: e.place.clone(),
+                players: e.players,
+                rounds: rounds_text(e),
+                value: String::new(),
+            }
+        })
+        .collect();
+    EventsPage {
+        heading: format!("Circuit: {}", c.name),
+        nav: None,
+        rows,
+        value_column: false,
+        value_heading: "",
+        base,
     }
 }

@@ -5,11 +5,17 @@
 //! [`Job`] lists every page, so that rendering can run in parallel and each
 //! page is rendered, written and dropped before memory fills up.
 
+mod chart;
 mod event;
 mod home;
 mod lists;
+pub mod not_found;
 mod player;
 mod ranking;
+mod records;
+pub mod search;
+
+pub use ranking::List;
 
 use std::collections::BTreeMap;
 
@@ -17,17 +23,28 @@ use askama::Template;
 
 use crate::config::{RatingConfig, SystemConfig};
 use crate::markdown;
-use crate::model::{PlayerId, Site};
+use crate::model::{Date, PlayerId, Site};
 use crate::names::{ascii_fold, slug, url_path};
+use crate::rating::timeline::Timeline;
 use crate::rating::{self, History, RankEntry};
 
 /// One rating with everything pages need to show it.
 pub struct RatingView<'a> {
     pub config: &'a RatingConfig,
     pub history: History,
+    /// The ranking: with `active_years`, the active players only.
     pub ranking: Vec<RankEntry>,
+    /// With `active_years`: the ranked players outside the window, ranked
+    /// among themselves.
+    pub inactive: Vec<RankEntry>,
     /// By player id: index into `ranking`.
     pub position: Vec<Option<u32>>,
+    /// By player id: index into `inactive`.
+    pub inactive_position: Vec<Option<u32>>,
+    /// Rank at the time, movement, year-end rankings, number ones.
+    pub timeline: Timeline,
+    /// Date of the latest event with rows in this rating.
+    pub latest: Option<Date>,
     /// By player id: indices into `history.rows` (CSR: `offsets[p]..offsets[p+1]`).
     row_offsets: Vec<u32>,
     row_index: Vec<u32>,
@@ -44,10 +61,20 @@ pub struct Nation {
 
 impl<'a> RatingView<'a> {
     pub fn new(site: &Site, config: &'a RatingConfig, history: History) -> Self {
-        let ranking = rating::ranking(site, &history);
+        let latest = history.rows.last().map(|r| site.events[r.event].date);
+        let timeline = rating::timeline::timeline(site, &history, config.active_years);
+        let (mut ranking, mut inactive): (Vec<RankEntry>, Vec<RankEntry>) = rating::ranking(site, &history)
+            .into_iter()
+            .partition(|e| timeline.active[e.player as usize]);
+        rating::assign_ranks(&mut ranking);
+        rating::assign_ranks(&mut inactive);
         let mut position = vec![None; site.players.len()];
         for (i, e) in ranking.iter().enumerate() {
             position[e.player as usize] = Some(i as u32);
+        }
+        let mut inactive_position = vec![None; site.players.len()];
+        for (i, e) in inactive.iter().enumerate() {
+            inactive_position[e.player as usize] = Some(i as u32);
         }
         let mut counts = vec![0u32; site.players.len() + 1];
         for row in &history.rows {
@@ -63,26 +90,44 @@ impl<'a> RatingView<'a> {
             row_index[*slot as usize] = i as u32;
             *slot += 1;
         }
-        let mut by_nat: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
+        // Nationalities that differ only in case or spacing (`US`, `us`)
+        // are one nation with one page; it is shown in its most common
+        // spelling (ties: byte order), so the result does not depend on
+        // which player comes first.
+        let mut by_nat: BTreeMap<String, (BTreeMap<&str, u32>, Vec<u32>)> = BTreeMap::new();
         for (i, e) in ranking.iter().enumerate() {
             let nat = site.player(e.player).nat.as_str();
             if !nat.is_empty() {
-                by_nat.entry(nat).or_default().push(i as u32);
+                let (spellings, members) = by_nat.entry(crate::names::name_key(nat)).or_default();
+                *spellings.entry(nat).or_default() += 1;
+                members.push(i as u32);
             }
         }
-        let nations = by_nat
+        let mut nations: Vec<Nation> = by_nat
             .into_iter()
-            .map(|(name, members)| Nation {
-                name: name.to_string(),
-                slug: slug(&crate::names::name_key(name)),
-                members,
+            .map(|(key, (spellings, members))| {
+                let name = spellings
+                    .iter()
+                    .max_by(|a, b| a.1.cmp(b.1).then_with(|| b.0.cmp(a.0)))
+                    .map(|(s, _)| s.to_string())
+                    .unwrap_or_default();
+                Nation {
+                    name,
+                    slug: slug(&key),
+                    members,
+                }
             })
             .collect();
+        nations.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.slug.cmp(&b.slug)));
         RatingView {
             config,
             history,
             ranking,
+            inactive,
             position,
+            inactive_position,
+            timeline,
+            latest,
             row_offsets: counts,
             row_index,
             nations,
@@ -91,10 +136,15 @@ impl<'a> RatingView<'a> {
 
     /// The player's rows in event order.
     pub fn rows_of(&self, player: PlayerId) -> impl Iterator<Item = &rating::Row> {
+        self.row_indices_of(player).map(|i| &self.history.rows[i])
+    }
+
+    /// Indices into `history.rows` of the player's rows, in event order.
+    pub fn row_indices_of(&self, player: PlayerId) -> impl Iterator<Item = usize> + '_ {
         let p = player as usize;
         self.row_index[self.row_offsets[p] as usize..self.row_offsets[p + 1] as usize]
             .iter()
-            .map(|&i| &self.history.rows[i as usize])
+            .map(|&i| i as usize)
     }
 
     pub fn id(&self) -> &str {
@@ -120,6 +170,10 @@ pub struct Chrome {
     pub ratings: Vec<(String, String)>,
     /// (page slug, title)
     pub pages: Vec<(String, String)>,
+    /// The site has circuits (the navigation links their list).
+    pub circuits: bool,
+    /// The site has an Atom feed (`feed.xml`, written when `base_url` is set).
+    pub feed: bool,
 }
 
 /// What the base layout needs: every page struct has a `base` field.
@@ -137,10 +191,19 @@ pub struct Context<'a> {
     pub site: &'a Site,
     pub ratings: Vec<RatingView<'a>>,
     pub chrome: Chrome,
-    /// By event index: path of the event page from the site root (URL-encoded).
+    /// By event index: path of the event page from the site root (the file name, not encoded).
     pub event_paths: Vec<String>,
     /// Players in A–Z order: (letter, player ids).
     pub letters: Vec<(String, Vec<PlayerId>)>,
+    /// Circuits (series) named by events, by name.
+    pub circuits: Vec<Circuit>,
+}
+
+/// A circuit (`circuits = [...]` of events) and its events in rating order.
+pub struct Circuit {
+    pub name: String,
+    pub slug: String,
+    pub events: Vec<usize>,
 }
 
 /// The A–Z bucket of a name: its first letter once accents are stripped.
@@ -153,7 +216,8 @@ pub fn letter_of(display: &str) -> String {
 
 impl<'a> Context<'a> {
     pub fn new(site: &'a Site, ratings: Vec<RatingView<'a>>) -> Self {
-        let chrome = Chrome {
+        let mut chrome = Chrome {
+            circuits: false,
             title: site.config.title.clone(),
             author: site.config.author.clone(),
             last_update: site.last_update().map(|d| d.to_string()).unwrap_or_default(),
@@ -164,12 +228,9 @@ impl<'a> Context<'a> {
                 .map(|r| (r.id.clone(), r.title.clone()))
                 .collect(),
             pages: site.pages.iter().map(|p| (p.slug.clone(), p.title.clone())).collect(),
+            feed: site.config.base_url.is_some(),
         };
-        let event_paths = site
-            .events
-            .iter()
-            .map(|e| format!("events/{}.html", url_path(&e.id)))
-            .collect();
+        let event_paths = site.events.iter().map(|e| format!("events/{}.html", e.id)).collect();
         let mut sorted: Vec<(String, PlayerId)> = (0..site.players.len() as PlayerId)
             .map(|id| (ascii_fold(&site.player(id).display), id))
             .collect();
@@ -189,12 +250,39 @@ impl<'a> Context<'a> {
         }
         // "other" (digits, symbols, scripts without a Latin form) goes last.
         letters.sort_by(|a, b| (a.0 == "other", &a.0).cmp(&(b.0 == "other", &b.0)));
+        // Circuits: names that agree once keys are made are one circuit,
+        // shown as first written.
+        let mut by_key: BTreeMap<String, Circuit> = BTreeMap::new();
+        for (i, e) in site.events.iter().enumerate() {
+            for name in &e.circuits {
+                let key = crate::names::name_key(name);
+                if key.is_empty() {
+                    continue;
+                }
+                let c = by_key.entry(key.clone()).or_insert_with(|| Circuit {
+                    name: crate::names::collapse_spaces(name),
+                    slug: slug(&key),
+                    events: Vec::new(),
+                });
+                if c.events.last() != Some(&i) {
+                    c.events.push(i);
+                }
+            }
+        }
+        let mut circuits: Vec<Circuit> = by_key.into_values().collect();
+        circuits.sort_by(|a, b| {
+            ascii_fold(&a.name)
+                .cmp(&ascii_fold(&b.name))
+                .then_with(|| a.slug.cmp(&b.slug))
+        });
+        chrome.circuits = !circuits.is_empty();
         Context {
             site,
             ratings,
             chrome,
             event_paths,
             letters,
+            circuits,
         }
     }
 
@@ -205,7 +293,12 @@ impl<'a> Context<'a> {
             root: "../".repeat(depth),
             title: title.into(),
             chrome: &self.chrome,
-            canonical: self.site.config.base_url.as_ref().map(|b| format!("{b}{path}")),
+            canonical: self
+                .site
+                .config
+                .base_url
+                .as_ref()
+                .map(|b| format!("{b}{}", url_path(path))),
         }
     }
 
@@ -213,8 +306,10 @@ impl<'a> Context<'a> {
         format!("{root}player/{}.html", self.site.player(player).slug)
     }
 
+    /// The file is named by the event id as it is; the link percent-encodes
+    /// it (an id may hold spaces, `#`, `&` or non-ASCII letters).
     pub fn event_href(&self, root: &str, event: usize) -> String {
-        format!("{root}{}", self.event_paths[event])
+        format!("{root}{}", url_path(&self.event_paths[event]))
     }
 
     pub fn markdown(&self, source: &str) -> String {
@@ -226,7 +321,16 @@ impl<'a> Context<'a> {
         let page_size = self.site.config.page_size;
         let mut jobs = vec![Job::Home, Job::Events, Job::Players];
         for (r, view) in self.ratings.iter().enumerate() {
-            jobs.extend((1..=view.ranking_pages(page_size)).map(|page| Job::Ranking { rating: r, page }));
+            let mut lists = vec![List::Current];
+            if view.config.active_years.is_some() {
+                lists.push(List::Inactive);
+            }
+            lists.extend((0..view.timeline.year_ends.len()).map(List::YearEnd));
+            for list in lists {
+                let pages = list.entries(view).len().div_ceil(page_size).max(1);
+                jobs.extend((1..=pages).map(|page| Job::Ranking { rating: r, list, page }));
+            }
+            jobs.push(Job::Records { rating: r });
             jobs.push(Job::Nations { rating: r });
             for (n, nation) in view.nations.iter().enumerate() {
                 let pages = nation.members.len().div_ceil(page_size).max(1);
@@ -238,10 +342,15 @@ impl<'a> Context<'a> {
             }
             jobs.push(Job::Included { rating: r });
         }
+        if !self.circuits.is_empty() {
+            jobs.push(Job::Circuits);
+            jobs.extend((0..self.circuits.len()).map(Job::Circuit));
+        }
         jobs.extend((0..self.letters.len()).map(Job::Letter));
         jobs.extend((0..self.site.events.len()).map(Job::Event));
         jobs.extend((0..self.site.players.len() as PlayerId).map(Job::Player));
         jobs.extend((0..self.site.pages.len()).map(Job::Markdown));
+        jobs.push(Job::NotFound);
         jobs
     }
 
@@ -251,7 +360,10 @@ impl<'a> Context<'a> {
             Job::Home => "index.html".into(),
             Job::Events => "events.html".into(),
             Job::Players => "players.html".into(),
-            Job::Ranking { rating, page } => ranking::page_path(self.ratings[rating].id(), page),
+            Job::Ranking { rating, list, page } => list.path(&self.ratings[rating], page),
+            Job::Records { rating } => format!("rating/{}/records.html", self.ratings[rating].id()),
+            Job::Circuits => "circuits.html".into(),
+            Job::Circuit(i) => format!("circuits/{}.html", self.circuits[i].slug),
             Job::Nations { rating } => format!("rating/{}/nations.html", self.ratings[rating].id()),
             Job::Nation { rating, nation, page } => ranking::nation_path(
                 self.ratings[rating].id(),
@@ -263,6 +375,7 @@ impl<'a> Context<'a> {
             Job::Event(i) => self.event_paths[i].clone(),
             Job::Player(id) => format!("player/{}.html", self.site.player(id).slug),
             Job::Markdown(i) => format!("pages/{}.html", self.site.pages[i].slug),
+            Job::NotFound => "404.html".into(),
         }
     }
 
@@ -275,12 +388,16 @@ impl<'a> Context<'a> {
             Job::Players => lists::players(self, &path).render(),
             Job::Letter(i) => lists::letter(self, &path, i).render(),
             Job::Markdown(i) => lists::markdown_page(self, &path, i).render(),
-            Job::Ranking { rating, page } => ranking::ranking(self, &path, rating, page).render(),
+            Job::Ranking { rating, list, page } => ranking::ranking(self, &path, rating, list, page).render(),
+            Job::Records { rating } => records::records(self, &path, rating).render(),
+            Job::Circuits => lists::circuits(self, &path).render(),
+            Job::Circuit(i) => lists::circuit(self, &path, i).render(),
             Job::Nations { rating } => ranking::nations(self, &path, rating).render(),
             Job::Nation { rating, nation, page } => ranking::nation(self, &path, rating, nation, page).render(),
             Job::Included { rating } => lists::included(self, &path, rating).render(),
             Job::Event(i) => event::event(self, &path, i).render(),
             Job::Player(id) => player::player(self, &path, id).render(),
+            Job::NotFound => not_found::not_found(self, &path).render(),
         }
     }
 }
@@ -293,12 +410,31 @@ pub enum Job {
     Players,
     Letter(usize),
     Markdown(usize),
-    Ranking { rating: usize, page: usize },
-    Nations { rating: usize },
-    Nation { rating: usize, nation: usize, page: usize },
-    Included { rating: usize },
+    Ranking {
+        rating: usize,
+        list: List,
+        page: usize,
+    },
+    Records {
+        rating: usize,
+    },
+    Circuits,
+    Circuit(usize),
+    Nations {
+        rating: usize,
+    },
+    Nation {
+        rating: usize,
+        nation: usize,
+        page: usize,
+    },
+    Included {
+        rating: usize,
+    },
     Event(usize),
     Player(PlayerId),
+    /// `404.html` (links are absolute paths, see `not_found`).
+    NotFound,
 }
 
 /// A pager: first, previous, a window of page numbers, next, last. Its size

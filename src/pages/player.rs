@@ -1,9 +1,13 @@
-//! One page per player: their line in every rating and the full history.
+//! One page per player: their line in every rating and the full history;
+//! for match ratings also every rated match and a head-to-head table.
+
+use std::collections::HashMap;
 
 use askama::Template;
 
+use super::event::{Link, direction, games};
 use super::ranking::page_path;
-use super::{Base, Context};
+use super::{Base, Context, RatingView, chart};
 use crate::format::{fixed2, signed2};
 use crate::model::PlayerId;
 use crate::rating::Detail;
@@ -20,6 +24,8 @@ pub struct HistoryRow {
     pub after: String,
     pub change: String,
     pub direction: &'static str,
+    /// Rank in this rating right after the event ("–": not ranked then).
+    pub rank: String,
 }
 
 pub struct Section {
@@ -27,11 +33,68 @@ pub struct Section {
     pub rating: String,
     /// (rank, link to the ranking page that lists the player)
     pub rank: Option<(u32, String)>,
+    /// With `active_years`: (rank among inactive players, link) when outside the window.
+    pub inactive: Option<(u32, String)>,
     pub events: u32,
     /// (peak rating, date first reached)
     pub peak: Option<(String, String)>,
     pub provisional: bool,
+    /// Inline SVG (built here, escaped here).
+    pub chart: String,
     pub rows: Vec<HistoryRow>,
+    /// Match ratings: the matches, event by event, and head to head.
+    pub matches: Option<MatchHistory>,
+}
+
+/// One rated match, as the player page lists it.
+pub struct MatchRow {
+    pub round: u32,
+    pub opponent: Link,
+    /// The opponent's rating before the round.
+    pub opponent_rating: String,
+    /// Games from this player's side: "2-1".
+    pub games: String,
+    /// "Win", "Loss", "Draw".
+    pub result: &'static str,
+    /// K used, or "P" while provisional.
+    pub k: String,
+    pub change: String,
+    pub direction: &'static str,
+}
+
+/// The rated matches of one event.
+pub struct EventMatches {
+    pub date: String,
+    pub name: String,
+    pub href: String,
+    /// "3-1-0"
+    pub record: String,
+    pub before: String,
+    pub after: String,
+    pub change: String,
+    pub direction: &'static str,
+    pub matches: Vec<MatchRow>,
+    /// Rounds with a bye: "2, 5".
+    pub byes: String,
+    /// Rank in this rating right after the event ("–": not ranked then).
+    pub rank: String,
+}
+
+pub struct HeadToHead {
+    pub opponent: Link,
+    pub matches: u32,
+    /// "2-1-0"
+    pub record: String,
+}
+
+pub struct MatchHistory {
+    /// Rated matches played (all events).
+    pub count: u32,
+    /// "12-8-1" over all rated matches.
+    pub record: String,
+    pub events: Vec<EventMatches>,
+    /// Sorted by matches (most first), then opponent name.
+    pub head_to_head: Vec<HeadToHead>,
 }
 
 #[derive(Template)]
@@ -56,13 +119,23 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
         };
         let mut peak: Option<(f64, usize)> = None;
         let mut rows = Vec::new();
-        for row in view.rows_of(id) {
+        let mut points = Vec::new();
+        for index in view.row_indices_of(id) {
+            let row = &view.history.rows[index];
             let e = &ctx.site.events[row.event];
+            points.push(chart::Point {
+                date: e.date,
+                event: &e.name,
+                rating: row.after,
+            });
             if peak.is_none_or(|(best, _)| row.after > best) {
                 peak = Some((row.after, row.event));
             }
             let (placing, score) = match &row.detail {
                 Detail::Placement { rank, percentile } => (format!("{rank} / {}", e.players), fixed2(*percentile)),
+                Detail::Match {
+                    wins, losses, draws, ..
+                } => (format!("{wins}-{losses}-{draws}"), String::new()),
             };
             rows.push(HistoryRow {
                 date: e.date.to_string(),
@@ -75,6 +148,7 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
                 after: fixed2(row.after),
                 change: signed2(row.after - row.before),
                 direction: super::event::direction(row.after - row.before),
+                rank: view.timeline.rank_after[index].map_or("–".to_string(), |r| r.to_string()),
             });
         }
         let rank = view.position[id as usize].map(|i| {
@@ -82,14 +156,38 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
             let page = i as usize / page_size + 1;
             (entry.rank, format!("{root}{}", page_path(view.id(), page)))
         });
+        let inactive = view.inactive_position[id as usize].map(|i| {
+            let page = i as usize / page_size + 1;
+            (
+                view.inactive[i as usize].rank,
+                format!("{root}{}", super::ranking::inactive_path(view.id(), page)),
+            )
+        });
+        let label = format!(
+            "{} of {}: {} events from {} to {}{}",
+            view.config.title,
+            p.display,
+            points.len(),
+            points.first().map(|p| p.date.to_string()).unwrap_or_default(),
+            points.last().map(|p| p.date.to_string()).unwrap_or_default(),
+            peak.map(|(r, e)| format!(", peak {} on {}", fixed2(r), ctx.site.events[e].date))
+                .unwrap_or_default()
+        );
+        let chart = match view.latest {
+            Some(until) => chart::svg(&format!("chart-{}", view.id()), &label, &points, until),
+            None => String::new(),
+        };
         sections.push(Section {
+            chart,
             title: view.config.title.clone(),
             rating: fixed2(standing.rating),
             rank,
+            inactive,
             events: standing.events,
             peak: peak.map(|(r, e)| (fixed2(r), ctx.site.events[e].date.to_string())),
             provisional: standing.provisional,
             rows,
+            matches: view.is_match_system().then(|| match_history(ctx, &root, view, id)),
         });
     }
     PlayerPage {
@@ -98,5 +196,93 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
         loc: p.loc.clone(),
         sections,
         base,
+    }
+}
+
+/// Every rated match of a player in one rating, and the head-to-head table.
+fn match_history(ctx: &Context, root: &str, view: &RatingView, id: PlayerId) -> MatchHistory {
+    let link = |p: PlayerId| Link {
+        name: ctx.site.player(p).display.clone(),
+        href: ctx.player_href(root, p),
+    };
+    let (mut wins, mut losses, mut draws) = (0, 0, 0);
+    // Opponent → (matches, wins, losses, draws).
+    let mut h2h: HashMap<PlayerId, [u32; 4]> = HashMap::new();
+    let mut events = Vec::new();
+    for index in view.row_indices_of(id) {
+        let row = &view.history.rows[index];
+        let Detail::Match {
+            matches,
+            byes,
+            wins: w,
+            losses: l,
+            draws: d,
+        } = &row.detail
+        else {
+            continue;
+        };
+        (wins, losses, draws) = (wins + w, losses + l, draws + d);
+        let e = &ctx.site.events[row.event];
+        let lines = matches
+            .iter()
+            .map(|m| {
+                let tally = h2h.entry(m.opponent).or_default();
+                tally[0] += 1;
+                let result = if m.score == 1.0 {
+                    tally[1] += 1;
+                    "Win"
+                } else if m.score == 0.0 {
+                    tally[2] += 1;
+                    "Loss"
+                } else {
+                    tally[3] += 1;
+                    "Draw"
+                };
+                MatchRow {
+                    round: m.round,
+                    opponent: link(m.opponent),
+                    opponent_rating: fixed2(m.opponent_before),
+                    games: games(m.won, m.lost, m.drawn),
+                    result,
+                    k: m.k.map_or_else(|| "P".to_string(), |k| k.to_string()),
+                    change: signed2(m.after - m.before),
+                    direction: direction(m.after - m.before),
+                }
+            })
+            .collect();
+        events.push(EventMatches {
+            date: e.date.to_string(),
+            name: e.name.clone(),
+            href: ctx.event_href(root, row.event),
+            record: format!("{w}-{l}-{d}"),
+            before: fixed2(row.before),
+            after: fixed2(row.after),
+            change: signed2(row.after - row.before),
+            direction: direction(row.after - row.before),
+            matches: lines,
+            byes: byes.iter().map(u32::to_string).collect::<Vec<_>>().join(", "),
+            rank: view.timeline.rank_after[index].map_or("–".to_string(), |r| r.to_string()),
+        });
+    }
+    let mut head_to_head: Vec<(PlayerId, [u32; 4])> = h2h.into_iter().collect();
+    head_to_head.sort_by(|a, b| {
+        let (pa, pb) = (ctx.site.player(a.0), ctx.site.player(b.0));
+        b.1[0]
+            .cmp(&a.1[0])
+            .then_with(|| pa.display.as_bytes().cmp(pb.display.as_bytes()))
+            .then_with(|| pa.key.cmp(&pb.key))
+    });
+    MatchHistory {
+        count: wins + losses + draws,
+        record: format!("{wins}-{losses}-{draws}"),
+        events,
+        head_to_head: head_to_head
+            .into_iter()
+            .map(|(p, [n, w, l, d])| HeadToHead {
+                opponent: link(p),
+                matches: n,
+                record: format!("{w}-{l}-{d}"),
+            })
+            .collect(),
     }
 }

@@ -5,7 +5,7 @@ use askama::Template;
 
 use super::{Base, Context, Pager, RatingView};
 use crate::format::fixed2;
-use crate::rating::RankEntry;
+use crate::rating::{RankEntry, timeline};
 
 pub fn page_path(id: &str, page: usize) -> String {
     if page == 1 {
@@ -23,15 +23,34 @@ pub fn nation_path(id: &str, nation: &str, page: usize) -> String {
     }
 }
 
+pub fn inactive_path(id: &str, page: usize) -> String {
+    if page == 1 {
+        format!("rating/{id}/inactive.html")
+    } else {
+        format!("rating/{id}/inactive.page-{page}.html")
+    }
+}
+
+pub fn year_path(id: &str, year: i32, page: usize) -> String {
+    if page == 1 {
+        format!("rating/{id}/year/{year}.html")
+    } else {
+        format!("rating/{id}/year/{year}.page-{page}.html")
+    }
+}
+
 /// The tabs under a rating's title, shared by its pages.
 pub struct RatingNav {
     pub title: String,
     pub ranking: String,
     pub nations: String,
     pub events: String,
+    pub records: String,
+    /// With `active_years`: the inactive players' list.
+    pub inactive: Option<String>,
     pub history_csv: String,
     pub ranking_csv: String,
-    /// Which tab is open: "ranking", "nations", "events".
+    /// Which tab is open: "ranking", "nations", "events", "records", "inactive".
     pub active: &'static str,
 }
 
@@ -43,6 +62,11 @@ impl RatingNav {
             ranking: format!("{root}rating/{id}/index.html"),
             nations: format!("{root}rating/{id}/nations.html"),
             events: format!("{root}rating/{id}/events.html"),
+            records: format!("{root}rating/{id}/records.html"),
+            inactive: view
+                .config
+                .active_years
+                .map(|_| format!("{root}{}", inactive_path(id, 1))),
             history_csv: format!("{root}downloads/{id}-history.csv"),
             ranking_csv: format!("{root}downloads/{id}-ranking.csv"),
             active,
@@ -61,6 +85,17 @@ pub struct RankRow {
     pub events: u32,
     pub matches: u32,
     pub provisional: bool,
+    /// "▲3", "▼12", "new", "" (no change).
+    pub movement: String,
+    /// "up", "down", "new", "same".
+    pub move_class: &'static str,
+}
+
+/// One link of the year selector.
+pub struct YearLink {
+    pub label: String,
+    pub href: String,
+    pub current: bool,
 }
 
 #[derive(Template)]
@@ -74,6 +109,19 @@ pub struct RankingPage<'a> {
     pub total: usize,
     pub national: bool,
     pub match_system: bool,
+    /// Explains the movement column; `None`: no movement column.
+    pub movement: Option<Movement>,
+    /// "Current" and one link per year-end ranking (main and year pages).
+    pub years: Vec<YearLink>,
+    /// A sentence under the heading (activity window, year end).
+    pub note: String,
+}
+
+/// What the movement column compares with.
+pub struct Movement {
+    pub event: String,
+    pub href: String,
+    pub date: String,
 }
 
 fn row(ctx: &Context, root: &str, e: &RankEntry, rank: u32, world_rank: Option<u32>) -> RankRow {
@@ -88,6 +136,63 @@ fn row(ctx: &Context, root: &str, e: &RankEntry, rank: u32, world_rank: Option<u
         events: e.events,
         matches: e.matches,
         provisional: e.provisional,
+        movement: String::new(),
+        move_class: "same",
+    }
+}
+
+/// Text and class of a movement cell.
+pub fn movement_cell(m: Option<timeline::Movement>) -> (String, &'static str) {
+    match m {
+        Some(timeline::Movement::New) => ("new".into(), "new"),
+        Some(timeline::Movement::Places(n)) if n > 0 => (format!("▲{n}"), "up"),
+        Some(timeline::Movement::Places(n)) if n < 0 => (format!("▼{}", -n), "down"),
+        _ => (String::new(), "same"),
+    }
+}
+
+/// The year selector: the current ranking, then every year end, newest first.
+fn year_links(root: &str, view: &RatingView, current: Option<i32>) -> Vec<YearLink> {
+    let id = view.id();
+    let mut links = vec![YearLink {
+        label: "Current".into(),
+        href: format!("{root}{}", page_path(id, 1)),
+        current: current.is_none(),
+    }];
+    links.extend(view.timeline.year_ends.iter().rev().map(|y| YearLink {
+        label: y.year.to_string(),
+        href: format!("{root}{}", year_path(id, y.year, 1)),
+        current: current == Some(y.year),
+    }));
+    links
+}
+
+/// Which list of a rating a ranking page shows.
+#[derive(Debug, Clone, Copy)]
+pub enum List {
+    /// The current ranking (active players with `active_years`).
+    Current,
+    /// Ranked players outside the activity window.
+    Inactive,
+    /// The ranking on 31 December: index into `timeline.year_ends`.
+    YearEnd(usize),
+}
+
+impl List {
+    pub fn entries<'v>(self, view: &'v RatingView) -> &'v [RankEntry] {
+        match self {
+            List::Current => &view.ranking,
+            List::Inactive => &view.inactive,
+            List::YearEnd(i) => &view.timeline.year_ends[i].ranking,
+        }
+    }
+
+    pub fn path(self, view: &RatingView, page: usize) -> String {
+        match self {
+            List::Current => page_path(view.id(), page),
+            List::Inactive => inactive_path(view.id(), page),
+            List::YearEnd(i) => year_path(view.id(), view.timeline.year_ends[i].year, page),
+        }
     }
 }
 
@@ -96,31 +201,75 @@ fn page_slice(len: usize, page_size: usize, page: usize) -> std::ops::Range<usiz
     start..(start + page_size).min(len)
 }
 
-pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, page: usize) -> RankingPage<'a> {
+pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page: usize) -> RankingPage<'a> {
     let view = &ctx.ratings[rating];
+    let entries = list.entries(view);
     let size = ctx.site.config.page_size;
-    let pages = view.ranking_pages(size);
-    let title = if page == 1 {
-        view.config.title.clone()
-    } else {
-        format!("{} – page {page}", view.config.title)
+    let pages = entries.len().div_ceil(size).max(1);
+    let (heading, tab) = match list {
+        List::Current => ("International ranking".to_string(), "ranking"),
+        List::Inactive => ("Inactive players".to_string(), "inactive"),
+        List::YearEnd(i) => (
+            format!("Ranking on 31 December {}", view.timeline.year_ends[i].year),
+            "ranking",
+        ),
+    };
+    let title = match (list, page) {
+        (List::Current, 1) => view.config.title.clone(),
+        (_, 1) => format!("{} – {heading}", view.config.title),
+        _ => format!("{} – {heading} – page {page}", view.config.title),
     };
     let base = ctx.base(path, title);
-    let rows = view.ranking[page_slice(view.ranking.len(), size, page)]
+    let with_movement = matches!(list, List::Current) && view.timeline.last_change.is_some();
+    let rows = entries[page_slice(entries.len(), size, page)]
         .iter()
-        .map(|e| row(ctx, &base.root, e, e.rank, None))
+        .map(|e| {
+            let mut r = row(ctx, &base.root, e, e.rank, None);
+            if with_movement {
+                (r.movement, r.move_class) = movement_cell(view.timeline.movement[e.player as usize]);
+            }
+            r
+        })
         .collect();
-    let id = view.id().to_string();
+    let movement = view.timeline.last_change.filter(|_| with_movement).map(|e| Movement {
+        event: ctx.site.events[e].name.clone(),
+        href: ctx.event_href(&base.root, e),
+        date: ctx.site.events[e].date.to_string(),
+    });
+    let window = view.config.active_years.map(|n| {
+        let latest = view.latest.map(|d| d.to_string()).unwrap_or_default();
+        format!(
+            "Active players: an event in this rating on or after the same day {n} year{} before the latest event ({latest}).",
+            if n == 1 { "" } else { "s" }
+        )
+    });
+    let note = match list {
+        List::Current => window.unwrap_or_default(),
+        List::Inactive => format!(
+            "Ranked players without an event in the activity window, ranked among themselves. {}",
+            window.unwrap_or_default()
+        ),
+        List::YearEnd(_) => {
+            "The ranking as it stood after the last event of the year, players with their rating then.".to_string()
+        }
+    };
+    let years = match list {
+        List::Current => year_links(&base.root, view, None),
+        List::YearEnd(i) => year_links(&base.root, view, Some(view.timeline.year_ends[i].year)),
+        List::Inactive => Vec::new(),
+    };
+    let page_href = |n: usize| list.path(view, n).rsplit('/').next().unwrap_or_default().to_string();
     RankingPage {
-        nav: RatingNav::new(&base.root, view, "ranking"),
-        heading: "International ranking".into(),
-        pager: Pager::new(page, pages, |n| {
-            page_path(&id, n).rsplit('/').next().unwrap_or_default().to_string()
-        }),
+        nav: RatingNav::new(&base.root, view, tab),
+        heading,
+        pager: Pager::new(page, pages, page_href),
         rows,
-        total: view.ranking.len(),
+        total: entries.len(),
         national: false,
-        match_system: view.is_match_system(),
+        match_system: view.is_match_system() && !matches!(list, List::YearEnd(_)),
+        movement,
+        years,
+        note,
         base,
     }
 }
@@ -163,6 +312,9 @@ pub fn nation<'a>(ctx: &'a Context, path: &str, rating: usize, nation: usize, pa
         total: n.members.len(),
         national: true,
         match_system: view.is_match_system(),
+        movement: None,
+        years: Vec::new(),
+        note: String::new(),
         base,
     }
 }

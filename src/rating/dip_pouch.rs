@@ -87,8 +87,7 @@ impl RatingSystem for DipPouch {
             }
             // Rows of an event by rank, then by name, as the seed pages list them.
             history.rows[start..].sort_by(|a, b| {
-                let (Detail::Placement { rank: ra, .. }, Detail::Placement { rank: rb, .. }) = (&a.detail, &b.detail);
-                ra.cmp(rb).then_with(|| {
+                a.detail.rank().cmp(&b.detail.rank()).then_with(|| {
                     site.player(a.player)
                         .display
                         .as_bytes()

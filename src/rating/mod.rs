@@ -3,7 +3,9 @@
 //! Each rating system implements [`RatingSystem`]; pages, downloads and the
 //! ranking are written once, over any [`History`].
 
+pub mod dci;
 pub mod dip_pouch;
+pub mod timeline;
 
 use std::cmp::Ordering;
 use std::ops::Range;
@@ -21,6 +23,46 @@ pub trait RatingSystem: Send + Sync {
 pub enum Detail {
     /// A final placement and its percentile score (Dip Pouch).
     Placement { rank: u32, percentile: f64 },
+    /// The rated matches of one event and the rounds with a bye (match
+    /// systems such as DCI). `wins`-`losses`-`draws` count the matches.
+    Match {
+        matches: Vec<MatchLine>,
+        byes: Vec<u32>,
+        wins: u32,
+        losses: u32,
+        draws: u32,
+    },
+}
+
+impl Detail {
+    /// The final placement, for placement systems.
+    pub fn rank(&self) -> Option<u32> {
+        match self {
+            Detail::Placement { rank, .. } => Some(*rank),
+            Detail::Match { .. } => None,
+        }
+    }
+}
+
+/// One rated match seen from one player's side.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatchLine {
+    /// 1-based round number in the event.
+    pub round: u32,
+    pub opponent: PlayerId,
+    /// Games won, lost and drawn by this player.
+    pub won: u32,
+    pub lost: u32,
+    pub drawn: u32,
+    /// Match result: 1 win, 0.5 draw, 0 loss.
+    pub score: f64,
+    /// Both ratings from before the round.
+    pub before: f64,
+    pub opponent_before: f64,
+    /// This player's rating after the match.
+    pub after: f64,
+    /// K used; `None` while the player was provisional.
+    pub k: Option<f64>,
 }
 
 /// One player in one event: a row of `ID-history.csv`.
@@ -43,7 +85,8 @@ pub struct EventRating {
     pub included: bool,
     /// Tournament value (Dip Pouch `Coeff`), where the system has one.
     pub value: Option<f64>,
-    /// Why the event does not change ratings, for the reader.
+    /// For the reader: why the event does not change ratings, or how a
+    /// rated event counts (DCI: its K cut).
     pub note: Option<String>,
 }
 
@@ -138,27 +181,6 @@ pub fn assign_ranks(entries: &mut [RankEntry]) {
 pub fn system(config: &RatingConfig) -> Box<dyn RatingSystem> {
     match &config.system {
         SystemConfig::DipPouch(p) => Box::new(dip_pouch::DipPouch(p.clone())),
-        SystemConfig::Dci(_) => Box::new(Unsupported),
-    }
-}
-
-/// Placeholder until the DCI system lands: rates nothing.
-struct Unsupported;
-
-impl RatingSystem for Unsupported {
-    fn rate(&self, site: &Site) -> History {
-        History {
-            rows: Vec::new(),
-            event_rows: vec![0..0; site.events.len()],
-            events: vec![
-                EventRating {
-                    included: false,
-                    value: None,
-                    note: None
-                };
-                site.events.len()
-            ],
-            standings: vec![None; site.players.len()],
-        }
+        SystemConfig::Dci(p) => Box::new(dci::Dci(p.clone())),
     }
 }

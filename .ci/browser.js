@@ -1,0 +1,168 @@
+// Real-browser check of a built site, from file:// in headless Chromium:
+// home, ranking, event and player pages load, the search box finds a player
+// (accent-insensitive), the player chart is drawn, and axe-core reports no
+// violations. Screenshots go to target/screenshots/ for review.
+//
+// Usage: node .ci/browser.js SITE_DIR SCREENSHOT_DIR
+'use strict';
+const path = require('path');
+const fs = require('fs');
+// The packages live in .ci/node (installed by .ci/run, gitignored).
+const local = require('module').createRequire(path.join(__dirname, 'node', 'package.json'));
+const { chromium } = local('playwright-core');
+const axeSource = fs.readFileSync(local.resolve('axe-core/axe.min.js'), 'utf8');
+
+const site = path.resolve(process.argv[2] || 'target/site');
+const shots = path.resolve(process.argv[3] || 'target/screenshots');
+fs.mkdirSync(shots, { recursive: true });
+const url = (rel) => 'file://' + path.join(site, rel);
+
+// A player page with the most events (the most interesting chart).
+function busiestPlayer() {
+  let best = null;
+  for (const f of fs.readdirSync(path.join(site, 'player'))) {
+    const html = fs.readFileSync(path.join(site, 'player', f), 'utf8');
+    const n = (html.match(/<circle/g) || []).length;
+    if (!best || n > best.n) best = { f, n };
+  }
+  return 'player/' + best.f;
+}
+
+const failures = [];
+function check(ok, message) {
+  if (!ok) failures.push(message);
+  console.log((ok ? 'ok   ' : 'FAIL ') + message);
+}
+
+async function axe(page, name) {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  check(result.length === 0, `${name}: axe-core reports no violations` + (result.length ? '\n      ' + result.join('\n      ') : ''));
+}
+
+(async () => {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--allow-file-access-from-files',
+    ],
+  });
+  const player = busiestPlayer();
+  const pages = [
+    ['home', 'index.html'],
+    ['ranking', 'rating/' + fs.readdirSync(path.join(site, 'rating'))[0] + '/index.html'],
+    ['event', 'events/' + (function first(dir) {
+      for (const f of fs.readdirSync(path.join(site, 'events', dir)).sort()) {
+        const rel = path.join(dir, f);
+        if (f.endsWith('.html')) return rel;
+        const inner = first(rel);
+        if (inner) return inner;
+      }
+      return null;
+    })('')],
+    ['player', player],
+  ];
+  // Also checked with axe-core, at full width: records and a year-end ranking.
+  const rating = 'rating/' + fs.readdirSync(path.join(site, 'rating'))[0];
+  const extra = [['records', rating + '/records.html']];
+  const years = fs.existsSync(path.join(site, rating, 'year')) ? fs.readdirSync(path.join(site, rating, 'year')).sort() : [];
+  if (years.length) extra.push(['year-end', rating + '/year/' + years[0]]);
+  if (fs.existsSync(path.join(site, 'circuits.html'))) extra.push(['circuits', 'circuits.html']);
+  for (const width of [1280, 390]) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    for (const [name, rel] of pages) {
+      const label = `${name} (${width}px)`;
+      await page.goto(url(rel));
+      check(await page.isVisible('#search-q'), `${label}: search box shown`);
+      if (name === 'player') {
+        const chart = await page.$('svg.chart');
+        const box = chart && (await chart.boundingBox());
+        check(!!box && box.width > 200 && box.height > 60, `${label}: chart drawn (${box ? Math.round(box.width) + 'x' + Math.round(box.height) : 'none'})`);
+        const points = await page.$$eval('svg.chart circle', (cs) => cs.filter((c) => c.getBoundingClientRect().width > 0).length);
+        check(points > 0, `${label}: chart has ${points} visible points`);
+        check((await page.$$('svg.chart circle.peak')).length >= 1, `${label}: peak marked`);
+      }
+      await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: name !== 'ranking' });
+      if (width === 1280) await axe(page, label);
+    }
+    if (width === 1280) {
+      for (const [name, rel] of extra) {
+        await page.goto(url(rel));
+        await page.screenshot({ path: path.join(shots, `${name}-${width}.png`) });
+        await axe(page, name);
+      }
+    }
+    // Search: type a folded name (accents removed) and find the player.
+    await page.goto(url(pages[0][1]));
+    const wanted = fs.readFileSync(path.join(site, player), 'utf8').match(/<h1>([^<]*)<\/h1>/)[1]
+      .replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
+    // A part of the name: lower case, accents removed, first letter dropped.
+    const query = wanted.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().slice(1);
+    await page.fill('#search-q', query);
+    await page.waitForSelector('#search-results a', { timeout: 5000 }).catch(() => {});
+    const found = await page.$$eval('#search-results a', (as) => as.map((a) => a.textContent));
+    check(found.includes(wanted), `search (${width}px) for "${query}" finds ${wanted} (got ${found.slice(0, 5).join(', ')})`);
+    await page.screenshot({ path: path.join(shots, `search-${width}.png`) });
+    // Accents ignored: an accented name found by its accent-free form.
+    await page.evaluate(() => new Promise((resolve) => {
+      if (window.RATINGS_SEARCH) return resolve();
+      const s = document.createElement('script');
+      s.src = document.getElementById('search').getAttribute('data-root') + 'search-index.js';
+      s.onload = resolve;
+      document.head.appendChild(s);
+    }));
+    const accented = await page.evaluate(() => {
+      const p = window.RATINGS_SEARCH.p.find((x) => Array.isArray(x) && x.length === 3 && x[0] !== x[0].normalize('NFD'));
+      return p ? p[0] : null;
+    });
+    if (accented) {
+      const word = accented.split(/\s+/).find((w) => w !== w.normalize('NFD')) || accented;
+      const plain = word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+      await page.fill('#search-q', '');
+      await page.fill('#search-q', plain);
+      await page.waitForSelector('#search-results a', { timeout: 5000 }).catch(() => {});
+      const hits = await page.$$eval('#search-results a', (as) => as.map((a) => a.textContent));
+      check(hits.includes(accented), `search (${width}px) for "${plain}" finds ${accented} (got ${hits.slice(0, 5).join(', ')})`);
+    }
+    if (width === 1280) {
+      // Players whose page name the script rebuilds from a hash (or
+      // takes as given), the first 200: the result link opens an existing page.
+      const special = await page.evaluate(() => window.RATINGS_SEARCH.p.filter((x) => Array.isArray(x)).slice(0, 200));
+      let broken = [];
+      for (const entry of special) {
+        await page.fill('#search-q', entry[1] || entry[0].toLowerCase());
+        const links = await page.$$eval('#search-results a', (as) => as.map((a) => [a.textContent, a.href]));
+        const link = links.find(([t]) => t === entry[0]);
+        if (!link || !fs.existsSync(require('url').fileURLToPath(link[1]))) broken.push(entry[0]);
+      }
+      check(broken.length === 0, `search links of ${special.length} non-plain names open existing pages` + (broken.length ? ': ' + broken.join(', ') : ''));
+      await page.fill('#search-q', query);
+      await axe(page, 'home with search results');
+      // Enter opens the first result.
+      await page.press('#search-q', 'Enter');
+      await page.waitForLoadState();
+      check(page.url().includes('/player/') || page.url().includes('/events/'), `Enter opens the first result (${page.url().split('/').slice(-2).join('/')})`);
+    }
+    check(errors.length === 0, `no script errors (${width}px)` + (errors.length ? ': ' + errors.join('; ') : ''));
+    await context.close();
+  }
+  await browser.close();
+  if (failures.length) {
+    console.error(`\n${failures.length} browser check(s) failed`);
+    process.exit(1);
+  }
+  console.log(`\nbrowser checks passed; screenshots in ${shots}`);
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

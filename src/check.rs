@@ -1,0 +1,492 @@
+//! `ratings check`: warnings about data that loads but is probably wrong.
+//!
+//! Errors are the loader's (the site does not build); warnings are for a
+//! human to look at: likely duplicate players, names that look mis-decoded,
+//! and tie ranks that cannot be right. Every check is linear (or close to
+//! it) in the number of players and rows, so it stays fast on 50,000+
+//! players: duplicates are found through hash buckets, never by comparing
+//! all pairs.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use crate::error::Diagnostic;
+use crate::load::registry;
+use crate::model::{PlayerId, Site};
+use crate::names::{ascii_fold, collapse_spaces, fnv1a, name_key};
+
+/// Where each player first appears and how often.
+struct Seen {
+    /// Index of the first event (in event order) of each player.
+    first: Vec<Option<usize>>,
+    /// Index of the latest event of each player.
+    last: Vec<Option<usize>>,
+    events: Vec<u32>,
+}
+
+fn seen(site: &Site) -> Seen {
+    let n = site.players.len();
+    let mut s = Seen {
+        first: vec![None; n],
+        last: vec![None; n],
+        events: vec![0; n],
+    };
+    for (i, e) in site.events.iter().enumerate() {
+        let mut note = |p: PlayerId| {
+            let p = p as usize;
+            if s.last[p] != Some(i) {
+                s.events[p] += 1;
+            }
+            s.first[p].get_or_insert(i);
+            s.last[p] = Some(i);
+        };
+        for r in &e.results {
+            note(r.player);
+        }
+        for round in &e.round {
+            for m in &round.matches {
+                note(m.a);
+                note(m.b);
+            }
+            for &b in &round.byes {
+                note(b);
+            }
+        }
+    }
+    s
+}
+
+/// The first line of a file whose text contains `name` (compared by name
+/// key, so case and spacing do not matter).
+fn locate(file: &Path, key: &str, cache: &mut HashMap<PathBuf, Vec<String>>) -> Option<(usize, usize)> {
+    let lines = cache.entry(file.to_path_buf()).or_insert_with(|| {
+        std::fs::read_to_string(file)
+            .map(|t| t.lines().map(name_key).collect())
+            .unwrap_or_default()
+    });
+    lines.iter().position(|l| l.contains(key)).map(|i| (i + 1, 1))
+}
+
+/// Accents and punctuation stripped: the key two spellings of one name
+/// usually share (`Björn VON KNORRING`, `Bjorn von-Knorring`).
+pub fn folded_key(key: &str) -> String {
+    let spaced: String = ascii_fold(key)
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
+        .collect();
+    collapse_spaces(&spaced)
+}
+
+/// First names this long or longer may be two edits apart ("Chruk" /
+/// "Chuck": a transposition and a substitution) and still be flagged.
+const LONG_NAME: usize = 5;
+
+/// Optimal string alignment distance: insertions, deletions,
+/// substitutions and transpositions of neighbours each cost 1.
+pub fn edit_distance(a: &[char], b: &[char]) -> usize {
+    let (n, m) = (a.len(), b.len());
+    let mut d = vec![vec![0usize; m + 1]; n + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=n {
+        for j in 1..=m {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[n][m]
+}
+
+/// Whether two (folded) first names look like one name misspelt: one edit
+/// apart, or two edits when both have at least [`LONG_NAME`] letters and
+/// the same first letter ("chruk" / "chuck").
+pub fn misspelt(a: &[char], b: &[char]) -> bool {
+    if a.len().abs_diff(b.len()) > 2 {
+        return false;
+    }
+    match edit_distance(a, b) {
+        1 => true,
+        2 => a.len() >= LONG_NAME && b.len() >= LONG_NAME && a.first() == b.first(),
+        _ => false,
+    }
+}
+
+/// Call `f` with `chars` and every string made from it by deleting up to
+/// `max` characters (with repeats; callers deduplicate).
+fn deletion_variants(chars: &[char], max: usize, f: &mut impl FnMut(&[char])) {
+    f(chars);
+    if max == 0 {
+        return;
+    }
+    let mut shorter: Vec<char> = Vec::with_capacity(chars.len());
+    for skip in 0..chars.len() {
+        shorter.clear();
+        shorter.extend_from_slice(&chars[..skip]);
+        shorter.extend_from_slice(&chars[skip + 1..]);
+        deletion_variants(&shorter.clone(), max - 1, f);
+    }
+}
+
+/// Why a text looks mis-decoded, if it does.
+pub fn misdecoded(s: &str) -> Option<&'static str> {
+    // Windows-1252 characters that UTF-8 continuation bytes 0x80-0x9F become.
+    const CP1252: &str = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
+    let chars: Vec<char> = s.chars().collect();
+    if chars.iter().any(|c| ('\u{2500}'..='\u{257f}').contains(c)) {
+        return Some("box-drawing characters, as a DOS code page shows accented letters");
+    }
+    if chars.contains(&'\u{fffd}') {
+        return Some("the replacement character \u{fffd}, left where a letter could not be decoded");
+    }
+    for w in chars.windows(2) {
+        if matches!(w[0], 'Ã' | 'Â' | 'ã' | 'â') && (('\u{80}'..='\u{bf}').contains(&w[1]) || CP1252.contains(w[1]))
+        {
+            return Some("\"Ã\"/\"Â\" sequences, as UTF-8 read as Latin-1 shows accented letters");
+        }
+    }
+    if chars.iter().any(|c| matches!(c, '´' | '¨' | '¸')) {
+        return Some("a spacing accent (´ ¨ ¸) where a letter should be");
+    }
+    if chars
+        .windows(3)
+        .any(|w| w[0].is_alphabetic() && w[1] == '?' && w[2].is_alphabetic())
+    {
+        return Some("a \"?\" inside a word, where a letter could not be decoded");
+    }
+    None
+}
+
+fn toml_str(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+/// Every warning about a loaded site. `site_dir` is where `data/` is (to
+/// read `data/players.toml` and to give line numbers).
+pub fn warnings(site: &Site, site_dir: &Path) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let seen = seen(site);
+    let mut cache = HashMap::new();
+    // Registry names: two players both listed there are known to be different.
+    let registered: HashSet<String> = std::fs::read_to_string(site_dir.join("data/players.toml"))
+        .ok()
+        .and_then(|t| registry::parse(Path::new("data/players.toml"), &t).ok())
+        .map(|r| r.entries.into_keys().collect())
+        .unwrap_or_default();
+    let players_toml = if site_dir == Path::new(".") {
+        PathBuf::from("data/players.toml")
+    } else {
+        site_dir.join("data/players.toml")
+    };
+    let at_first = |p: PlayerId, message: String, cache: &mut HashMap<PathBuf, Vec<String>>| -> Diagnostic {
+        let player = site.player(p);
+        match seen.first[p as usize] {
+            Some(e) => {
+                let file = PathBuf::from(&site.events[e].file);
+                Diagnostic {
+                    position: locate(&file, &player.key, cache),
+                    path: file,
+                    message,
+                }
+            }
+            None => Diagnostic::new(&players_toml, message),
+        }
+    };
+    let where_of = |p: PlayerId| -> String {
+        seen.first[p as usize].map_or_else(|| players_toml.display().to_string(), |e| site.events[e].file.clone())
+    };
+    // The spelling to keep: the one with more events, then the one with
+    // accents (more information), then the more recent, then by name.
+    let preferred = |a: PlayerId, b: PlayerId| -> (PlayerId, PlayerId) {
+        let score = |p: PlayerId| {
+            let pl = site.player(p);
+            (
+                seen.events[p as usize],
+                pl.display.chars().filter(|c| !c.is_ascii()).count(),
+                seen.last[p as usize],
+                std::cmp::Reverse(pl.display.clone()),
+            )
+        };
+        if score(a) >= score(b) { (a, b) } else { (b, a) }
+    };
+    let suggest = |keep: PlayerId, alias: PlayerId| -> String {
+        format!(
+            "if they are one person, add to data/players.toml: [[player]] name = {} aliases = [{}] (if they are two people, list both names there to silence this warning)",
+            toml_str(&site.player(keep).display),
+            toml_str(&site.player(alias).display)
+        )
+    };
+    let known_distinct =
+        |a: PlayerId, b: PlayerId| registered.contains(&site.player(a).key) && registered.contains(&site.player(b).key);
+
+    // 1. The same name once accents and punctuation are stripped.
+    let folded: Vec<String> = site.players.iter().map(|p| folded_key(&p.key)).collect();
+    let mut by_fold: HashMap<&str, Vec<PlayerId>> = HashMap::new();
+    for (i, f) in folded.iter().enumerate() {
+        by_fold.entry(f.as_str()).or_default().push(i as PlayerId);
+    }
+    let mut groups: Vec<&Vec<PlayerId>> = by_fold.values().filter(|g| g.len() > 1).collect();
+    groups.sort();
+    for group in groups {
+        let keep = group
+            .iter()
+            .copied()
+            .reduce(|a, b| preferred(a, b).0)
+            .expect("non-empty");
+        for &other in group.iter().filter(|&&p| p != keep) {
+            if known_distinct(keep, other) {
+                continue;
+            }
+            let message = format!(
+                "possible duplicate player: {:?} ({}) and {:?} ({}) are the same name once accents and punctuation are stripped; {}",
+                site.player(other).display,
+                where_of(other),
+                site.player(keep).display,
+                where_of(keep),
+                suggest(keep, other)
+            );
+            out.push(at_first(other, message, &mut cache));
+        }
+    }
+
+    // 2. Misspelt first names, same last word. Two names within edit
+    // distance 2 share a "deletion variant" (the name with up to two
+    // characters deleted: symmetric deletion), so only players that share a
+    // hash of (last word, variant) are compared: a sort, not all pairs.
+    let mut variants: Vec<(u64, PlayerId)> = Vec::new();
+    let mut rests: Vec<Vec<char>> = Vec::with_capacity(folded.len());
+    let mut mine: Vec<u64> = Vec::new();
+    for (i, f) in folded.iter().enumerate() {
+        let Some((rest, last)) = f.rsplit_once(' ') else {
+            rests.push(Vec::new());
+            continue;
+        };
+        let chars: Vec<char> = rest.chars().collect();
+        let deletions = if chars.len() >= LONG_NAME { 2 } else { 1 };
+        mine.clear();
+        deletion_variants(&chars, deletions, &mut |v: &[char]| {
+            let mut key = String::with_capacity(last.len() + 1 + v.len() * 2);
+            key.push_str(last);
+            key.push('\0');
+            key.extend(v);
+            mine.push(fnv1a(key.as_bytes()));
+        });
+        mine.sort_unstable();
+        mine.dedup();
+        variants.extend(mine.iter().map(|&h| (h, i as PlayerId)));
+        rests.push(chars);
+    }
+    variants.sort_unstable();
+    let mut pairs: Vec<(PlayerId, PlayerId)> = Vec::new();
+    let mut done: HashSet<(PlayerId, PlayerId)> = HashSet::new();
+    for run in variants.chunk_by(|x, y| x.0 == y.0).filter(|r| r.len() > 1) {
+        for (x, &(_, a)) in run.iter().enumerate() {
+            for &(_, b) in &run[x + 1..] {
+                let pair = (a.min(b), a.max(b));
+                if a == b || folded[a as usize] == folded[b as usize] || done.contains(&pair) {
+                    continue;
+                }
+                let same_last = folded[a as usize].rsplit_once(' ').map(|x| x.1)
+                    == folded[b as usize].rsplit_once(' ').map(|x| x.1);
+                if same_last && misspelt(&rests[a as usize], &rests[b as usize]) {
+                    done.insert(pair);
+                    pairs.push(pair);
+                }
+            }
+        }
+    }
+    pairs.sort();
+    for (a, b) in pairs {
+        if known_distinct(a, b) {
+            continue;
+        }
+        let (keep, other) = preferred(a, b);
+        let message = format!(
+            "possible duplicate player: {:?} ({}) and {:?} ({}) differ by a letter or two in the first name with the same last name; {}",
+            site.player(other).display,
+            where_of(other),
+            site.player(keep).display,
+            where_of(keep),
+            suggest(keep, other)
+        );
+        out.push(at_first(other, message, &mut cache));
+    }
+
+    // 3. Names that look mis-decoded.
+    for (i, p) in site.players.iter().enumerate() {
+        if let Some(why) = misdecoded(&p.display) {
+            let message = format!(
+                "player name {:?} looks mis-decoded ({why}); correct it in the event file, or keep the file as published and add to data/players.toml: [[player]] name = \"CORRECT SPELLING\" aliases = [{}]",
+                p.display,
+                toml_str(&p.display)
+            );
+            out.push(at_first(i as PlayerId, message, &mut cache));
+        }
+    }
+    for e in &site.events {
+        for (what, text) in [("event name", &e.name), ("place", &e.place)] {
+            if let Some(why) = misdecoded(text) {
+                let file = PathBuf::from(&e.file);
+                out.push(Diagnostic {
+                    position: locate(&file, &name_key(text), &mut cache),
+                    path: file,
+                    message: format!("{what} {text:?} looks mis-decoded ({why})"),
+                });
+            }
+        }
+    }
+
+    // 4. Tie ranks: tied players share the best rank (1, 2, 2, 4), so rank
+    // r has at most r - 1 rows above it; in a full list, exactly r - 1.
+    for e in &site.events {
+        if e.results.is_empty() {
+            continue;
+        }
+        let mut ranks: Vec<u32> = e.results.iter().map(|r| r.rank).collect();
+        ranks.sort_unstable();
+        let full = ranks.len() == e.players as usize;
+        let mut bad: Vec<(u32, usize)> = Vec::new();
+        let mut i = 0;
+        while i < ranks.len() {
+            let r = ranks[i];
+            let above = i;
+            if above > r as usize - 1 || (full && above < r as usize - 1) {
+                bad.push((r, above));
+            }
+            while i < ranks.len() && ranks[i] == r {
+                i += 1;
+            }
+        }
+        if let Some(&(r, above)) = bad.first() {
+            let file = PathBuf::from(&e.file);
+            let first_row = e.results.iter().find(|x| x.rank == r).expect("rank present");
+            let what = if above > r as usize - 1 {
+                format!(
+                    "rank {r} has {above} rows ranked above it, but tied players share the best rank (1, 2, 2, 4), so at most {} can be; was the list ranked 1, 1, 2 instead of 1, 1, 3?",
+                    r - 1
+                )
+            } else {
+                format!(
+                    "rank {r} has only {above} rows ranked above it in a full list ({} of {} players), so rank {} is missing",
+                    ranks.len(),
+                    e.players,
+                    above + 1
+                )
+            };
+            let more = if bad.len() > 1 {
+                format!(" ({} inconsistent ranks in this event)", bad.len())
+            } else {
+                String::new()
+            };
+            out.push(Diagnostic {
+                position: locate(&file, &site.player(first_row.player).key, &mut cache),
+                path: file,
+                message: format!("inconsistent tie ranks: {what}{more}"),
+            });
+        }
+    }
+    // 5. A custom domain (static/CNAME) that base_url does not use.
+    let cname_rel = Path::new("static/CNAME");
+    if let Ok(text) = std::fs::read_to_string(site_dir.join(cname_rel)) {
+        let domain = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+        let path = if site_dir == Path::new(".") {
+            cname_rel.to_path_buf()
+        } else {
+            site_dir.join(cname_rel)
+        };
+        let host = |url: &str| -> String {
+            let rest = url.split_once("://").map_or(url, |(_, r)| r);
+            rest.split(['/', '?', '#']).next().unwrap_or("").to_ascii_lowercase()
+        };
+        let message = match site.config.base_url.as_deref() {
+            _ if domain.is_empty() => Some("static/CNAME is empty: GitHub Pages expects one domain name".to_string()),
+            Some(url) if host(url) != domain.to_ascii_lowercase() => Some(format!(
+                "static/CNAME publishes the site at {domain} but base_url is {url:?}: the sitemap, feed, canonical links and 404 page would point elsewhere; set base_url = \"https://{domain}/\""
+            )),
+            None => Some(format!(
+                "static/CNAME publishes the site at {domain} but base_url is not set: set base_url = \"https://{domain}/\" for the sitemap, feed and canonical links"
+            )),
+            _ => None,
+        };
+        if let Some(message) = message {
+            out.push(Diagnostic {
+                path,
+                position: Some((1, 1)),
+                message,
+            });
+        }
+    }
+    out.sort();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chars(s: &str) -> Vec<char> {
+        s.chars().collect()
+    }
+
+    #[test]
+    fn edit_distances() {
+        assert_eq!(edit_distance(&chars("chruk"), &chars("chuck")), 2);
+        assert_eq!(edit_distance(&chars("chuck"), &chars("chunk")), 1);
+        assert_eq!(edit_distance(&chars("chuck"), &chars("chuk")), 1);
+        assert_eq!(edit_distance(&chars("brian"), &chars("brain")), 1); // transposition
+        assert_eq!(edit_distance(&chars("jim"), &chars("tom")), 2);
+        assert_eq!(edit_distance(&chars(""), &chars("ab")), 2);
+        assert!(misspelt(&chars("chruk"), &chars("chuck")));
+        assert!(misspelt(&chars("bjorn"), &chars("bjoern")));
+        assert!(misspelt(&chars("tim"), &chars("tom")));
+        assert!(!misspelt(&chars("jim"), &chars("tom")));
+        assert!(!misspelt(&chars("chuck"), &chars("chuck")));
+        assert!(!misspelt(&chars("steve"), &chars("chuck")));
+        assert!(!misspelt(&chars("chris"), &chars("kris j"))); // two edits, other first letter
+    }
+
+    #[test]
+    fn deletion_variants_cover_two_edits() {
+        let mut seen = Vec::new();
+        deletion_variants(&chars("abc"), 2, &mut |v: &[char]| {
+            seen.push(v.iter().collect::<String>())
+        });
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen, ["a", "ab", "abc", "ac", "b", "bc", "c"]);
+    }
+
+    #[test]
+    fn folding_merges_accents_and_punctuation() {
+        assert_eq!(folded_key("björn von knorring"), "bjorn von knorring");
+        assert_eq!(folded_key("bruno-andré giraudon"), "bruno andre giraudon");
+        assert_eq!(folded_key("colin o'neill"), "colin o neill");
+    }
+
+    #[test]
+    fn mis_decoded_names() {
+        assert!(misdecoded("Le´ S──RLAINEN").is_some());
+        assert!(misdecoded("SÃ¶rlainen").is_some());
+        assert!(misdecoded("GrÃ©gory").is_some());
+        assert!(misdecoded("RenÃ‰").is_some());
+        assert!(misdecoded("Bj\u{fffd}rn").is_some());
+        assert!(misdecoded("Bj?rn").is_some());
+        for fine in [
+            "Björn VON KNORRING",
+            "Grégory MOSTYN",
+            "São Paulo",
+            "Colin O'NEILL",
+            "Ry4an BRASE",
+            "Ângela",
+        ] {
+            assert_eq!(misdecoded(fine), None, "{fine}");
+        }
+    }
+}

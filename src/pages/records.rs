@@ -1,0 +1,190 @@
+//! Records of a rating: most events played, highest peak ratings, longest
+//! time at number one (all computed from the history).
+
+use askama::Template;
+
+use super::ranking::RatingNav;
+use super::{Base, Context};
+use crate::format::fixed2;
+use crate::model::PlayerId;
+use crate::rating::timeline::name_order;
+
+/// Rows per record table.
+pub const RECORD_ROWS: usize = 20;
+
+pub struct RecordRow {
+    pub rank: usize,
+    pub name: String,
+    pub href: String,
+    pub value: String,
+    /// When / where (date, event link).
+    pub detail: String,
+    pub detail_href: Option<String>,
+}
+
+pub struct Record {
+    pub title: String,
+    pub value_label: String,
+    pub detail_label: String,
+    pub explanation: String,
+    pub rows: Vec<RecordRow>,
+}
+
+#[derive(Template)]
+#[template(path = "records.html")]
+pub struct RecordsPage<'a> {
+    pub base: Base<'a>,
+    pub nav: RatingNav,
+    pub records: Vec<Record>,
+}
+
+/// Competition ranks over a list sorted best first, equal `key`s sharing one.
+fn ranks<T, K: PartialEq>(items: &[T], key: impl Fn(&T) -> K) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::with_capacity(items.len());
+    for i in 0..items.len() {
+        out.push(if i > 0 && key(&items[i]) == key(&items[i - 1]) {
+            out[i - 1]
+        } else {
+            i + 1
+        });
+    }
+    out
+}
+
+/// Per player: (events played, Some((peak, row index of the first time reached))).
+pub fn played_and_peaks(view: &super::RatingView, players: usize) -> Vec<(u32, Option<(f64, usize)>)> {
+    let mut out: Vec<(u32, Option<(f64, usize)>)> = vec![(0, None); players];
+    let mut ranked = vec![false; players];
+    for (i, row) in view.history.rows.iter().enumerate() {
+        let p = row.player as usize;
+        out[p].0 += 1;
+        ranked[p] |= row.counted;
+        // Peaks count from the first event that put the player in the ranking.
+        if ranked[p] && out[p].1.is_none_or(|(best, _)| row.after > best) {
+            out[p].1 = Some((row.after, i));
+        }
+    }
+    out
+}
+
+pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'a> {
+    let view = &ctx.ratings[rating];
+    let base = ctx.base(path, format!("{} – records", view.config.title));
+    let root = base.root.clone();
+    let site = ctx.site;
+    let order = name_order(site);
+    let stats = played_and_peaks(view, site.players.len());
+    let by_name = |a: &PlayerId, b: &PlayerId| order[*a as usize].cmp(&order[*b as usize]);
+
+    let mut played: Vec<PlayerId> = (0..site.players.len() as PlayerId)
+        .filter(|&p| stats[p as usize].0 > 0)
+        .collect();
+    played.sort_by(|a, b| {
+        stats[*b as usize]
+            .0
+            .cmp(&stats[*a as usize].0)
+            .then_with(|| by_name(a, b))
+    });
+    played.truncate(RECORD_ROWS);
+    let played_ranks = ranks(&played, |p| stats[*p as usize].0);
+    let most_events = played
+        .iter()
+        .zip(played_ranks)
+        .map(|(&p, rank)| {
+            let rows: Vec<usize> = view.row_indices_of(p).collect();
+            let first = site.events[view.history.rows[rows[0]].event].date;
+            let last = site.events[view.history.rows[rows[rows.len() - 1]].event].date;
+            RecordRow {
+                rank,
+                name: site.player(p).display.clone(),
+                href: ctx.player_href(&root, p),
+                value: stats[p as usize].0.to_string(),
+                detail: format!("{} – {}", first.year, last.year),
+                detail_href: None,
+            }
+        })
+        .collect();
+
+    let mut peaks: Vec<(PlayerId, f64, usize)> = stats
+        .iter()
+        .enumerate()
+        .filter_map(|(p, s)| s.1.map(|(r, i)| (p as PlayerId, r, i)))
+        .collect();
+    peaks.sort_by(|a, b| {
+        b.1.partial_cmp(&a.1)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then_with(|| a.2.cmp(&b.2))
+            .then_with(|| by_name(&a.0, &b.0))
+    });
+    peaks.truncate(RECORD_ROWS);
+    let peak_ranks = ranks(&peaks, |p| p.1);
+    let highest = peaks
+        .iter()
+        .zip(peak_ranks)
+        .map(|(&(p, r, i), rank)| {
+            let e = view.history.rows[i].event;
+            RecordRow {
+                rank,
+                name: site.player(p).display.clone(),
+                href: ctx.player_href(&root, p),
+                value: fixed2(r),
+                detail: format!("{} ({})", site.events[e].name, site.events[e].date),
+                detail_href: Some(ctx.event_href(&root, e)),
+            }
+        })
+        .collect();
+
+    let ones = &view.timeline.number_one[..view.timeline.number_one.len().min(RECORD_ROWS)];
+    let one_ranks = ranks(ones, |n| n.days);
+    let number_one = ones
+        .iter()
+        .zip(one_ranks)
+        .map(|(n, rank)| RecordRow {
+            rank,
+            name: site.player(n.player).display.clone(),
+            href: ctx.player_href(&root, n.player),
+            value: n.days.to_string(),
+            detail: format!(
+                "{} spell{}, first on {}",
+                n.spells,
+                if n.spells == 1 { "" } else { "s" },
+                n.first
+            ),
+            detail_href: None,
+        })
+        .collect();
+
+    RecordsPage {
+        nav: RatingNav::new(&root, view, "records"),
+        records: vec![
+            Record {
+                title: "Most events played".into(),
+                value_label: "Events".into(),
+                detail_label: "Years".into(),
+                explanation: "Events of this rating in which the player has a result row, including events of value 0."
+                    .into(),
+                rows: most_events,
+            },
+            Record {
+                title: "Highest peak ratings".into(),
+                value_label: "Peak".into(),
+                detail_label: "Reached at".into(),
+                explanation: "The highest rating each player held after an event, once in the ranking; \
+                              the first event at which it was reached."
+                    .into(),
+                rows: highest,
+            },
+            Record {
+                title: "Longest time at number one".into(),
+                value_label: "Days".into(),
+                detail_label: "Spells".into(),
+                explanation: "Days from the event after which the player was first in the ranking (ties \
+                              included) to the next event after which they were not, summed over their spells; \
+                              a current number one counts up to the latest event."
+                    .into(),
+                rows: number_one,
+            },
+        ],
+        base,
+    }
+}

@@ -1,0 +1,223 @@
+//! Files for publishing on the web: `sitemap.xml`, `robots.txt` and the
+//! Atom feed `feed.xml`. They need absolute URLs, so they are written only
+//! when `base_url` is set. (`404.html` is a page: `pages/not_found.rs`.)
+
+use crate::model::{Site, date_range};
+
+/// Most URLs one sitemap file may list (sitemaps.org protocol).
+pub const SITEMAP_LIMIT: usize = 50_000;
+
+/// Events in the feed: the latest ones in event order.
+pub const FEED_ENTRIES: usize = 20;
+
+/// XML text and attribute escaping.
+pub fn xml_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            // Not allowed anywhere in XML 1.0, even escaped.
+            '\t' | '\n' | '\r' => out.push(c),
+            c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `sitemap.xml` (and `sitemaps/sitemap-N.xml` beyond 50,000 URLs, with
+/// `sitemap.xml` then an index of them): every HTML page except the 404.
+/// No `lastmod`: pages change whenever any event changes a ranking, and a
+/// wrong date is worse than none.
+pub fn sitemaps(base_url: &str, pages: &[String]) -> Vec<(String, String)> {
+    let urls: Vec<String> = pages
+        .iter()
+        .filter(|p| p.ends_with(".html") && p.as_str() != "404.html")
+        .map(|p| {
+            // The home page is the site's address itself.
+            let path = if p == "index.html" { "" } else { p.as_str() };
+            format!("{base_url}{path}")
+        })
+        .collect();
+    let urlset = |urls: &[String]| {
+        let mut s = String::from(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+        );
+        for u in urls {
+            s.push_str(&format!("<url><loc>{}</loc></url>\n", xml_escape(u)));
+        }
+        s.push_str("</urlset>\n");
+        s
+    };
+    if urls.len() <= SITEMAP_LIMIT {
+        return vec![("sitemap.xml".into(), urlset(&urls))];
+    }
+    let mut files = Vec::new();
+    let mut index = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for (n, chunk) in urls.chunks(SITEMAP_LIMIT).enumerate() {
+        let path = format!("sitemaps/sitemap-{}.xml", n + 1);
+        index.push_str(&format!(
+            "<sitemap><loc>{}</loc></sitemap>\n",
+            xml_escape(&format!("{base_url}{path}"))
+        ));
+        files.push((path, urlset(chunk)));
+    }
+    index.push_str("</sitemapindex>\n");
+    files.insert(0, ("sitemap.xml".into(), index));
+    files
+}
+
+/// `robots.txt`: allow everything and name the sitemap. Crawlers read it
+/// only at the root of a host, so on a project page (`user.github.io/repo/`)
+/// it is ignored; on a user site or a custom domain it is the real one.
+pub fn robots(base_url: &str) -> String {
+    format!("User-agent: *\nAllow: /\n\nSitemap: {base_url}sitemap.xml\n")
+}
+
+/// RFC 3339 timestamp of a date (midnight UTC): Atom needs a time.
+fn timestamp(d: crate::model::Date) -> String {
+    format!("{d}T00:00:00Z")
+}
+
+/// The Atom feed of the latest events (RFC 4287). Every id is the
+/// permanent absolute URL of a page; `updated` is the event's last day,
+/// and the feed's is the latest of those, never the build time.
+pub fn feed(site: &Site, base_url: &str, event_paths: &[String]) -> String {
+    let title = &site.config.title;
+    let author = if site.config.author.is_empty() {
+        title
+    } else {
+        &site.config.author
+    };
+    let latest: Vec<usize> = (0..site.events.len()).rev().take(FEED_ENTRIES).collect();
+    let updated = latest
+        .iter()
+        .map(|&i| {
+            let e = &site.events[i];
+            e.end_date.unwrap_or(e.date)
+        })
+        .max();
+    let mut s =
+        String::from("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n");
+    s.push_str(&format!("<title>{}</title>\n", xml_escape(title)));
+    s.push_str("<subtitle>Latest events</subtitle>\n");
+    s.push_str(&format!("<id>{}</id>\n", xml_escape(base_url)));
+    s.push_str(&format!(
+        "<link rel=\"self\" type=\"application/atom+xml\" href=\"{}\"/>\n",
+        xml_escape(&format!("{base_url}feed.xml"))
+    ));
+    s.push_str(&format!(
+        "<link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>\n",
+        xml_escape(base_url)
+    ));
+    // An empty site has no date: the epoch keeps the feed valid and stable.
+    let feed_updated = updated.map_or_else(|| "1970-01-01T00:00:00Z".to_string(), timestamp);
+    s.push_str(&format!("<updated>{feed_updated}</updated>\n"));
+    s.push_str(&format!("<author><name>{}</name></author>\n", xml_escape(author)));
+    s.push_str("<generator>ratings</generator>\n");
+    for i in latest {
+        let e = &site.events[i];
+        let url = format!("{base_url}{}", event_paths[i]);
+        let winners: Vec<&str> = e
+            .results
+            .iter()
+            .filter(|r| r.rank == 1)
+            .map(|r| site.player(r.player).display.as_str())
+            .collect();
+        let mut summary = date_range(e.date, e.end_date);
+        if !e.place.is_empty() {
+            summary.push_str(&format!(", {}", e.place));
+        }
+        summary.push_str(&format!(": {} players", e.players));
+        if let Some(r) = e.rounds {
+            summary.push_str(&format!(", {r} round{}", if r == 1 { "" } else { "s" }));
+        }
+        summary.push('.');
+        if !winners.is_empty() {
+            summary.push_str(&format!(" Winner: {}.", winners.join(", ")));
+        }
+        s.push_str("<entry>\n");
+        s.push_str(&format!("<title>{}</title>\n", xml_escape(&e.name)));
+        s.push_str(&format!("<id>{}</id>\n", xml_escape(&url)));
+        s.push_str(&format!(
+            "<link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>\n",
+            xml_escape(&url)
+        ));
+        s.push_str(&format!("<published>{}</published>\n", timestamp(e.date)));
+        s.push_str(&format!(
+            "<updated>{}</updated>\n",
+            timestamp(e.end_date.unwrap_or(e.date))
+        ));
+        s.push_str(&format!("<summary>{}</summary>\n", xml_escape(&summary)));
+        s.push_str("</entry>\n");
+    }
+    s.push_str("</feed>\n");
+    s
+}
+
+/// The paths [`files`] writes, without their contents.
+pub fn paths(site: &Site, pages: &[String]) -> Vec<String> {
+    if site.config.base_url.is_none() {
+        return Vec::new();
+    }
+    let urls = pages
+        .iter()
+        .filter(|p| p.ends_with(".html") && p.as_str() != "404.html")
+        .count();
+    let mut out = vec!["sitemap.xml".to_string()];
+    if urls > SITEMAP_LIMIT {
+        out.extend((1..=urls.div_ceil(SITEMAP_LIMIT)).map(|n| format!("sitemaps/sitemap-{n}.xml")));
+    }
+    out.push("robots.txt".into());
+    out.push("feed.xml".into());
+    out
+}
+
+/// The publishing files of a site: (path, text). Empty without `base_url`.
+pub fn files(site: &Site, pages: &[String], event_paths: &[String]) -> Vec<(String, String)> {
+    let Some(base) = site.config.base_url.as_deref() else {
+        return Vec::new();
+    };
+    let mut out = sitemaps(base, pages);
+    out.push(("robots.txt".into(), robots(base)));
+    out.push(("feed.xml".into(), feed(site, base, event_paths)));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaping() {
+        assert_eq!(
+            xml_escape("A & <B> \"c\" 'd'"),
+            "A &amp; &lt;B&gt; &quot;c&quot; &apos;d&apos;"
+        );
+    }
+
+    #[test]
+    fn big_sitemaps_are_split() {
+        let pages: Vec<String> = (0..SITEMAP_LIMIT + 2).map(|i| format!("player/p{i}.html")).collect();
+        let files = sitemaps("https://x.org/r/", &pages);
+        assert_eq!(files.len(), 3);
+        assert!(files[0].1.contains("<sitemapindex"));
+        assert!(files[0].1.contains("<loc>https://x.org/r/sitemaps/sitemap-2.xml</loc>"));
+        assert_eq!(files[1].1.matches("<url>").count(), SITEMAP_LIMIT);
+        assert_eq!(files[2].1.matches("<url>").count(), 2);
+        let small = sitemaps(
+            "https://x.org/",
+            &["index.html".into(), "404.html".into(), "a.html".into()],
+        );
+        assert_eq!(small.len(), 1);
+        assert!(small[0].1.contains("<loc>https://x.org/</loc>"));
+        assert!(small[0].1.contains("<loc>https://x.org/a.html</loc>"));
+        assert!(!small[0].1.contains("404"));
+    }
+}

@@ -1,0 +1,755 @@
+//! DCI Rating System (seed 002: DCI Universal Tournament Rules, section D.5;
+//! rating-systems.md §2): an Elo variant over the matches of match events,
+//! with a provisional period.
+
+use std::collections::HashMap;
+
+use super::{Detail, EventRating, History, MatchLine, RatingSystem, Row, Standing};
+use crate::config::DciParams;
+use crate::model::{Event, PlayerId, Site};
+
+pub struct Dci(pub DciParams);
+
+/// What one player carries from match to match in one rating.
+#[derive(Debug, Clone)]
+struct PlayerState {
+    rating: f64,
+    /// Rated matches played so far.
+    matches: u32,
+    /// The provisional record (D.5.5), kept as running sums over the list of
+    /// (opponent's rating at that match, result): summing in match order is
+    /// what summing the list gives.
+    opponent_sum: f64,
+    wins: u32,
+    losses: u32,
+    /// Rated events with at least one rated match.
+    events: u32,
+}
+
+/// Expected score of X against Y (D.5.6): `1 / (10^((R_Y - R_X) / 400) + 1)`.
+///
+/// The rule writes `1 / (10^D + 1)` with "D always a positive number": that
+/// is the lower-rated player's expectation, and the higher-rated player's is
+/// 1 minus it. The signed form gives both at once (rating-systems.md §2).
+pub fn expected_score(r_x: f64, r_y: f64) -> f64 {
+    1.0 / (10f64.powf((r_y - r_x) / 400.0) + 1.0)
+}
+
+/// Elo update (D.5.6): `R_X + K * (W - We)`.
+pub fn elo(r_x: f64, r_y: f64, score: f64, k: f64) -> f64 {
+    r_x + k * (score - expected_score(r_x, r_y))
+}
+
+/// Provisional rating (D.5.5): `Rc + 400 * (wins - losses) / n`, Rc the mean
+/// of the recorded opponents' ratings; a draw counts in n only.
+pub fn provisional(opponent_sum: f64, wins: u32, losses: u32, n: u32) -> f64 {
+    let n = f64::from(n);
+    opponent_sum / n + 400.0 * (f64::from(wins) - f64::from(losses)) / n
+}
+
+/// How a rating treats one event.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Treatment {
+    /// Not a match event: the rating does not look at it.
+    Ignored,
+    /// A match event this rating does not count, and why.
+    Unrated(String),
+    /// Rated; K is multiplied by `k_multiplier` (1, 1/2 or 1/4).
+    Rated { k_multiplier: f64, note: String },
+}
+
+impl Dci {
+    /// K of the band the rating falls in (D.5.6): the first band whose upper
+    /// bound exceeds the rating (defaults: below 2100 → 32, below 2400 → 24,
+    /// else 16).
+    pub fn band_k(&self, rating: f64) -> f64 {
+        self.0
+            .k_bands
+            .iter()
+            .find(|(bound, _)| rating < *bound)
+            .or(self.0.k_bands.last())
+            .map_or(0.0, |(_, k)| *k)
+    }
+
+    /// Whether and how an event counts (D.5.2, D.5.7, D.5.8, D.5.9).
+    pub fn treatment(&self, event: &Event) -> Treatment {
+        let p = &self.0;
+        let Some(format) = event.format.as_deref().filter(|_| event.is_match_event()) else {
+            return Treatment::Ignored;
+        };
+        // D.5.2: each category counts its own formats.
+        if !p.formats.iter().any(|f| f == format) {
+            return Treatment::Unrated(format!(
+                "Not rated: the format {format:?} does not count in this rating (it counts {}).",
+                p.formats.join(", ")
+            ));
+        }
+        // D.5.7: only sanctioned tournaments count.
+        if !event.sanctioned {
+            return Treatment::Unrated("Not rated: the tournament was not sanctioned (D.5.7).".to_string());
+        }
+        // D.5.8: fewer than 8 players do not count.
+        if event.players < p.min_players {
+            return Treatment::Unrated(format!(
+                "Not rated: {} players, fewer than {} (D.5.8).",
+                event.players, p.min_players
+            ));
+        }
+        let mut k_multiplier = 1.0;
+        let mut reasons = Vec::new();
+        // D.5.8: 8 to 31 players use half K.
+        if event.players < p.half_k_below {
+            k_multiplier *= 0.5;
+            reasons.push(format!(
+                "{} players, fewer than {} (D.5.8)",
+                event.players, p.half_k_below
+            ));
+        }
+        // D.5.9: without a Level II judge, half K again (cumulative).
+        if event.judge_level < p.judge_level_for_full_k {
+            k_multiplier *= 0.5;
+            reasons.push(format!(
+                "judge level {}, below {} (D.5.9)",
+                event.judge_level, p.judge_level_for_full_k
+            ));
+        }
+        let note = match reasons.len() {
+            0 => "Rated with full K.".to_string(),
+            n => format!("Rated with K × 1/{}: {}.", 1u32 << n, reasons.join("; ")),
+        };
+        Treatment::Rated { k_multiplier, note }
+    }
+}
+
+/// One player's part of one rated event, while it is being rated.
+struct Entry {
+    player: PlayerId,
+    before: f64,
+    matches: Vec<MatchLine>,
+}
+
+impl RatingSystem for Dci {
+    fn rate(&self, site: &Site) -> History {
+        let p = &self.0;
+        let mut state: Vec<PlayerState> = vec![
+            PlayerState {
+                rating: p.initial,
+                matches: 0,
+                opponent_sum: 0.0,
+                wins: 0,
+                losses: 0,
+                events: 0,
+            };
+            site.players.len()
+        ];
+        let mut history = History {
+            rows: Vec::new(),
+            event_rows: Vec::with_capacity(site.events.len()),
+            events: Vec::with_capacity(site.events.len()),
+            standings: Vec::new(),
+        };
+        for (index, event) in site.events.iter().enumerate() {
+            let start = history.rows.len();
+            let (k_multiplier, note) = match self.treatment(event) {
+                Treatment::Ignored => {
+                    history.event_rows.push(start..start);
+                    history.events.push(EventRating {
+                        included: false,
+                        value: None,
+                        note: None,
+                    });
+                    continue;
+                }
+                Treatment::Unrated(note) => {
+                    history.event_rows.push(start..start);
+                    history.events.push(EventRating {
+                        included: false,
+                        value: None,
+                        note: Some(note),
+                    });
+                    continue;
+                }
+                Treatment::Rated { k_multiplier, note } => (k_multiplier, note),
+            };
+
+            let mut entries: Vec<Entry> = Vec::new();
+            let mut slot: HashMap<PlayerId, usize> = HashMap::new();
+            for (r, round) in event.round.iter().enumerate() {
+                // All matches of a round use the ratings from before the
+                // round. A player plays at most once per round (checked when
+                // loading), so the two players of a match have not been
+                // updated yet in this round: updating in place is the same as
+                // working from a copy, whatever the order of the matches.
+                for m in &round.matches {
+                    let (ra, rb) = (state[m.a as usize].rating, state[m.b as usize].rating);
+                    let sa = m.score_a();
+                    let sides = [
+                        (m.a, m.b, ra, rb, sa, (m.wins_a, m.wins_b)),
+                        (m.b, m.a, rb, ra, 1.0 - sa, (m.wins_b, m.wins_a)),
+                    ];
+                    for (x, y, r_x, r_y, score, (won, lost)) in sides {
+                        let s = &mut state[x as usize];
+                        let k = if s.matches < p.provisional_matches {
+                            // D.5.5: provisional, recomputed after each match
+                            // from the opponents' ratings at the time.
+                            s.opponent_sum += r_y;
+                            if score == 1.0 {
+                                s.wins += 1;
+                            } else if score == 0.0 {
+                                s.losses += 1;
+                            }
+                            s.rating = provisional(s.opponent_sum, s.wins, s.losses, s.matches + 1);
+                            None
+                        } else {
+                            // D.5.6 with D.5.8/D.5.9 cuts of K.
+                            let k = self.band_k(r_x) * k_multiplier;
+                            s.rating = elo(r_x, r_y, score, k);
+                            Some(k)
+                        };
+                        s.matches += 1;
+                        let after = s.rating;
+                        let i = *slot.entry(x).or_insert_with(|| {
+                            entries.push(Entry {
+                                player: x,
+                                before: r_x,
+                                matches: Vec::new(),
+                            });
+                            entries.len() - 1
+                        });
+                        entries[i].matches.push(MatchLine {
+                            round: r as u32 + 1,
+                            opponent: y,
+                            won,
+                            lost,
+                            drawn: m.draws,
+                            score,
+                            before: r_x,
+                            opponent_before: r_y,
+                            after,
+                            k,
+                        });
+                    }
+                }
+            }
+
+            // Byes are never rated, but the reader sees them.
+            let mut byes: HashMap<PlayerId, Vec<u32>> = HashMap::new();
+            for (r, round) in event.round.iter().enumerate() {
+                for &b in &round.byes {
+                    byes.entry(b).or_default().push(r as u32 + 1);
+                }
+            }
+            for entry in entries {
+                let s = &mut state[entry.player as usize];
+                s.events += 1;
+                let count = |v: f64| entry.matches.iter().filter(|m| m.score == v).count() as u32;
+                history.rows.push(Row {
+                    event: index,
+                    player: entry.player,
+                    before: entry.before,
+                    after: s.rating,
+                    counted: true,
+                    detail: Detail::Match {
+                        wins: count(1.0),
+                        losses: count(0.0),
+                        draws: count(0.5),
+                        byes: byes.remove(&entry.player).unwrap_or_default(),
+                        matches: entry.matches,
+                    },
+                });
+            }
+            // Rows of an event by standing (when the event has one), then by
+            // name, as for placement events.
+            let rank: HashMap<PlayerId, u32> = event.results.iter().map(|r| (r.player, r.rank)).collect();
+            history.rows[start..].sort_by(|a, b| {
+                let (pa, pb) = (site.player(a.player), site.player(b.player));
+                let ra = rank.get(&a.player).copied().unwrap_or(u32::MAX);
+                let rb = rank.get(&b.player).copied().unwrap_or(u32::MAX);
+                ra.cmp(&rb)
+                    .then_with(|| pa.display.as_bytes().cmp(pb.display.as_bytes()))
+                    .then_with(|| pa.key.cmp(&pb.key))
+            });
+            let included = history.rows.len() > start;
+            history.event_rows.push(start..history.rows.len());
+            history.events.push(EventRating {
+                included,
+                value: None,
+                note: Some(if included {
+                    note
+                } else {
+                    "Not rated: no matches were played (byes are never rated).".to_string()
+                }),
+            });
+        }
+        history.standings = state
+            .iter()
+            .map(|s| {
+                (s.matches > 0).then_some(Standing {
+                    rating: s.rating,
+                    events: s.events,
+                    matches: s.matches,
+                    // D.5.4: fewer than 25 rated matches is provisional.
+                    provisional: s.matches < p.provisional_matches,
+                    ranked: true,
+                })
+            })
+            .collect();
+        history
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Expected values are worked out by hand from D.5 (rating-systems.md
+    //! §2); the comments show the arithmetic.
+
+    use super::*;
+    use crate::config::SiteConfig;
+    use crate::model::{Date, Match, Player, Round};
+
+    /// (first, second, games won by first, by second, drawn games)
+    type M = (u32, u32, u32, u32, u32);
+
+    fn params() -> DciParams {
+        DciParams::new("Limited").unwrap()
+    }
+
+    /// Elo from the first match, everyone at `initial`: K effects in isolation.
+    fn elo_only(initial: f64) -> DciParams {
+        DciParams {
+            provisional_matches: 0,
+            initial,
+            ..params()
+        }
+    }
+
+    fn event(id: &str, players: u32, judge_level: u32, rounds: Vec<(Vec<M>, Vec<u32>)>) -> Event {
+        Event {
+            id: id.to_string(),
+            file: format!("data/{id}.toml"),
+            name: id.to_string(),
+            date: Date {
+                year: 1998,
+                month: 1,
+                day: 1,
+            },
+            end_date: None,
+            place: String::new(),
+            country: String::new(),
+            players,
+            rounds: None,
+            boards: None,
+            world_championship: false,
+            circuits: Vec::new(),
+            report: String::new(),
+            results: Vec::new(),
+            format: Some("Booster Draft".to_string()),
+            sanctioned: true,
+            judge_level,
+            round: rounds
+                .into_iter()
+                .map(|(matches, byes)| Round {
+                    matches: matches
+                        .into_iter()
+                        .map(|(a, b, wins_a, wins_b, draws)| Match {
+                            a,
+                            b,
+                            wins_a,
+                            wins_b,
+                            draws,
+                        })
+                        .collect(),
+                    byes,
+                })
+                .collect(),
+        }
+    }
+
+    /// A site of `n` players "P00", "P01", ... and the given events in order.
+    fn site(n: u32, events: Vec<Event>) -> Site {
+        Site {
+            config: SiteConfig {
+                title: "T".into(),
+                author: String::new(),
+                output_dir: "public".into(),
+                base_url: None,
+                page_size: 50,
+                allow_html: false,
+                ratings: Vec::new(),
+            },
+            events,
+            players: (0..n)
+                .map(|i| Player {
+                    key: format!("p{i:02}"),
+                    display: format!("P{i:02}"),
+                    nat: String::new(),
+                    loc: String::new(),
+                    slug: format!("p{i:02}"),
+                })
+                .collect(),
+            pages: Vec::new(),
+        }
+    }
+
+    fn rate(p: DciParams, site: &Site) -> History {
+        Dci(p).rate(site)
+    }
+
+    fn rating(h: &History, player: u32) -> f64 {
+        h.standings[player as usize].as_ref().unwrap().rating
+    }
+
+    fn lines(h: &History, event: usize, player: u32) -> Vec<MatchLine> {
+        let row = h.event(event).iter().find(|r| r.player == player).unwrap();
+        match &row.detail {
+            Detail::Match { matches, .. } => matches.clone(),
+            Detail::Placement { .. } => panic!("not a match row"),
+        }
+    }
+
+    /// One match X (0) vs Y (1), X wins 2-0, in an event of `players`
+    /// players with judge level `judge`; returns X's and Y's change.
+    fn one_win(p: DciParams, players: u32, judge: u32) -> (History, f64, f64) {
+        let initial = p.initial;
+        let s = site(
+            2,
+            vec![event("e", players, judge, vec![(vec![(0, 1, 2, 0, 0)], vec![])])],
+        );
+        let h = rate(p, &s);
+        if h.rows.is_empty() {
+            return (h, 0.0, 0.0);
+        }
+        let (x, y) = (rating(&h, 0) - initial, rating(&h, 1) - initial);
+        (h, x, y)
+    }
+
+    #[test]
+    fn provisional_sequence_with_a_draw() {
+        // X = 0, A = 1, B = 2, C = 3, D = 4; 8 players declared, judge 2.
+        let s = site(
+            5,
+            vec![event(
+                "e",
+                8,
+                2,
+                vec![
+                    (vec![(0, 1, 2, 0, 0), (3, 4, 2, 1, 0)], vec![2]),
+                    (vec![(0, 2, 1, 1, 1), (1, 4, 2, 0, 0)], vec![3]),
+                    (vec![(3, 0, 2, 1, 0)], vec![]),
+                ],
+            )],
+        );
+        let h = rate(params(), &s);
+        // Round 1: X beats A (1600): 1600 + 400·1/1 = 2000; A: 1600 − 400 = 1200.
+        // Round 2: X (2000) draws B (1600): Rc = (1600 + 1600)/2, W−L = 1, n = 2
+        //   → 1600 + 200 = 1800; B: 2000 + 0 = 2000 (draw counts in n only).
+        // Round 3: X (1800) loses to C (2000 after round 1):
+        //   Rc = (1600 + 1600 + 2000)/3 = 1733.33…, W−L = 0 → 1733.33…
+        let x: Vec<f64> = lines(&h, 0, 0).iter().map(|m| m.after).collect();
+        assert_eq!(x, [2000.0, 1800.0, 5200.0 / 3.0]);
+        assert!((rating(&h, 0) - 1_733.333_333_333).abs() < 1e-9);
+        assert_eq!(rating(&h, 2), 2000.0);
+        // A: (1600, loss), (1200 = D after round 1, win) → Rc 1400, W−L 0 → 1400.
+        assert_eq!(rating(&h, 1), 1400.0);
+        // D: (1600 = C before round 1, loss), (1200 = A before round 2, loss)
+        //   → Rc = 1400, W−L = −2, n = 2 → 1400 − 400 = 1000.
+        assert_eq!(rating(&h, 4), 1000.0);
+        // C: (1600, win), (1800, win) → 1700 + 400 = 2100.
+        assert_eq!(rating(&h, 3), 2100.0);
+        let sx = h.standings[0].as_ref().unwrap();
+        assert_eq!((sx.matches, sx.events, sx.provisional, sx.ranked), (3, 1, true, true));
+        // Provisional matches have no K.
+        assert!(lines(&h, 0, 0).iter().all(|m| m.k.is_none()));
+        // History row: before the first round → after the last.
+        let row = h.event(0).iter().find(|r| r.player == 0).unwrap();
+        assert_eq!((row.before, row.after), (1600.0, 5200.0 / 3.0));
+        // X's record and B's bye.
+        let Detail::Match {
+            wins, losses, draws, ..
+        } = &row.detail
+        else {
+            panic!()
+        };
+        assert_eq!((*wins, *losses, *draws), (1, 1, 1));
+        let b = h.event(0).iter().find(|r| r.player == 2).unwrap();
+        let Detail::Match { byes, .. } = &b.detail else {
+            panic!()
+        };
+        assert_eq!(byes, &[1]);
+    }
+
+    /// X (0) against a fresh opponent (1..=n) in each of n rounds; `result(i)`
+    /// is X's games in round i (1-based).
+    fn marathon(rounds: u32, result: impl Fn(u32) -> (u32, u32)) -> Site {
+        let rs = (1..=rounds)
+            .map(|i| {
+                let (w, l) = result(i);
+                (vec![(0, i, w, l, 0)], vec![])
+            })
+            .collect();
+        site(rounds + 1, vec![event("e", 64, 2, rs)])
+    }
+
+    #[test]
+    fn twenty_fifth_match_is_provisional_and_twenty_sixth_is_elo() {
+        let result = |i| match i {
+            25 => (0, 2),
+            _ => (2, 0),
+        };
+        // After 24 wins against 1600s: 1600 + 400 = 2000, still provisional.
+        let h = rate(params(), &marathon(24, result));
+        assert_eq!(rating(&h, 0), 2000.0);
+        assert!(h.standings[0].as_ref().unwrap().provisional);
+        // 25th match, a loss to a 1600: 1600 + 400·(24 − 1)/25 = 1968; no
+        // longer provisional after it.
+        let h = rate(params(), &marathon(25, result));
+        assert_eq!(rating(&h, 0), 1968.0);
+        let s = h.standings[0].as_ref().unwrap();
+        assert_eq!((s.matches, s.provisional), (25, false));
+        assert_eq!(lines(&h, 0, 0)[24].k, None);
+        // 26th, a win against a fresh 1600: Elo with K 32 (64 players, judge 2):
+        // We = 1/(10^((1600 − 1968)/400) + 1) = 0.892676660006154…
+        // 1968 + 32 · (1 − We) = 1971.434346879803…
+        let h = rate(params(), &marathon(26, result));
+        assert!(
+            (rating(&h, 0) - 1_971.434_346_879_803).abs() < 1e-9,
+            "{}",
+            rating(&h, 0)
+        );
+        assert_eq!(lines(&h, 0, 0)[25].k, Some(32.0));
+        // The opponent is provisional: one loss to a 1968 → 1968 − 400.
+        assert_eq!(rating(&h, 26), 1568.0);
+    }
+
+    #[test]
+    fn k_bands_and_their_boundaries() {
+        let dci = Dci(params());
+        for (r, k) in [
+            (0.0, 32.0),
+            (2099.9, 32.0),
+            (2100.0, 24.0),
+            (2399.9, 24.0),
+            (2400.0, 16.0),
+            (3000.0, 16.0),
+        ] {
+            assert_eq!(dci.band_k(r), k, "{r}");
+        }
+        // Through a whole event: equal ratings expect ½, so the winner gains
+        // K/2 and the loser gives K/2 (64 players, judge 2: full K).
+        for (initial, k) in [(2099.9, 32.0), (2100.0, 24.0), (2399.9, 24.0), (2400.0, 16.0)] {
+            let (h, x, y) = one_win(elo_only(initial), 64, 2);
+            assert_eq!(rating(&h, 0), initial + k / 2.0, "{initial}");
+            assert_eq!(rating(&h, 1), initial - k / 2.0, "{initial}");
+            assert_eq!(x, -y);
+        }
+    }
+
+    #[test]
+    fn event_size_and_judge_level_cut_k() {
+        // 7 players: not rated at all (D.5.8).
+        let (h, _, _) = one_win(elo_only(1600.0), 7, 2);
+        assert!(h.rows.is_empty() && h.standings.iter().all(Option::is_none));
+        assert!(!h.events[0].included);
+        assert_eq!(
+            h.events[0].note.as_deref(),
+            Some("Not rated: 7 players, fewer than 8 (D.5.8).")
+        );
+        // 8 and 31 players: K/2 = 16, winner gains 16 · ½ = 8.
+        for players in [8, 31] {
+            let (h, x, y) = one_win(elo_only(1600.0), players, 2);
+            assert_eq!((x, y), (8.0, -8.0), "{players}");
+            assert!(h.events[0].note.as_deref().unwrap().contains("K × 1/2"));
+        }
+        // 32 players: full K 32 → +16.
+        let (h, x, _) = one_win(elo_only(1600.0), 32, 2);
+        assert_eq!(x, 16.0);
+        assert_eq!(h.events[0].note.as_deref(), Some("Rated with full K."));
+        // Judge level 1 (< 2) with 32 players: K/2 → +8 (D.5.9).
+        let (_, x, _) = one_win(elo_only(1600.0), 32, 1);
+        assert_eq!(x, 8.0);
+        // Judge level 0 and 20 players: K/4 = 8 → +4 (cumulative).
+        let (h, x, y) = one_win(elo_only(1600.0), 20, 0);
+        assert_eq!((x, y), (4.0, -4.0));
+        assert_eq!(
+            h.events[0].note.as_deref(),
+            Some("Rated with K × 1/4: 20 players, fewer than 32 (D.5.8); judge level 0, below 2 (D.5.9).")
+        );
+        assert_eq!(lines(&h, 0, 0)[0].k, Some(8.0));
+    }
+
+    #[test]
+    fn parameters_from_site_toml_are_used() {
+        // 4 players rated, full K from 4 players and any judge level, K bands
+        // of our own, a format of our own.
+        let p = DciParams {
+            formats: vec!["Booster Draft".into()],
+            min_players: 4,
+            half_k_below: 4,
+            judge_level_for_full_k: 0,
+            k_bands: vec![(f64::INFINITY, 10.0)],
+            ..elo_only(1500.0)
+        };
+        let (h, x, y) = one_win(p.clone(), 4, 0);
+        assert_eq!((x, y), (5.0, -5.0));
+        assert_eq!(h.events[0].note.as_deref(), Some("Rated with full K."));
+        let (h, _, _) = one_win(p, 3, 0);
+        assert_eq!(
+            h.events[0].note.as_deref(),
+            Some("Not rated: 3 players, fewer than 4 (D.5.8).")
+        );
+    }
+
+    #[test]
+    fn unsanctioned_and_uncounted_events_are_not_rated() {
+        let mut e = event("e", 64, 2, vec![(vec![(0, 1, 2, 0, 0)], vec![])]);
+        e.sanctioned = false;
+        let h = rate(params(), &site(2, vec![e.clone()]));
+        assert!(h.rows.is_empty() && h.standings.iter().all(Option::is_none));
+        assert_eq!(
+            h.events[0].note.as_deref(),
+            Some("Not rated: the tournament was not sanctioned (D.5.7).")
+        );
+        e.sanctioned = true;
+        e.format = Some("Standard".into());
+        let h = rate(params(), &site(2, vec![e.clone()]));
+        assert!(h.rows.is_empty());
+        assert_eq!(
+            h.events[0].note.as_deref(),
+            Some(
+                "Not rated: the format \"Standard\" does not count in this rating (it counts Sealed Deck, Booster Draft)."
+            )
+        );
+        // An event without rounds (placements only) is ignored silently.
+        e.round.clear();
+        let h = rate(params(), &site(2, vec![e]));
+        assert_eq!(h.events[0].note, None);
+    }
+
+    #[test]
+    fn byes_are_never_rated() {
+        // Player 2 has only byes: no row, no rating. Player 0's bye changes nothing.
+        let s = site(
+            3,
+            vec![event(
+                "e",
+                8,
+                2,
+                vec![(vec![(0, 1, 2, 1, 0)], vec![2]), (vec![], vec![0, 2])],
+            )],
+        );
+        let h = rate(params(), &s);
+        assert_eq!(h.rows.len(), 2);
+        assert!(h.standings[2].is_none());
+        assert_eq!(rating(&h, 0), 2000.0);
+        let s0 = h.standings[0].as_ref().unwrap();
+        assert_eq!(s0.matches, 1);
+        let Detail::Match { byes, .. } = &h.event(0).iter().find(|r| r.player == 0).unwrap().detail else {
+            panic!()
+        };
+        assert_eq!(byes, &[2]);
+    }
+
+    /// X (0) beats Y (1) in a first event (full K, Elo from the start):
+    /// X 1616, Y 1584; then `second` in a second event.
+    fn after_first(second: M) -> History {
+        let s = site(
+            2,
+            vec![
+                event("a", 32, 2, vec![(vec![(0, 1, 2, 0, 0)], vec![])]),
+                event("b", 32, 2, vec![(vec![second], vec![])]),
+            ],
+        );
+        rate(elo_only(1600.0), &s)
+    }
+
+    #[test]
+    fn a_draw_between_unequal_ratings_moves_both_towards_each_other() {
+        let h = after_first((0, 1, 1, 1, 0));
+        // We(X) = 1/(10^((1584 − 1616)/400) + 1) = 0.545921922780483…
+        // X: 1616 + 32 · (0.5 − We) = 1614.530498471024…; Y: 1585.469501528975…
+        let (x, y) = (rating(&h, 0), rating(&h, 1));
+        assert!((x - 1_614.530_498_471_024).abs() < 1e-9, "{x}");
+        assert!((y - 1_585.469_501_528_975).abs() < 1e-9, "{y}");
+        assert!(x < 1616.0 && y > 1584.0 && x > y);
+    }
+
+    #[test]
+    fn a_favourite_winning_gains_less_than_an_underdog_winning() {
+        let favourite = rating(&after_first((0, 1, 2, 0, 0)), 0) - 1616.0;
+        let underdog = rating(&after_first((0, 1, 0, 2, 0)), 1) - 1584.0;
+        // 32 · (1 − 0.5459…) = 14.5304… and 32 · (1 − 0.4540…) = 17.4695…
+        assert!((favourite - 14.530_498_471_024).abs() < 1e-9, "{favourite}");
+        assert!((underdog - 17.469_501_528_975).abs() < 1e-9, "{underdog}");
+        assert!(favourite < underdog);
+    }
+
+    /// A small deterministic generator (LCG), for the invariant tests.
+    struct Lcg(u64);
+    impl Lcg {
+        fn next(&mut self, n: u64) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (self.0 >> 33) % n
+        }
+    }
+
+    #[test]
+    fn equal_k_players_exchange_the_same_points() {
+        let mut rng = Lcg(7);
+        for _ in 0..1000 {
+            let r_x = 1000.0 + rng.next(2000) as f64 + rng.next(1000) as f64 / 1000.0;
+            let r_y = 1000.0 + rng.next(2000) as f64 + rng.next(1000) as f64 / 1000.0;
+            let s = [0.0, 0.5, 1.0][rng.next(3) as usize];
+            let k = [32.0, 16.0, 8.0, 4.0][rng.next(4) as usize];
+            let gain = elo(r_x, r_y, s, k) - r_x;
+            let loss = elo(r_y, r_x, 1.0 - s, k) - r_y;
+            // Exactly opposite up to floating-point rounding.
+            assert!((gain + loss).abs() < 1e-9, "{r_x} {r_y} {s} {k}");
+            // "D is always positive": the favourite expects 1 minus the underdog's.
+            let d = (r_x - r_y).abs() / 400.0;
+            let low = 1.0 / (10f64.powf(d) + 1.0);
+            let (fav, und) = if r_x >= r_y { (r_x, r_y) } else { (r_y, r_x) };
+            assert!((expected_score(und, fav) - low).abs() < 1e-12);
+            assert!((expected_score(fav, und) - (1.0 - low)).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn the_order_of_matches_in_a_round_does_not_matter() {
+        let mut rng = Lcg(42);
+        let players = 12u32;
+        let mut rounds: Vec<(Vec<M>, Vec<u32>)> = Vec::new();
+        for _ in 0..40 {
+            let mut order: Vec<u32> = (0..players).collect();
+            for i in (1..order.len()).rev() {
+                order.swap(i, rng.next(i as u64 + 1) as usize);
+            }
+            let matches = order
+                .chunks(2)
+                .map(|c| (c[0], c[1], rng.next(3) as u32, rng.next(3) as u32, rng.next(2) as u32))
+                .collect();
+            rounds.push((matches, vec![]));
+        }
+        let forward = rate(params(), &site(players, vec![event("e", 40, 1, rounds.clone())]));
+        // Reverse every round and swap the sides of every match.
+        let backward_rounds = rounds
+            .into_iter()
+            .map(|(ms, byes)| {
+                (
+                    ms.into_iter()
+                        .rev()
+                        .map(|(a, b, wa, wb, d)| (b, a, wb, wa, d))
+                        .collect(),
+                    byes,
+                )
+            })
+            .collect();
+        let backward = rate(params(), &site(players, vec![event("e", 40, 1, backward_rounds)]));
+        assert_eq!(forward.rows, backward.rows);
+        assert_eq!(forward.standings, backward.standings);
+        // Everyone left the provisional state (40 matches ≥ 25).
+        assert!(forward.standings.iter().all(|s| !s.as_ref().unwrap().provisional));
+    }
+}

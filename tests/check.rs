@@ -1,0 +1,233 @@
+//! `ratings check`: errors, warnings, and nothing written.
+
+mod common;
+
+use std::process::Command;
+
+use common::*;
+
+fn check_cmd(site: &std::path::Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_ratings"))
+        .arg("check")
+        .arg("--site")
+        .arg(site)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn warnings_for_duplicates_mis_decoded_names_and_tie_ranks() {
+    let site = fixture("check");
+    let warnings = ratings::check(&site).unwrap();
+    let shown: Vec<String> = warnings
+        .iter()
+        .map(|w| {
+            let rel = w.path.strip_prefix(&site).unwrap().display().to_string();
+            format!("{rel}:{}: {}", w.position.map_or(0, |p| p.0), w.message)
+        })
+        .collect();
+    let all = shown.join("\n");
+    assert_eq!(shown.len(), 5, "{all}");
+    // Björn MEYER (2001) / Bjorn Meyer (2002): the accented spelling is kept.
+    let bjorn = shown.iter().find(|w| w.contains("Bjorn Meyer")).expect(&all);
+    assert!(
+        bjorn.starts_with("data/2002/summer.toml:9: possible duplicate player"),
+        "{bjorn}"
+    );
+    assert!(
+        bjorn.contains("same name once accents and punctuation are stripped"),
+        "{bjorn}"
+    );
+    assert!(
+        bjorn.contains("[[player]] name = \"Björn MEYER\" aliases = [\"Bjorn Meyer\"]"),
+        "{bjorn}"
+    );
+    // Chruk (one event) / Chuck (two events) KRUEGER: Chuck is kept.
+    let chruk = shown.iter().find(|w| w.contains("Chruk")).expect(&all);
+    assert!(
+        chruk.starts_with("data/2002/summer.toml:13: possible duplicate player"),
+        "{chruk}"
+    );
+    assert!(
+        chruk.contains("[[player]] name = \"Chuck KRUEGER\" aliases = [\"Chruk KRUEGER\"]"),
+        "{chruk}"
+    );
+    // Tom / Tim SMITH are both in players.toml: known to be two people.
+    assert!(!all.contains("SMITH"), "{all}");
+    // Mis-decoded names, at the line of their first appearance.
+    assert!(
+        shown.iter().any(|w| w
+            .starts_with("data/2001/spring.toml:16: player name \"Le´ S──RLAINEN\" looks mis-decoded (box-drawing")),
+        "{all}"
+    );
+    assert!(
+        shown
+            .iter()
+            .any(|w| w.starts_with("data/2003/autumn.toml:13: player name \"GrÃ©gory MOSTYN\" looks mis-decoded")),
+        "{all}"
+    );
+    // 1, 1, 2 in a full list; the partial list 1, 2, 2, 4 is fine.
+    let ties: Vec<&String> = shown.iter().filter(|w| w.contains("tie ranks")).collect();
+    assert_eq!(ties.len(), 1, "{all}");
+    assert!(
+        ties[0].starts_with("data/2002/summer.toml:17: inconsistent tie ranks: rank 2 has 2 rows ranked above it"),
+        "{}",
+        ties[0]
+    );
+}
+
+#[test]
+fn the_shipped_site_and_clean_fixtures_have_no_warnings() {
+    for site in [repo(), fixture("basic"), fixture("ties")] {
+        let warnings = ratings::check(&site).unwrap();
+        assert!(warnings.is_empty(), "{}: {warnings:?}", site.display());
+    }
+}
+
+#[test]
+fn the_command_reports_every_error_writes_nothing_and_exits_non_zero() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("basic"), &site);
+    let clean = check_cmd(&site);
+    assert!(clean.status.success());
+    assert!(String::from_utf8_lossy(&clean.stdout).contains("no errors, 0 warnings"));
+    // Two broken files: both reported together.
+    let bad = site.join("data/2000/world-champs.toml");
+    std::fs::write(&bad, read(&bad).replace("rank = 4", "rank = 9")).unwrap();
+    let cup = site.join("data/2005/a-cup.toml");
+    std::fs::write(&cup, read(&cup).replace("rounds = 1", "rounds = 1\nplce = \"x\"")).unwrap();
+    let out = check_cmd(&site);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("world-champs.toml:26:8: rank 9 is larger than the 8 players of the event"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("a-cup.toml:7:1: unknown field `plce`"), "{stderr}");
+    assert!(stderr.ends_with("2 errors\n"), "{stderr}");
+    // Nothing written: no output folder, no build folder.
+    let entries: Vec<String> = std::fs::read_dir(&site)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    let mut entries = entries;
+    entries.sort();
+    assert_eq!(entries, ["data", "site.toml"]);
+    assert!(!tmp.path().join("site/public").exists());
+
+    // Warnings only: exit 0, warnings on stderr.
+    let out = check_cmd(&fixture("check"));
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("no errors, 5 warnings"));
+    assert_eq!(String::from_utf8_lossy(&out.stderr).matches("warning: ").count(), 5);
+}
+
+#[test]
+fn a_static_file_that_hides_a_generated_one_is_an_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("basic"), &site);
+    let config = site.join("site.toml");
+    std::fs::write(
+        &config,
+        format!("base_url = \"https://example.org/r/\"\n{}", read(&config)),
+    )
+    .unwrap();
+    std::fs::create_dir_all(site.join("static")).unwrap();
+    std::fs::write(site.join("static/feed.xml"), "<feed/>").unwrap();
+    // robots.txt may be replaced on purpose.
+    std::fs::write(site.join("static/robots.txt"), "User-agent: *\nDisallow: /\n").unwrap();
+    let err = ratings::check(&site).unwrap_err().to_string();
+    assert!(
+        err.contains("static/feed.xml: static file would overwrite the generated file feed.xml"),
+        "{err}"
+    );
+    assert!(!err.contains("robots.txt"), "{err}");
+    assert!(err.ends_with("1 error"), "{err}");
+}
+
+/// Many players: the duplicate search stays linear (buckets), and finds
+/// exactly the planted pairs among names that are all far apart.
+#[test]
+fn duplicates_among_many_players() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path();
+    std::fs::write(
+        site.join("site.toml"),
+        "[[rating]]\nid = \"dp\"\nsystem = \"dip-pouch\"\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(site.join("data")).unwrap();
+    // 2,000 players in 20 events: first names "Q<number>x" and last names
+    // "La<number>": numbers differ in at least one digit, and each first
+    // name is paired with a distinct last name, so no two are close.
+    let mut n = 0;
+    for e in 0..20 {
+        let mut text = format!(
+            "name = \"E{e}\"\ndate = 2005-01-{:02}\nplayers = 100\nrounds = 1\n",
+            e + 1
+        );
+        for r in 1..=100 {
+            let name = format!("Q{}x La{}", n * 7919 % 100_003, n);
+            text.push_str(&format!("[[results]]\nrank = {r}\nname = \"{name}\"\n"));
+            n += 1;
+        }
+        std::fs::write(site.join(format!("data/e{e}.toml")), text).unwrap();
+    }
+    assert!(ratings::check(site).unwrap().is_empty());
+    // Plant: the same last name with a misspelt first name, and an accent.
+    std::fs::write(
+        site.join("data/planted.toml"),
+        "name = \"P\"\ndate = 2006-01-01\nplayers = 2\nrounds = 1\n[[results]]\nrank = 1\nname = \"Q7919y La1\"\n[[results]]\nrank = 2\nname = \"Q15838x L\u{e1}2\"\n",
+    )
+    .unwrap();
+    let warnings = ratings::check(site).unwrap();
+    let messages: Vec<&str> = warnings.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("\"Q7919y La1\"") && m.contains("\"Q7919x La1\""))
+    );
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("\"Q15838x Lá2\"") && m.contains("\"Q15838x La2\""))
+    );
+}
+
+#[test]
+fn a_custom_domain_that_base_url_does_not_use_is_a_warning() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("basic"), &site);
+    std::fs::create_dir_all(site.join("static")).unwrap();
+    std::fs::write(site.join("static/CNAME"), "ratings.example.org\n").unwrap();
+    let messages = |site: &std::path::Path| -> Vec<String> {
+        ratings::check(site).unwrap().iter().map(|w| w.to_string()).collect()
+    };
+    let without = messages(&site);
+    assert_eq!(without.len(), 1, "{without:?}");
+    assert!(without[0].ends_with("static/CNAME:1:1: static/CNAME publishes the site at ratings.example.org but base_url is not set: set base_url = \"https://ratings.example.org/\" for the sitemap, feed and canonical links"), "{}", without[0]);
+    let config = site.join("site.toml");
+    let original = read(&config);
+    std::fs::write(
+        &config,
+        format!("base_url = \"https://user.github.io/ratings/\"\n{original}"),
+    )
+    .unwrap();
+    let other = messages(&site);
+    assert_eq!(other.len(), 1, "{other:?}");
+    assert!(
+        other[0].contains("but base_url is \"https://user.github.io/ratings/\""),
+        "{}",
+        other[0]
+    );
+    std::fs::write(
+        &config,
+        format!("base_url = \"https://Ratings.Example.org/\"\n{original}"),
+    )
+    .unwrap();
+    assert!(messages(&site).is_empty());
+}

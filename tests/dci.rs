@@ -1,0 +1,285 @@
+//! End-to-end tests of the DCI rating on a fixture site that publishes both
+//! systems, and of the loader's checks of match events.
+
+mod common;
+
+use std::path::Path;
+
+use common::*;
+
+// Hand computation for tests/fixtures/dci (rating-systems.md §2), with
+// We(X) = 1 / (10^((R_Y − R_X)/400) + 1):
+//
+// limited (provisional_matches = 1: one provisional match, then Elo):
+//   Draft Night (8 players → K/2, judge 2):
+//     R1 Ann beats Bob: provisional, 1600 ± 400 → Ann 2000, Bob 1200;
+//        Cat beats Dan → Cat 2000, Dan 1200.
+//     R2 Ann (2000) beats Cat (2000): Elo, K = 32/2 = 16, We = ½ → 2008 / 1992;
+//        Bob (1200) draws Dan (1200) 1-1-1: We = ½ → no change.
+//   Sealed Open (40 players, judge 1 → K/2 = 16):
+//     Bob (1200) beats Ann (2008): We(Bob) = 1/(10^(808/400) + 1) = 0.009446…
+//        Bob 1200 + 16·(1 − 0.0094465…) = 1215.8486465999854, Ann 1992.1513534000146;
+//     Cat (1992) beats Eve (new): We(Cat) = 1/(10^(−392/400) + 1) = 0.905212…
+//        Cat 1992 + 16·0.094797… = 1993.5165983355712; Eve provisional: 1992 − 400 = 1592;
+//     Dan has a bye: no row.
+// standard (defaults): Standard Seven has 7 players and Standard Casual is
+//   unsanctioned: not rated. Standard Cup (12): Ann beats Bob → 2000 / 1200,
+//   both provisional.
+// dp (Dip Pouch, rated_from 1990): only Draft Night has standings: value
+//   8/3.5 + 2 = 4.2857…; Ann 93.75 → 40 + 0.042857·53.75 = 42.30357142857143;
+//   Cat 81.25 → 41.767857142857146; Bob, Dan 62.5 → 41.232142857142854.
+
+#[test]
+fn downloads_equal_hand_computed_values() {
+    let (_tmp, out) = build(&fixture("dci"));
+    assert_eq!(
+        read(&out.join("downloads/limited-history.csv")),
+        "date,event,player,before,after\n\
+         1998-01-10,1998/draft-night,Ann Archer,1600,2008\n\
+         1998-01-10,1998/draft-night,Cat Cole,1600,1992\n\
+         1998-01-10,1998/draft-night,Bob Baker,1600,1200\n\
+         1998-01-10,1998/draft-night,Dan Dyer,1600,1200\n\
+         1998-02-01,1998/sealed-open,Ann Archer,2008,1992.1513534000146\n\
+         1998-02-01,1998/sealed-open,Bob Baker,1200,1215.8486465999854\n\
+         1998-02-01,1998/sealed-open,Cat Cole,1992,1993.5165983355712\n\
+         1998-02-01,1998/sealed-open,Eve Evans,1600,1592\n"
+    );
+    assert_eq!(
+        read(&out.join("downloads/limited-ranking.csv")),
+        "rank,player,nat,rating,events,matches,provisional\n\
+         1,Cat Cole,NL,1993.5165983355712,2,3,false\n\
+         2,Ann Archer,GB,1992.1513534000146,2,3,false\n\
+         3,Eve Evans,,1592,1,1,false\n\
+         4,Bob Baker,US,1215.8486465999854,2,3,false\n\
+         5,Dan Dyer,,1200,1,2,false\n"
+    );
+    assert_eq!(
+        read(&out.join("downloads/standard-history.csv")),
+        "date,event,player,before,after\n\
+         1998-04-01,1998/standard-cup,Ann Archer,1600,2000\n\
+         1998-04-01,1998/standard-cup,Bob Baker,1600,1200\n"
+    );
+    assert_eq!(
+        read(&out.join("downloads/standard-ranking.csv")),
+        "rank,player,nat,rating,events,matches,provisional\n\
+         1,Ann Archer,GB,2000,1,1,true\n\
+         2,Bob Baker,US,1200,1,1,true\n"
+    );
+    assert_eq!(
+        read(&out.join("downloads/dp-history.csv")),
+        "date,event,player,before,after\n\
+         1998-01-10,1998/draft-night,Ann Archer,40,42.30357142857143\n\
+         1998-01-10,1998/draft-night,Cat Cole,40,41.767857142857146\n\
+         1998-01-10,1998/draft-night,Bob Baker,40,41.232142857142854\n\
+         1998-01-10,1998/draft-night,Dan Dyer,40,41.232142857142854\n"
+    );
+    assert_eq!(
+        read(&out.join("downloads/dp-ranking.csv")),
+        "rank,player,nat,rating,events\n\
+         1,Ann Archer,GB,42.30357142857143,1\n\
+         2,Cat Cole,NL,41.767857142857146,1\n\
+         3,Bob Baker,US,41.232142857142854,1\n\
+         3,Dan Dyer,,41.232142857142854,1\n"
+    );
+}
+
+#[test]
+fn event_pages_show_standings_rounds_and_ratings() {
+    let (_tmp, out) = build(&fixture("dci"));
+    let html = read(&out.join("events/1998/draft-night.html"));
+    assert!(html.contains("<dt>Format</dt><dd>Booster Draft</dd>"));
+    assert!(html.contains("<dt>Number of rounds</dt><dd>2</dd>"));
+    assert!(html.contains("Rated with K × 1/2: 8 players, fewer than 32 (D.5.8)."));
+    let rows = table_rows(&html);
+    // Standings, then the ratings in site.toml order (Dip Pouch, limited),
+    // then the rounds.
+    assert_eq!(rows[0], ["1", "Ann Archer", "GB"]);
+    assert_eq!(rows[3], ["3", "Dan Dyer", ""]);
+    assert_eq!(rows[4], ["1", "Ann Archer", "GB", "93.75", "40.00", "42.30", "+2.30"]);
+    assert_eq!(rows[8], ["Ann Archer", "GB", "2-0-0", "1600.00", "2008.00", "+408.00"]);
+    assert_eq!(rows[10], ["Bob Baker", "US", "0-1-1", "1600.00", "1200.00", "-400.00"]);
+    assert_eq!(rows[12], ["Ann Archer", "2-1", "Bob Baker", "Ann Archer"]);
+    assert_eq!(rows[14], ["Cat Cole", "1-2", "Ann Archer", "Ann Archer"]);
+    assert_eq!(rows[15], ["Bob Baker", "1-1-1", "Dan Dyer", "Draw"]);
+    assert_eq!(rows.len(), 16);
+    // The standard rating does not count Booster Draft: not mentioned here.
+    assert!(html.contains("<h2><a href=\"../../rating/limited/index.html\">"));
+    assert!(!html.contains("<h2><a href=\"../../rating/standard/index.html\">"));
+    // Players in pairings are linked.
+    assert!(html.contains("<a href=\"../../player/dan-dyer.html\">Dan Dyer</a></td><td>Draw</td>"));
+
+    let sealed = read(&out.join("events/1998/sealed-open.html"));
+    assert!(sealed.contains("Rated with K × 1/2: judge level 1, below 2 (D.5.9)."));
+    assert!(sealed.contains("Bye (not rated): <a href=\"../../player/dan-dyer.html\">Dan Dyer</a>"));
+    let rows = table_rows(&sealed);
+    assert_eq!(rows[0], ["Ann Archer", "GB", "0-1-0", "2008.00", "1992.15", "-15.85"]);
+    assert_eq!(rows[3], ["Eve Evans", "", "0-1-0", "1600.00", "1592.00", "-8.00"]);
+
+    let seven = read(&out.join("events/1998/standard-seven.html"));
+    assert!(seven.contains("Not rated: 7 players, fewer than 8 (D.5.8)."));
+    assert!(!seven.contains("does not count in this rating"));
+    let casual = read(&out.join("events/1998/standard-casual.html"));
+    assert!(casual.contains("Not rated: the tournament was not sanctioned (D.5.7)."));
+    assert!(casual.contains("<dt>Sanctioned</dt><dd>No</dd>"));
+}
+
+#[test]
+fn player_pages_list_matches_and_head_to_head() {
+    let (_tmp, out) = build(&fixture("dci"));
+    let html = read(&out.join("player/ann-archer.html"));
+    // A section per rating the player has.
+    for title in [
+        "Dip Pouch Tournament Rating",
+        "DCI Rating (Limited)",
+        "DCI Rating (Standard)",
+    ] {
+        assert!(html.contains(&format!("<h2>{title}</h2>")), "{title}");
+    }
+    assert!(html.contains("<dd>2000.00 (provisional)</dd>"));
+    assert!(html.contains("<dt>Rated matches</dt><dd>3 (2-1-0)</dd>"));
+    let rows = table_rows(&html);
+    let limited: Vec<&Vec<String>> = rows.iter().skip(1).take(8).collect();
+    // Per event: W-L-D, before → after, rank right after the event (Draft
+    // Night: Ann 2008 ahead of Cat 1992; Sealed Open: Cat 1993.52, Ann 1992.15).
+    assert_eq!(
+        *limited[0],
+        [
+            "1998-01-10",
+            "Draft Night",
+            "2-0-0",
+            "1600.00",
+            "2008.00",
+            "+408.00",
+            "1"
+        ]
+    );
+    assert_eq!(
+        *limited[1],
+        [
+            "1998-02-01",
+            "Sealed Open",
+            "0-1-0",
+            "2008.00",
+            "1992.15",
+            "-15.85",
+            "2"
+        ]
+    );
+    // Matches: round, opponent, opponent's rating, games, result, K, change.
+    assert_eq!(*limited[2], ["1", "Bob Baker", "1600.00", "2-1", "Win", "P", "+400.00"]);
+    assert_eq!(*limited[3], ["2", "Cat Cole", "2000.00", "2-1", "Win", "16", "+8.00"]);
+    assert_eq!(
+        *limited[4],
+        ["1", "Bob Baker", "1200.00", "0-2", "Loss", "16", "-15.85"]
+    );
+    // Head to head: most matches first.
+    assert_eq!(*limited[5], ["Bob Baker", "2", "1-1-0"]);
+    assert_eq!(*limited[6], ["Cat Cole", "1", "1-0-0"]);
+    assert!(html.contains("<a href=\"../player/bob-baker.html\">Bob Baker</a></td><td class=\"num\">1600.00"));
+
+    // Dan: a bye in the Sealed Open, which is not a rated event for him.
+    let dan = read(&out.join("player/dan-dyer.html"));
+    assert!(dan.contains("<dt>Rated matches</dt><dd>2 (0-1-1)</dd>"));
+    assert!(!dan.contains("Sealed Open"));
+    // Eve has no rating in the standard rating: no section.
+    let eve = read(&out.join("player/eve-evans.html"));
+    assert!(eve.contains("<h2>DCI Rating (Limited)</h2>"));
+    assert!(!eve.contains("<h2>DCI Rating (Standard)</h2>"));
+}
+
+#[test]
+fn ranking_pages_mark_provisional_ratings_and_every_page_links_every_rating() {
+    let (_tmp, out) = build(&fixture("dci"));
+    let standard = read(&out.join("rating/standard/index.html"));
+    let rows = table_rows(&standard);
+    // One event so far: everyone is new since it.
+    assert_eq!(rows[0], ["1", "new", "Ann Archer P", "GB", "2000.00", "1", "1"]);
+    assert!(standard.contains("<abbr class=\"prov\" title=\"provisional\">P</abbr>"));
+    let limited = table_rows(&read(&out.join("rating/limited/index.html")));
+    // Cat was second after Draft Night, first after Sealed Open.
+    assert_eq!(limited[0], ["1", "▲1", "Cat Cole", "NL", "1993.52", "3", "2"]);
+    // Included tournaments of a match rating: the K cut of each.
+    let included = table_rows(&read(&out.join("rating/limited/events.html")));
+    assert_eq!(included.len(), 2);
+    assert_eq!(included[0][1], "Sealed Open");
+    assert_eq!(included[0][5], "Rated with K × 1/2: judge level 1, below 2 (D.5.9).");
+    for page in ["index.html", "events/1998/draft-night.html", "player/ann-archer.html"] {
+        let html = read(&out.join(page));
+        let root = "../".repeat(page.matches('/').count());
+        for id in ["dp", "limited", "standard"] {
+            assert!(
+                html.contains(&format!("<a href=\"{root}rating/{id}/index.html\">")),
+                "{page}: {id}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_example_league_builds_and_players_leave_the_provisional_state() {
+    let (_tmp, out) = build(&repo().join("examples/dci-league"));
+    for id in ["dci-limited", "dci-constructed"] {
+        let ranking = read(&out.join(format!("downloads/{id}-ranking.csv")));
+        let established = ranking.lines().skip(1).filter(|l| l.ends_with(",false")).count();
+        assert!(established >= 5, "{id}: {established} players past 25 matches");
+    }
+    let home = read(&out.join("index.html"));
+    assert!(home.contains("fictional"));
+}
+
+/// Build a one-event site from text; returns the error report.
+fn build_error(event: &str) -> String {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    std::fs::create_dir_all(site.join("data")).unwrap();
+    std::fs::write(
+        site.join("site.toml"),
+        "[[rating]]\nid = \"l\"\nsystem = \"dci\"\ncategory = \"Limited\"\nformats = [\"Sealed Deck\", \"Cube Draft\"]\n",
+    )
+    .unwrap();
+    std::fs::write(site.join("data/e.toml"), event).unwrap();
+    let options = ratings::BuildOptions {
+        site_dir: site.clone(),
+        output: Some(tmp.path().join("out")),
+        force: false,
+    };
+    let err = ratings::build(&options).expect_err("the build must fail");
+    assert!(!Path::new(&tmp.path().join("out")).exists(), "no output on error");
+    err.to_string()
+}
+
+const HEAD: &str = "name = \"E\"\ndate = 1998-01-01\nformat = \"Sealed Deck\"\n";
+
+#[test]
+fn match_event_errors_name_file_line_and_column() {
+    let e = build_error(&format!("{HEAD}[[round]]\nmatches = [[\"A\", \"B\", \"2:1\"]]\n"));
+    assert!(
+        e.contains("e.toml:5:23: bad match score \"2:1\": expected games won by first - by second [- drawn]"),
+        "{e}"
+    );
+    let e = build_error(&format!(
+        "{HEAD}[[round]]\nmatches = [[\"A\", \"B\", \"2-1\"], [\"C\", \"a\", \"0-2\"]]\n"
+    ));
+    assert!(e.contains("e.toml:5:37: player \"a\" appears twice in round 1"), "{e}");
+    let e = build_error(&format!(
+        "{HEAD}[[round]]\nmatches = [[\"A\", \"B\", \"2-1\"]]\nbyes = [\"B\"]\n"
+    ));
+    assert!(e.contains("e.toml:6:9: player \"B\" appears twice in round 1"), "{e}");
+    let e = build_error(&format!("{HEAD}[[round]]\nmatches = [[\"Ann\", \"ANN\", \"2-1\"]]\n"));
+    assert!(
+        e.contains("e.toml:5:20: player \"Ann\" is paired against themself"),
+        "{e}"
+    );
+    let e = build_error("name = \"E\"\ndate = 1998-01-01\nformat = \"Sealed\"\n[[round]]\nbyes = [\"A\"]\n");
+    assert!(
+        e.contains(
+            "e.toml:3:10: unknown format \"Sealed\" (known formats: Booster Draft, Cube Draft, Extended, \
+             Extended Block Constructed, Sealed Deck, Standard, Standard Block Constructed, Type 1, Type 1.5)"
+        ),
+        "{e}"
+    );
+    let e = build_error(HEAD);
+    assert!(e.contains("e.toml:1:8: a match event needs [[round]] tables"), "{e}");
+    let e = build_error("name = \"E\"\ndate = 1998-01-01\n[[round]]\nbyes = [\"A\"]\n");
+    assert!(e.contains("an event with [[round]] tables needs `format`"), "{e}");
+}

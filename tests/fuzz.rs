@@ -1,0 +1,434 @@
+//! Property tests (proptest): random and half-valid event files never make
+//! the loader panic, and what it accepts keeps the data-format invariants;
+//! random event sequences never make a rating system panic or produce a
+//! NaN or infinite rating, and Dip Pouch ratings stay in [0, 100] when
+//! `initial` is. Case counts are bounded (512 event files, 512 site files,
+//! 256 rating runs) so `cargo test` stays quick; `FUZZ_CASES=N` runs N of
+//! each for a longer session.
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+
+use proptest::prelude::*;
+use ratings::config::{self, SiteConfig};
+use ratings::load::event::{self, Context};
+use ratings::model::{Date, Event, Match, Placement, Player, Round, Site};
+use ratings::rating;
+
+fn cases(default: u32) -> u32 {
+    std::env::var("FUZZ_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
+const FORMATS: [&str; 2] = ["Booster Draft", "Sealed Deck"];
+
+/// A TOML basic string (Rust's `{:?}` escapes are not all TOML escapes).
+fn q(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn known_formats() -> Vec<String> {
+    FORMATS.iter().map(|s| s.to_string()).collect()
+}
+
+/// A TOML value of any kind, often of the wrong kind for its key.
+fn value() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<i64>().prop_map(|n| n.to_string()),
+        (-3i64..12).prop_map(|n| n.to_string()),
+        any::<f64>().prop_map(|x| format!("{x:?}")),
+        "[a-zA-Z0-9 <>&'\\-]{0,12}".prop_map(|s| q(&s)),
+        (1900i32..2100, 1u8..13, 1u8..29).prop_map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}")),
+        Just("2017-07-07T10:00:00".to_string()),
+        Just("true".to_string()),
+        Just("[]".to_string()),
+        Just("[\"Origins\", 3]".to_string()),
+        Just("\"\\u0000\"".to_string()),
+    ]
+}
+
+/// A player name: often one of a few (so duplicates happen), in varied case.
+fn name() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => prop::sample::select(vec!["Ann", "ann", "ANN ", "Bob", "Björn", "Bjo\u{308}rn", "Cy", "A. Ames"])
+            .prop_map(str::to_string),
+        1 => "[a-z <>\"\\\\/.?\u{202e}]{0,8}",
+    ]
+}
+
+fn score() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (0u32..4, 0u32..4).prop_map(|(a, b)| format!("{a}-{b}")),
+        (0u32..3, 0u32..3, 0u32..3).prop_map(|(a, b, d)| format!("{a}-{b}-{d}")),
+        "[0-9\\- –a]{0,6}",
+    ]
+}
+
+/// A top-level line of an event file.
+fn top_line() -> impl Strategy<Value = String> {
+    let keys = prop::sample::select(vec![
+        "end_date",
+        "players",
+        "boards",
+        "place",
+        "country",
+        "world_championship",
+        "circuits",
+        "report",
+        "format",
+        "sanctioned",
+        "judge_level",
+        "plce",
+    ]);
+    prop_oneof![
+        3 => (keys, value()).prop_map(|(k, v)| format!("{k} = {v}")),
+        2 => (0i64..8).prop_map(|p| format!("players = {p}")),
+        1 => prop::sample::select(FORMATS.to_vec()).prop_map(|f| format!("format = {}", q(f))),
+        1 => (1990i32..2030, 1u8..13, 1u8..29).prop_map(|(y, m, d)| format!("end_date = {y:04}-{m:02}-{d:02}")),
+        1 => "[ -~]{0,20}",
+        4 => Just(String::new()),
+    ]
+}
+
+/// A `[[results]]` or `[[round]]` table.
+fn table() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => (-1i64..8, name(), prop::option::of("[A-Z]{2}")).prop_map(|(rank, n, nat)| {
+            let nat = nat.map(|n| format!("nat = {}\n", q(&n))).unwrap_or_default();
+            format!("[[results]]\nrank = {rank}\nname = {}\n{nat}", q(&n))
+        }),
+        2 => (prop::collection::vec((name(), name(), score()), 0..3), prop::collection::vec(name(), 0..2))
+            .prop_map(|(ms, byes)| {
+                let ms: Vec<String> = ms.iter().map(|(a, b, s)| format!("[{}, {}, {}]", q(a), q(b), q(s))).collect();
+                let byes: Vec<String> = byes.iter().map(|b| q(b)).collect();
+                format!("[[round]]\nmatches = [{}]\nbyes = [{}]", ms.join(", "), byes.join(", "))
+            }),
+        // Well-formed standings: distinct players, ranks 1..=n with ties.
+        4 => (prop::sample::subsequence(vec!["Ann", "Bob", "Björn", "Bjorn", "Cy", "Dee", "Eve"], 1..7), prop::collection::vec(any::<bool>(), 7))
+            .prop_map(|(names, ties)| {
+                let mut rank = 1;
+                let mut out = String::new();
+                for (k, n) in names.iter().enumerate() {
+                    if k > 0 && !ties[k] {
+                        rank = k + 1;
+                    }
+                    out.push_str(&format!("[[results]]\nrank = {rank}\nname = {}\n", q(n)));
+                }
+                out
+            }),
+        // A well-formed round: distinct players paired in order, last one a bye.
+        3 => (prop::sample::subsequence(vec!["P0", "P1", "p2", "P3", "Q4", "Q5", "q6", "R7"], 1..8).prop_shuffle(), score())
+            .prop_map(|(names, s)| {
+                let ms: Vec<String> = names.chunks(2).filter(|c| c.len() == 2)
+                    .map(|c| format!("[{}, {}, {}]", q(c[0]), q(c[1]), q(&s))).collect();
+                let byes: Vec<&str> = if names.len() % 2 == 1 { vec![names[names.len() - 1]] } else { vec![] };
+                format!("[[round]]\nmatches = [{}]\nbyes = {byes:?}", ms.join(", "))
+            }),
+    ]
+}
+
+/// Event files: mostly half-valid (name, date, rounds usually present, then
+/// random keys and tables), sometimes arbitrary text.
+fn event_text() -> impl Strategy<Value = String> {
+    let structured = (
+        prop::bool::weighted(0.95),
+        prop::option::weighted(0.95, (1990i32..2030, 1u8..13, 1u8..29)),
+        prop::option::weighted(0.8, prop_oneof![9 => 1i64..4, 1 => Just(0)]),
+        prop::option::weighted(0.5, prop::sample::select(FORMATS.to_vec())),
+        prop::collection::vec(top_line(), 0..3),
+        prop::collection::vec(table(), 0..4),
+    )
+        .prop_map(|(named, date, rounds, format, top, tables)| {
+            let mut text = String::new();
+            if named {
+                text.push_str("name = \"Cup\"\n");
+            }
+            if let Some((y, m, d)) = date {
+                text.push_str(&format!("date = {y:04}-{m:02}-{d:02}\n"));
+            }
+            if let Some(r) = rounds {
+                text.push_str(&format!("rounds = {r}\n"));
+            }
+            if let Some(f) = format {
+                text.push_str(&format!("format = {}\n", q(f)));
+            }
+            for line in top {
+                text.push_str(&line);
+                text.push('\n');
+            }
+            for t in tables {
+                text.push_str(&t);
+                text.push('\n');
+            }
+            text
+        });
+    prop_oneof![
+        6 => structured,
+        1 => any::<String>(),
+        1 => "[ -~\n\t]{0,200}",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(512)))]
+
+    #[test]
+    fn event_files_never_panic_and_accepted_ones_are_valid(text in event_text()) {
+        let aliases: HashMap<String, String> = [("a. ames".to_string(), "ann".to_string())].into();
+        let formats = known_formats();
+        let ctx = Context { aliases: &aliases, known_formats: &formats };
+        let Ok(e) = event::parse(Path::new("data/x.toml"), "x".into(), &text, &ctx) else {
+            return Ok(());
+        };
+        // data-format.md: ranks in 1..=players, no more rows than players,
+        // a player once per event, end_date >= date, rounds >= 1.
+        prop_assert!(e.results.len() <= e.players as usize);
+        let mut keys = HashSet::new();
+        for r in &e.results {
+            prop_assert!(r.rank >= 1 && r.rank <= e.players, "rank {} of {}", r.rank, e.players);
+            prop_assert!(keys.insert(r.name.key.clone()), "{} twice", r.name.key);
+            prop_assert!(!r.name.spelling.is_empty() && !r.name.spelling.contains(char::is_control));
+        }
+        prop_assert!(e.end_date.is_none_or(|end| end >= e.date));
+        prop_assert!(e.rounds.is_none_or(|r| r >= 1));
+        prop_assert!(!e.results.is_empty() || !e.round.is_empty());
+        prop_assert!(e.round.is_empty() || e.format.is_some());
+        for round in &e.round {
+            let mut seated = HashSet::new();
+            for m in &round.matches {
+                prop_assert!(m.a.key != m.b.key);
+                prop_assert!(seated.insert(m.a.key.clone()) && seated.insert(m.b.key.clone()));
+            }
+            for b in &round.byes {
+                prop_assert!(seated.insert(b.key.clone()));
+            }
+        }
+    }
+
+    #[test]
+    fn site_and_registry_files_never_panic(text in prop_oneof![
+        prop::collection::vec(prop_oneof![
+            (prop::sample::select(vec!["title", "page_size", "output_dir", "base_url", "allow_html", "id", "system",
+                "initial", "max_value", "k_bands", "category", "formats", "rated_from", "name", "aliases"]), value())
+                .prop_map(|(k, v)| format!("{k} = {v}")),
+            Just("[[rating]]".to_string()),
+            Just("[[player]]".to_string()),
+            Just("system = \"dci\"".to_string()),
+            Just("system = \"dip-pouch\"".to_string()),
+        ], 0..10).prop_map(|p| p.join("\n") + "\n"),
+        any::<String>(),
+    ]) {
+        let _ = config::parse(Path::new("site.toml"), &text);
+        let _ = ratings::load::registry::parse(Path::new("data/players.toml"), &text);
+    }
+}
+
+/// (a, b, wins_a, wins_b, draws)
+type PlannedMatch = (u32, u32, u32, u32, u32);
+
+/// A random but valid sequence of events (as the loader would produce).
+#[derive(Debug, Clone)]
+struct EventPlan {
+    year: i32,
+    world_championship: bool,
+    rounds: u32,
+    extra_players: u32,
+    /// Players (indices into the pool), deduplicated when built.
+    placed: Vec<u32>,
+    ties: Vec<bool>,
+    /// Match rounds: (a, b, wins_a, wins_b, draws).
+    matches: Vec<Vec<PlannedMatch>>,
+    format: usize,
+    sanctioned: bool,
+    judge_level: u32,
+}
+
+fn event_plan(pool: u32) -> impl Strategy<Value = EventPlan> {
+    (
+        (1990i32..2030, prop::bool::weighted(0.1), 1u32..8, 0u32..100),
+        prop::collection::vec(0..pool, 0..30),
+        prop::collection::vec(any::<bool>(), 30),
+        prop::collection::vec(
+            prop::collection::vec((0..pool, 0..pool, 0u32..3, 0u32..3, 0u32..2), 0..8),
+            0..4,
+        ),
+        (0usize..2, any::<bool>(), 0u32..4),
+    )
+        .prop_map(
+            |((year, wc, rounds, extra), placed, ties, matches, (format, sanctioned, judge_level))| EventPlan {
+                year,
+                world_championship: wc,
+                rounds,
+                extra_players: extra,
+                placed,
+                ties,
+                matches,
+                format,
+                sanctioned,
+                judge_level,
+            },
+        )
+}
+
+fn site_of(config: SiteConfig, plans: &[EventPlan], pool: u32) -> Site {
+    let mut events = Vec::new();
+    for (i, p) in plans.iter().enumerate() {
+        let mut seen = HashSet::new();
+        let placed: Vec<u32> = p.placed.iter().copied().filter(|x| seen.insert(*x)).collect();
+        let mut results = Vec::new();
+        let mut rank = 1;
+        for (k, &player) in placed.iter().enumerate() {
+            if k > 0 && !p.ties[k] {
+                rank = k as u32 + 1;
+            }
+            results.push(Placement {
+                rank,
+                player,
+                nat: String::new(),
+                loc: String::new(),
+            });
+        }
+        let mut round = Vec::new();
+        for ms in &p.matches {
+            let mut seated = HashSet::new();
+            let mut matches = Vec::new();
+            for &(a, b, wins_a, wins_b, draws) in ms {
+                if a != b && !seated.contains(&a) && !seated.contains(&b) {
+                    seated.insert(a);
+                    seated.insert(b);
+                    matches.push(Match {
+                        a,
+                        b,
+                        wins_a,
+                        wins_b,
+                        draws,
+                    });
+                }
+            }
+            if !matches.is_empty() {
+                round.push(Round {
+                    matches,
+                    byes: Vec::new(),
+                });
+            }
+        }
+        if results.is_empty() && round.is_empty() {
+            continue;
+        }
+        let mut participants: HashSet<u32> = placed.iter().copied().collect();
+        for r in &round {
+            for m in &r.matches {
+                participants.insert(m.a);
+                participants.insert(m.b);
+            }
+        }
+        events.push(Event {
+            id: format!("e{i:03}"),
+            file: format!("data/e{i:03}.toml"),
+            name: format!("Event {i}"),
+            date: Date {
+                year: p.year,
+                month: 1 + (i % 12) as u8,
+                day: 1 + (i % 28) as u8,
+            },
+            end_date: None,
+            place: String::new(),
+            country: String::new(),
+            players: participants.len() as u32 + p.extra_players,
+            rounds: Some(p.rounds),
+            boards: None,
+            world_championship: p.world_championship,
+            circuits: Vec::new(),
+            report: String::new(),
+            results,
+            format: (!round.is_empty()).then(|| FORMATS[p.format].to_string()),
+            sanctioned: p.sanctioned,
+            judge_level: p.judge_level,
+            round,
+        });
+    }
+    events.sort_by(|a, b| (a.date, a.id.as_bytes()).cmp(&(b.date, b.id.as_bytes())));
+    let players = (0..pool)
+        .map(|i| Player {
+            key: format!("player {i}"),
+            display: format!("Player {i}"),
+            nat: String::new(),
+            loc: String::new(),
+            slug: format!("player-{i}"),
+        })
+        .collect();
+    Site {
+        config,
+        events,
+        players,
+        pages: Vec::new(),
+    }
+}
+
+/// Dip Pouch parameters anywhere site.toml accepts them (values ≤ 100).
+fn dip_pouch_table() -> impl Strategy<Value = String> {
+    (0.0f64..=100.0, 0.0f64..=100.0, 0.01f64..50.0, 0.01f64..50.0, 0.0f64..=100.0, 0.0f64..=100.0, 1980i64..2030)
+        .prop_map(|(initial, wc, one, multi, offset, max, from)| {
+            format!(
+                "[[rating]]\nid = \"dp\"\nsystem = \"dip-pouch\"\ninitial = {initial:?}\nworld_championship_value = {wc:?}\n\
+                 one_round_divisor = {one:?}\nmulti_round_divisor = {multi:?}\nvalue_offset = {offset:?}\n\
+                 max_value = {max:?}\nrated_from = {from}\n"
+            )
+        })
+}
+
+fn dci_table() -> impl Strategy<Value = String> {
+    (0.0f64..4000.0, 0i64..40, 0i64..20, 0i64..64, 0i64..4).prop_map(|(initial, prov, min, half, judge)| {
+        format!(
+            "[[rating]]\nid = \"dci\"\nsystem = \"dci\"\ncategory = \"Limited\"\ninitial = {initial:?}\n\
+             provisional_matches = {prov}\nmin_players = {min}\nhalf_k_below = {half}\njudge_level_for_full_k = {judge}\n"
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(256)))]
+
+    #[test]
+    fn ratings_stay_finite_and_dip_pouch_stays_in_range(
+        dp in dip_pouch_table(),
+        dci in dci_table(),
+        plans in prop::collection::vec(event_plan(40), 0..25),
+    ) {
+        let config = config::parse(Path::new("site.toml"), &format!("{dp}\n{dci}")).expect("valid parameters");
+        let site = site_of(config, &plans, 40);
+        for r in &site.config.ratings {
+            let history = rating::system(r).rate(&site);
+            prop_assert_eq!(history.event_rows.len(), site.events.len());
+            prop_assert_eq!(history.events.len(), site.events.len());
+            prop_assert_eq!(history.standings.len(), site.players.len());
+            let dip_pouch = matches!(r.system, config::SystemConfig::DipPouch(_));
+            for row in &history.rows {
+                prop_assert!(row.before.is_finite() && row.after.is_finite(), "{}: {row:?}", r.id);
+                if dip_pouch {
+                    prop_assert!((0.0..=100.0).contains(&row.after), "{row:?}");
+                }
+            }
+            for s in history.standings.iter().flatten() {
+                prop_assert!(s.rating.is_finite());
+                if dip_pouch {
+                    prop_assert!((0.0..=100.0).contains(&s.rating), "{s:?}");
+                }
+            }
+            let ranking = rating::ranking(&site, &history);
+            prop_assert!(ranking.windows(2).all(|w| w[0].rating >= w[1].rating && w[0].rank <= w[1].rank));
+        }
+    }
+}

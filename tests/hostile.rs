@@ -1,0 +1,231 @@
+//! Hostile names and text (`tests/fixtures/hostile-names`): markup, quotes,
+//! `javascript:`, path separators, bidi controls, 10,000 characters, names
+//! that slug to nothing, Windows reserved names and names that slug alike.
+//! Every page stays escaped and inside the output folder; player URLs are
+//! distinct and do not move when players are added; raw HTML in Markdown
+//! passes only with `allow_html = true`.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use common::*;
+
+/// Player page file → the name in its `<h1>`.
+fn player_pages(out: &Path) -> BTreeMap<String, String> {
+    files(out)
+        .into_iter()
+        .filter(|f| f.starts_with("player/"))
+        .map(|f| {
+            let html = read(&out.join(&f));
+            let h1 = &html[html.find("<h1>").unwrap() + 4..html.find("</h1>").unwrap()];
+            (f, unescape(h1))
+        })
+        .collect()
+}
+
+fn names_in_fixture() -> Vec<String> {
+    let text = read(&fixture("hostile-names/data/odd id #1 & more.toml"));
+    let event: toml::Table = toml::from_str(&text).unwrap();
+    event["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn every_name_gets_its_own_page_inside_the_output() {
+    let (tmp, out) = build(&fixture("hostile-names"));
+    // Nothing written beside the output folder.
+    assert_eq!(entries(tmp.path()), ["out"]);
+    let pages = player_pages(&out);
+    let names = names_in_fixture();
+    assert_eq!(names.len(), 16);
+    // One page per player, each showing that player (so `Björn Meyer` and
+    // `Bjorn Meyer`, `???` and `!!!` are apart).
+    let mut shown: Vec<&String> = pages.values().collect();
+    shown.sort();
+    let mut expected: Vec<&String> = names.iter().collect();
+    expected.sort();
+    assert_eq!(shown, expected);
+    for f in pages.keys() {
+        let stem = f.strip_prefix("player/").unwrap().strip_suffix(".html").unwrap();
+        assert!(
+            !stem.is_empty()
+                && stem.len() <= 80
+                && stem
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
+            "{f}"
+        );
+    }
+    assert!(pages.contains_key("player/bjorn-meyer.html"));
+    assert_eq!(pages["player/bjorn-meyer.html"], "Bjorn Meyer");
+    // Windows reserved names never become `con.html` or `aux.html`.
+    assert!(!pages.contains_key("player/con.html") && !pages.contains_key("player/aux.html"));
+    // Every file is a plain file or folder under the output, named safely.
+    for e in walkdir::WalkDir::new(&out).min_depth(1) {
+        let e = e.unwrap();
+        assert!(!e.file_type().is_symlink(), "{}", e.path().display());
+        let rel = e.path().strip_prefix(&out).unwrap().to_str().unwrap();
+        assert!(!rel.split('/').any(|p| p == ".." || p.is_empty()), "{rel}");
+    }
+    // The event page keeps its id as the file name.
+    assert!(out.join("events/odd id #1 & more.html").is_file());
+}
+
+#[test]
+fn names_and_text_are_escaped_on_every_page() {
+    let (_tmp, out) = build(&fixture("hostile-names"));
+    let mut name_seen = 0;
+    for f in files(&out).iter().filter(|f| f.ends_with(".html")) {
+        let html = read(&out.join(f));
+        for raw in [
+            "<b>Bold",
+            "<script>",
+            "<i>&amp;",
+            "<Nowhere>",
+            "<XX>",
+            "<c>",
+            "X<",
+            "<iframe",
+            "<span class=\"raw-html\"",
+            "onmouseover=\"alert",
+            "</td></tr></table><script",
+        ] {
+            assert!(!html.contains(raw), "{f}: unescaped {raw:?}");
+        }
+        // No link or resource with a script scheme.
+        for attr in ["href=\"", "src=\""] {
+            for piece in html.split(attr).skip(1) {
+                let url = unescape(&piece[..piece.find('"').unwrap()]).to_lowercase();
+                assert!(!url.trim_start().starts_with("javascript:"), "{f}: {url}");
+            }
+        }
+        if html.contains("&#60;b&#62;Bold&#60;/b&#62; &#38; &#34;Quote&#34; &#39;Apos&#39;") {
+            name_seen += 1;
+        }
+    }
+    // Home (number one), ranking, letter page, event page, player page.
+    assert!(name_seen >= 5, "escaped name on {name_seen} pages");
+    let event = read(&out.join("events/odd id #1 & more.html"));
+    assert!(
+        event.contains("&lt;script&gt;alert('report')&lt;/script&gt;"),
+        "{event}"
+    );
+    assert!(event.contains("href=\"#top\""));
+    // The 10,000-character name is shown whole, its file name is not.
+    assert!(event.contains(&"L".repeat(10_000)));
+    let about = read(&out.join("pages/about.html"));
+    assert!(about.contains("&lt;iframe"), "{about}");
+}
+
+#[test]
+fn raw_html_in_markdown_passes_only_when_the_site_allows_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_tree(&fixture("hostile-names"), &site);
+    let config = read(&site.join("site.toml"));
+    std::fs::write(site.join("site.toml"), format!("allow_html = true\n{config}")).unwrap();
+    let r = run_build(&site, ".", "../out", &[]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let out = tmp.path().join("out");
+    let event = read(&out.join("events/odd id #1 & more.html"));
+    assert!(event.contains("<span class=\"raw-html\">raw</span>"), "{event}");
+    let about = read(&out.join("pages/about.html"));
+    assert!(about.contains("<iframe title=\"framed\"></iframe>"), "{about}");
+    // Names stay escaped whatever the Markdown setting.
+    assert!(!event.contains("<b>Bold"));
+    // Script links stay inert.
+    assert!(!about.to_lowercase().contains("href=\"javascript:"), "{about}");
+    assert!(!about.to_lowercase().contains("href=\" javascript:"), "{about}");
+}
+
+#[test]
+fn player_urls_do_not_move_when_players_are_added() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_tree(&fixture("hostile-names"), &site);
+    let out = tmp.path().join("out");
+    let options = ratings::BuildOptions {
+        site_dir: site.clone(),
+        output: Some(out.clone()),
+        force: false,
+    };
+    ratings::build(&options).unwrap();
+    let before = player_pages(&out);
+    // A later event with new players whose names slug like existing ones,
+    // and an existing player under another spelling of the same key.
+    std::fs::write(
+        site.join("data/later.toml"),
+        "name = \"Later\"\ndate = 2011-01-01\nrounds = 1\n\
+         [[results]]\nrank = 1\nname = \"Bjorn Meyer!\"\n\
+         [[results]]\nrank = 2\nname = \"bjorn-meyer\"\n\
+         [[results]]\nrank = 3\nname = \"???!\"\n\
+         [[results]]\nrank = 4\nname = \"BJÖRN   MEYER\"\n\
+         [[results]]\nrank = 5\nname = \"con\"\n",
+    )
+    .unwrap();
+    ratings::build(&options).unwrap();
+    let after = player_pages(&out);
+    for (file, name) in &before {
+        let now = after.get(file).unwrap_or_else(|| panic!("{file} ({name}) moved"));
+        // Same person; the display name follows the latest spelling.
+        assert_eq!(
+            ratings::names::name_key(now),
+            ratings::names::name_key(name),
+            "{file} now shows another player"
+        );
+    }
+    assert_eq!(after.len(), before.len() + 3, "{after:#?}");
+    assert_eq!(after["player/bjorn-meyer.html"], "Bjorn Meyer");
+
+    // A URL depends on the player alone: the same player built in a site of
+    // its own gets the same file.
+    let alone = tmp.path().join("alone");
+    std::fs::create_dir_all(alone.join("data")).unwrap();
+    std::fs::copy(site.join("site.toml"), alone.join("site.toml")).unwrap();
+    std::fs::copy(site.join("data/later.toml"), alone.join("data/later.toml")).unwrap();
+    let (_t, alone_out) = build(&alone);
+    for (file, name) in player_pages(&alone_out) {
+        assert_eq!(
+            ratings::names::name_key(&after[&file]),
+            ratings::names::name_key(&name),
+            "{file}"
+        );
+    }
+}
+
+#[test]
+fn nationalities_that_differ_in_case_share_one_page() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    std::fs::create_dir_all(site.join("data")).unwrap();
+    std::fs::write(
+        site.join("site.toml"),
+        "[[rating]]\nid = \"dp\"\nsystem = \"dip-pouch\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        site.join("data/e.toml"),
+        "name = \"E\"\ndate = 2010-01-01\nrounds = 1\n\
+         [[results]]\nrank = 1\nname = \"A\"\nnat = \"us\"\n\
+         [[results]]\nrank = 2\nname = \"B\"\nnat = \"US\"\n\
+         [[results]]\nrank = 3\nname = \"C\"\nnat = \"US\"\n\
+         [[results]]\nrank = 4\nname = \"D\"\nnat = \"U S\"\n",
+    )
+    .unwrap();
+    let (_t, out) = build(&site);
+    let nations = files(&out.join("rating/dp/nation"));
+    assert_eq!(nations, ["u-s.html", "us.html"]);
+    // One page with all three players, named in the most common spelling.
+    let us = read(&out.join("rating/dp/nation/us.html"));
+    let rows = table_rows(&us);
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    assert!(us.contains("<h2>National ranking: US</h2>"), "{us}");
+    let index = read(&out.join("rating/dp/nations.html"));
+    assert_eq!(index.matches("href=\"nation/us.html\"").count(), 1, "{index}");
+}

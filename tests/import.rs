@@ -1,0 +1,253 @@
+//! `ratings import`: the three seed pages give the shipped events; Score and
+//! Coeff checks; the command line.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use common::*;
+use ratings::model::{Event, Site};
+
+/// (seed page, shipped event file)
+const SEEDS: [(&str, &str); 3] = [
+    ("000_9e56e3cb9be5cb38.txt", "2017/world-dipcon-xxvii.toml"),
+    ("001_468565cf0ec3741f.txt", "1996/world-dipcon-vi.toml"),
+    ("003_981e10d0460bf695.txt", "2002/tempest-in-a-teapot-iv.toml"),
+];
+
+/// What a result page carries of an event, in comparable form. The page has
+/// no country and no report, so those are left out; players are compared by
+/// name key, since ids depend on the whole site.
+#[derive(Debug, PartialEq)]
+struct Facts {
+    id: String,
+    name: String,
+    date: String,
+    end_date: Option<String>,
+    place: String,
+    players: u32,
+    rounds: Option<u32>,
+    boards: Option<u32>,
+    world_championship: bool,
+    /// (rank, name key, display name, nat, loc), sorted.
+    rows: Vec<(u32, String, String, String, String)>,
+}
+
+fn facts(site: &Site, e: &Event) -> Facts {
+    let mut rows: Vec<_> = e
+        .results
+        .iter()
+        .map(|r| {
+            let p = site.player(r.player);
+            (r.rank, p.key.clone(), p.display.clone(), r.nat.clone(), r.loc.clone())
+        })
+        .collect();
+    rows.sort();
+    Facts {
+        id: e.id.clone(),
+        name: e.name.clone(),
+        date: e.date.to_string(),
+        end_date: e.end_date.map(|d| d.to_string()),
+        place: e.place.clone(),
+        players: e.players,
+        rounds: e.rounds,
+        boards: e.boards,
+        world_championship: e.world_championship,
+        rows,
+    }
+}
+
+#[test]
+fn importing_the_seed_pages_gives_the_shipped_events() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path();
+    std::fs::copy(repo().join("site.toml"), site.join("site.toml")).unwrap();
+    for (seed, file) in SEEDS {
+        let page = fixture("wdd").join(seed);
+        let imported = ratings::import::parse(&page, &read(&page)).unwrap();
+        assert!(imported.warnings.is_empty(), "{seed}: {:?}", imported.warnings);
+        assert_eq!(ratings::import::suggested_path(&imported.event), file);
+        let dest = site.join("data").join(file);
+        std::fs::create_dir_all(dest.parent().unwrap()).unwrap();
+        std::fs::write(&dest, ratings::import::to_toml(&imported.event, seed)).unwrap();
+    }
+    let shipped = ratings::load::load(&repo()).unwrap();
+    let imported = ratings::load::load(site).unwrap();
+    assert_eq!(shipped.events.len(), 3);
+    assert_eq!(imported.events.len(), 3);
+    for (a, b) in shipped.events.iter().zip(&imported.events) {
+        assert_eq!(facts(&shipped, a), facts(&imported, b));
+    }
+    // Spot checks against the pages themselves.
+    let wdc = imported
+        .events
+        .iter()
+        .find(|e| e.id == "2017/world-dipcon-xxvii")
+        .unwrap();
+    assert_eq!(
+        (
+            wdc.name.as_str(),
+            wdc.date.to_string(),
+            wdc.end_date.unwrap().to_string()
+        ),
+        ("World DipCon XXVII", "2017-07-07".into(), "2017-07-09".into())
+    );
+    assert_eq!(
+        (wdc.place.as_str(), wdc.players, wdc.rounds, wdc.boards),
+        ("Oxford", 84, Some(5), Some(45))
+    );
+    assert!(wdc.world_championship);
+    assert_eq!(wdc.results.len(), 32);
+    let tempest = imported
+        .events
+        .iter()
+        .find(|e| e.id == "2002/tempest-in-a-teapot-iv")
+        .unwrap();
+    assert!(!tempest.world_championship);
+    assert_eq!(tempest.end_date.unwrap().to_string(), "2002-10-13");
+    let wdc96 = &imported.events[0];
+    assert_eq!(
+        wdc96.report, "Origins & DipCon 29",
+        "the subtitle line becomes the report"
+    );
+    assert_eq!(wdc96.end_date, None);
+    assert_eq!(wdc96.results.len(), 85);
+}
+
+#[test]
+fn scores_and_coeff_that_disagree_with_the_formulas_are_reported_by_line() {
+    let page = fixture("import").join("score-checks.txt");
+    let imported = ratings::import::parse(&page, &read(&page)).unwrap();
+    let ev = &imported.event;
+    assert_eq!(ev.name, "Test Open");
+    assert_eq!(ev.subtitle, "Hosted by the Test Club");
+    assert_eq!(
+        (ev.date.to_string(), ev.end_date.map(|d| d.to_string())),
+        ("2005-03-04".into(), Some("2005-03-06".into()))
+    );
+    assert_eq!(
+        (ev.place.as_str(), ev.players, ev.rounds, ev.boards),
+        ("Lyon", 16, Some(1), Some(4))
+    );
+    assert!(!ev.world_championship);
+    let ranks: Vec<(u32, &str)> = ev.rows.iter().map(|r| (r.rank, r.name.as_str())).collect();
+    assert_eq!(
+        ranks,
+        [
+            (1, "Ann AMES"),
+            (2, "Bob BROWN"),
+            (3, "Carl CHU"),
+            (3, "Dora DIAZ"),
+            (5, "Ed EVANS")
+        ]
+    );
+    // N = 16: p = (16.5 - r) * 6.25. Rank 1: 96.875 -> 96.88 (halves away
+    // from zero, as the page does). Rank 2: 90.625 -> 90.63, the page's
+    // 90.62 is wrong. Rank 3: 84.375 -> 84.38. Rank 5: 71.875 -> 71.88, not
+    // 70.00. One round: value 16 / 7 + 2 = 4.2857 -> Coeff 104.29, not 104.30.
+    let lines: Vec<(usize, &str)> = imported
+        .warnings
+        .iter()
+        .map(|w| (w.position.unwrap().0, w.message.as_str()))
+        .collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines[0].0, 7);
+    assert!(
+        lines[0].1.contains("Coeff 104.30") && lines[0].1.contains("104.29"),
+        "{}",
+        lines[0].1
+    );
+    assert_eq!(lines[1].0, 11);
+    assert!(lines[1].1.contains("Bob BROWN") && lines[1].1.contains("90.62") && lines[1].1.contains("gives 90.63"));
+    assert_eq!(lines[2].0, 14);
+    assert!(lines[2].1.contains("Ed EVANS") && lines[2].1.contains("gives 71.88"));
+}
+
+#[test]
+fn pages_without_an_event_are_refused() {
+    // The ranking page (seed 004) has no event header.
+    let page = fixture("wdd").join("004_6ca86b0f77327d79.txt");
+    let err = ratings::import::parse(&page, &read(&page)).unwrap_err();
+    assert_eq!(err.len(), 1);
+    assert!(err[0].message.starts_with("no event header found"), "{}", err[0]);
+    // A row that cannot be read is an error with its line, not a dropped player.
+    let text = read(&fixture("import").join("score-checks.txt")).replace("3Carl CHU84.38", "Carl CHU 84.38");
+    let err = ratings::import::parse(Path::new("x.txt"), &text).unwrap_err();
+    assert_eq!(
+        err[0].to_string(),
+        "x.txt:12:1: cannot read this result row: \"Carl CHU 84.38\" (expected rank, name, score, like \"1Doug MOORE99.40\")"
+    );
+    // What the loader refuses is refused here too, at the page's line.
+    let text = read(&fixture("import").join("score-checks.txt")).replace("5Ed EVANS70.00", "5Ann AMES70.00");
+    let err = ratings::import::parse(Path::new("x.txt"), &text).unwrap_err();
+    assert_eq!(err[0].position, Some((14, 1)), "{}", err[0]);
+    assert!(err[0].message.contains("appears twice"), "{}", err[0]);
+}
+
+fn ratings_cmd() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_ratings"))
+}
+
+#[test]
+fn the_command_writes_stdout_or_a_file_and_never_overwrites_without_force() {
+    let page = fixture("wdd").join("000_9e56e3cb9be5cb38.txt");
+    let out = ratings_cmd().arg("import").arg(&page).output().unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("name = \"World DipCon XXVII\"\ndate = 2017-07-07\nend_date = 2017-07-09\n"),
+        "{stdout}"
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("suggested file: data/2017/world-dipcon-xxvii.toml"),
+        "{stderr}"
+    );
+
+    let tmp = tempfile::tempdir().unwrap();
+    // A folder: the file goes to YEAR/name.toml inside it.
+    let data = tmp.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    let ok = ratings_cmd()
+        .arg("import")
+        .arg(&page)
+        .arg("-o")
+        .arg(&data)
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let written = data.join("2017/world-dipcon-xxvii.toml");
+    assert_eq!(read(&written), stdout);
+    // Existing file: refused, untouched; --force replaces it.
+    std::fs::write(&written, "keep me").unwrap();
+    let refused = ratings_cmd()
+        .arg("import")
+        .arg(&page)
+        .arg("-o")
+        .arg(&written)
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("exists; use --force"));
+    assert_eq!(read(&written), "keep me");
+    let forced = ratings_cmd()
+        .arg("import")
+        .arg(&page)
+        .arg("-o")
+        .arg(&written)
+        .arg("--force")
+        .output()
+        .unwrap();
+    assert!(forced.status.success());
+    assert_eq!(read(&written), stdout);
+    // Warnings go to stderr with file and line; the import still succeeds.
+    let checks = fixture("import").join("score-checks.txt");
+    let out = ratings_cmd().arg("import").arg(&checks).output().unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("score-checks.txt:11:1: \"Bob BROWN\", rank 2"),
+        "{stderr}"
+    );
+}
