@@ -102,6 +102,7 @@ fn unchanged(options: &BuildOptions, started: Instant) -> Option<Summary> {
     if stamp.input != input {
         return None;
     }
+    output::clean_leftovers(&out);
     let [pages, bytes, players, events, ratings] = stamp.counts;
     Some(Summary {
         output: out,

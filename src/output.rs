@@ -331,6 +331,15 @@ fn retire(old: &Path, spare: &Path) {
     let _ = fs::remove_dir_all(old);
 }
 
+/// Remove what killed builds left beside the output folder `out` (the
+/// no-change check does no build, but still cleans up).
+pub fn clean_leftovers(out: &Path) {
+    let Ok(abs) = absolute(out) else { return };
+    if let (Some(parent), Some(name)) = (abs.parent(), abs.file_name()) {
+        remove_leftovers(parent, &name.to_string_lossy());
+    }
+}
+
 /// Remove build folders a killed build left beside the output
 /// (`.NAME.building-PID`, `.NAME.building-PID.old`). The process that made
 /// one is gone or is this one's predecessor: a build holds no lock, so two
