@@ -38,6 +38,22 @@ fn rounds_text(e: &crate::model::Event) -> String {
     }
 }
 
+impl EventRow {
+    /// The row of event `index` in an events list, without a value.
+    fn new(ctx: &Context, root: &str, index: usize) -> Self {
+        let e = &ctx.site.events[index];
+        EventRow {
+            date: e.date.to_string(),
+            name: e.name.clone(),
+            href: ctx.event_href(root, index),
+            place: e.place.clone(),
+            players: e.players,
+            rounds: rounds_text(e),
+            value: String::new(),
+        }
+    }
+}
+
 /// Every event, newest first.
 pub fn events<'a>(ctx: &'a Context, path: &str) -> EventsPage<'a> {
     let base = ctx.base(path, "Events");
@@ -47,15 +63,7 @@ pub fn events<'a>(ctx: &'a Context, path: &str) -> EventsPage<'a> {
         .iter()
         .enumerate()
         .rev()
-        .map(|(i, e)| EventRow {
-            date: e.date.to_string(),
-            name: e.name.clone(),
-            href: ctx.event_href(&base.root, i),
-            place: e.place.clone(),
-            players: e.players,
-            rounds: rounds_text(e),
-            value: String::new(),
-        })
+        .map(|(i, _)| EventRow::new(ctx, &base.root, i))
         .collect();
     EventsPage {
         heading: "All events".into(),
@@ -78,20 +86,15 @@ pub fn included<'a>(ctx: &'a Context, path: &str, rating: usize) -> EventsPage<'
         .enumerate()
         .rev()
         .filter(|(i, _)| view.history.events[*i].included)
-        .map(|(i, e)| {
+        .map(|(i, _)| {
             let r = &view.history.events[i];
             EventRow {
-                date: e.date.to_string(),
-                name: e.name.clone(),
-                href: ctx.event_href(&base.root, i),
-                place: e.place.clone(),
-                players: e.players,
-                rounds: rounds_text(e),
                 value: match (r.value, &r.note) {
                     (Some(v), _) => fixed2(v),
                     (None, Some(note)) => note.clone(),
                     (None, None) => String::new(),
                 },
+                ..EventRow::new(ctx, &base.root, i)
             }
         })
         .collect();
@@ -264,18 +267,7 @@ pub fn circuit<'a>(ctx: &'a Context, path: &str, index: usize) -> EventsPage<'a>
         .events
         .iter()
         .rev()
-        .map(|&i| {
-            let e = &ctx.site.events[i];
-            EventRow {
-                date: e.date.to_string(),
-                name: e.name.clone(),
-                href: ctx.event_href(&base.root, i),
-                place: e.place.clone(),
-                players: e.players,
-                rounds: rounds_text(e),
-                value: String::new(),
-            }
-        })
+        .map(|&i| EventRow::new(ctx, &base.root, i))
         .collect();
     EventsPage {
         heading: format!("Circuit: {}", c.name),
