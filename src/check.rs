@@ -67,6 +67,27 @@ fn locate(file: &Path, key: &str, cache: &mut HashMap<PathBuf, Vec<String>>) -> 
     lines.iter().position(|l| l.contains(key)).map(|i| (i + 1, 1))
 }
 
+/// The line of the `n`-th (from 0) line of a file that `wanted` accepts,
+/// given trimmed and lower-cased (as name keys).
+fn nth_line(
+    file: &Path,
+    n: usize,
+    cache: &mut HashMap<PathBuf, Vec<String>>,
+    wanted: impl Fn(&str) -> bool,
+) -> Option<(usize, usize)> {
+    let lines = cache.entry(file.to_path_buf()).or_insert_with(|| {
+        std::fs::read_to_string(file)
+            .map(|t| t.lines().map(name_key).collect())
+            .unwrap_or_default()
+    });
+    lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| wanted(l))
+        .nth(n)
+        .map(|(i, _)| (i + 1, 1))
+}
+
 /// Accents and punctuation stripped: the key two spellings of one name
 /// usually share (`Björn VON KNORRING`, `Bjorn von-Knorring`).
 pub fn folded_key(key: &str) -> String {
@@ -392,7 +413,43 @@ pub fn warnings(site: &Site, site_dir: &Path) -> Vec<Diagnostic> {
             });
         }
     }
-    // 5. A custom domain (static/CNAME) that base_url does not use.
+    // 5. Events with nothing published (valid: announced, or standings not
+    // published; no rating includes them) and rounds without a match or bye.
+    for e in &site.events {
+        let file = PathBuf::from(&e.file);
+        if !e.has_results() {
+            let what = if e.round.is_empty() {
+                "has no [[results]] and no [[round]]"
+            } else {
+                "has no [[results]] and its rounds have no matches and no byes"
+            };
+            out.push(Diagnostic {
+                position: nth_line(&file, 0, &mut cache, |l| {
+                    l.strip_prefix("name").is_some_and(|r| r.trim_start().starts_with('='))
+                }),
+                path: file,
+                message: format!(
+                    "event {:?} {what}: it is listed, but no rating includes it (fine for an announced event or unpublished standings)",
+                    e.name
+                ),
+            });
+            continue;
+        }
+        for (i, round) in e.round.iter().enumerate() {
+            if round.matches.is_empty() && round.byes.is_empty() {
+                out.push(Diagnostic {
+                    position: nth_line(&file, i, &mut cache, |l| l.starts_with("[[round]]")),
+                    path: file.clone(),
+                    message: format!(
+                        "round {} has no matches and no byes: it rates nothing (it still counts in the round numbers)",
+                        i + 1
+                    ),
+                });
+            }
+        }
+    }
+
+    // 6. A custom domain (static/CNAME) that base_url does not use.
     let cname_rel = Path::new("static/CNAME");
     if let Ok(text) = std::fs::read_to_string(site_dir.join(cname_rel)) {
         let domain = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");

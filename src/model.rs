@@ -163,6 +163,13 @@ impl Event {
     pub fn is_match_event(&self) -> bool {
         !self.round.is_empty()
     }
+
+    /// Whether the event has anything published: a result row, a match or a
+    /// bye. An event without (announced, or its standings unpublished) is
+    /// valid; no rating includes it.
+    pub fn has_results(&self) -> bool {
+        !self.results.is_empty() || self.round.iter().any(|r| !r.matches.is_empty() || !r.byes.is_empty())
+    }
 }
 
 /// A Markdown page from `data/pages/`.
@@ -189,10 +196,13 @@ impl Site {
         &self.players[id as usize]
     }
 
-    /// The (start) date of the latest event: the site's "last update".
-    /// Never the wall clock, so that a rebuild gives the same bytes.
+    /// The (start) date of the latest event with results: the site's "last
+    /// update" (an announced event, possibly in the future, changes no
+    /// rating); of the latest event when none has results. Never the wall
+    /// clock, so that a rebuild gives the same bytes.
     pub fn last_update(&self) -> Option<Date> {
-        self.events.iter().map(|e| e.date).max()
+        let with_results = self.events.iter().filter(|e| e.has_results()).map(|e| e.date).max();
+        with_results.or_else(|| self.events.iter().map(|e| e.date).max())
     }
 }
 

@@ -134,11 +134,21 @@ pub fn feed(site: &Site, base_url: &str, event_paths: &[String]) -> String {
         if !e.place.is_empty() {
             summary.push_str(&format!(", {}", e.place));
         }
-        summary.push_str(&format!(": {} players", e.players));
+        // No count for an event without one (announced, or nothing published).
+        let mut counts = Vec::new();
+        if e.players > 0 {
+            counts.push(format!("{} players", e.players));
+        }
         if let Some(r) = e.rounds {
-            summary.push_str(&format!(", {r} round{}", if r == 1 { "" } else { "s" }));
+            counts.push(format!("{r} round{}", if r == 1 { "" } else { "s" }));
+        }
+        if !counts.is_empty() {
+            summary.push_str(&format!(": {}", counts.join(", ")));
         }
         summary.push('.');
+        if !e.has_results() {
+            summary.push_str(" No results published.");
+        }
         if !winners.is_empty() {
             summary.push_str(&format!(" Winner: {}.", winners.join(", ")));
         }

@@ -278,8 +278,6 @@ fn match_event_errors_name_file_line_and_column() {
         ),
         "{e}"
     );
-    let e = build_error(HEAD);
-    assert!(e.contains("e.toml:1:8: a match event needs [[round]] tables"), "{e}");
     let e = build_error("name = \"E\"\ndate = 1998-01-01\n[[round]]\nbyes = [\"A\"]\n");
     assert!(e.contains("an event with [[round]] tables needs `format`"), "{e}");
 }

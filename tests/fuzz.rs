@@ -203,7 +203,6 @@ proptest! {
         }
         prop_assert!(e.end_date.is_none_or(|end| end >= e.date));
         prop_assert!(e.rounds.is_none_or(|r| r >= 1));
-        prop_assert!(!e.results.is_empty() || !e.round.is_empty());
         prop_assert!(e.round.is_empty() || e.format.is_some());
         for round in &e.round {
             let mut seated = HashSet::new();
@@ -317,15 +316,11 @@ fn site_of(config: SiteConfig, plans: &[EventPlan], pool: u32) -> Site {
                     });
                 }
             }
-            if !matches.is_empty() {
-                round.push(Round {
-                    matches,
-                    byes: Vec::new(),
-                });
-            }
-        }
-        if results.is_empty() && round.is_empty() {
-            continue;
+            // Empty rounds and events without results are valid too.
+            round.push(Round {
+                matches,
+                byes: Vec::new(),
+            });
         }
         let mut participants: HashSet<u32> = placed.iter().copied().collect();
         for r in &round {
@@ -414,6 +409,10 @@ proptest! {
             prop_assert_eq!(history.event_rows.len(), site.events.len());
             prop_assert_eq!(history.events.len(), site.events.len());
             prop_assert_eq!(history.standings.len(), site.players.len());
+            // "Included" means the event has rows in this rating.
+            for (e, rows) in history.events.iter().zip(&history.event_rows) {
+                prop_assert_eq!(e.included, !rows.is_empty(), "{}", r.id);
+            }
             let dip_pouch = matches!(r.system, config::SystemConfig::DipPouch(_));
             for row in &history.rows {
                 prop_assert!(row.before.is_finite() && row.after.is_finite(), "{}: {row:?}", r.id);

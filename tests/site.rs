@@ -347,6 +347,7 @@ fn every_link_resolves_and_every_page_is_reachable() {
         fixture("hostile"),
         fixture("hostile-names"),
         fixture("dci"),
+        fixture("unpublished"),
         repo().join("examples/dci-league"),
     ] {
         let (_tmp, out) = build(&site);

@@ -224,7 +224,7 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Context) -> Result<RawEv
     let declared_players = file
         .players
         .as_ref()
-        .and_then(|p| c.number(p, "players", 1, MAX_PLAYERS));
+        .and_then(|p| c.number(p, "players", 0, MAX_PLAYERS));
     let rounds = file.rounds.as_ref().and_then(|r| c.number(r, "rounds", 1, 10_000));
     let boards = file.boards.as_ref().and_then(|b| c.number(b, "boards", 0, MAX_PLAYERS));
     let judge_level = file
@@ -236,14 +236,9 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Context) -> Result<RawEv
     if !file.results.is_empty() && file.rounds.is_none() {
         c.error(&file.name, "`rounds` is required in an event with [[results]]");
     }
-    if file.results.is_empty() && file.round.is_empty() {
-        let what = if file.format.is_some() {
-            "a match event needs [[round]] tables"
-        } else {
-            "the event has no [[results]] and no [[round]]"
-        };
-        c.error(&file.name, what);
-    }
+    // An event with neither [[results]] nor [[round]] is valid
+    // (data-format.md lists no such error): announced, or its standings are
+    // not published. No rating includes it.
 
     // Final placements.
     let mut results = Vec::with_capacity(file.results.len());
@@ -306,9 +301,8 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Context) -> Result<RawEv
                 true
             }
         };
-        if round.get_ref().matches.is_empty() && round.get_ref().byes.is_empty() {
-            c.error(round, format!("round {} has no matches and no byes", i + 1));
-        }
+        // An empty round is valid (not in data-format.md's errors): it rates
+        // nothing but keeps its number.
         for m in &round.get_ref().matches {
             let parts = m.get_ref();
             if parts.len() != 3 {

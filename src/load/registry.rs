@@ -49,34 +49,41 @@ pub fn parse(path: &Path, text: &str) -> Result<Registry, Vec<Diagnostic>> {
     let file: RegistryFile = toml::from_str(text).map_err(|e| vec![toml_error(path, text, &e)])?;
     let mut problems = Vec::new();
     let mut registry = Registry::default();
-    // Every spelling (name or alias) → the entry that claims it, for clashes.
-    let mut claimed: HashMap<String, String> = HashMap::new();
-    let mut claim = |spelling: &Spanned<String>, owner: &str, problems: &mut Vec<Diagnostic>| -> Option<String> {
-        let written = collapse_spaces(spelling.get_ref());
-        if written.is_empty() {
-            problems.push(Diagnostic::at(path, text, spelling.span(), "name must not be empty"));
-            return None;
-        }
-        let key = name_key(&written);
-        if let Some(previous) = claimed.get(&key) {
-            problems.push(Diagnostic::at(
-                path,
-                text,
-                spelling.span(),
-                format!("{written:?} is already a name or alias of the player {previous:?}"),
-            ));
-            return None;
-        }
-        claimed.insert(key.clone(), owner.to_string());
-        Some(key)
-    };
-    for entry in &file.player {
+    // Every spelling (name or alias) → the entry that claims it (index and
+    // display name), for clashes between entries.
+    let mut claimed: HashMap<String, (usize, String)> = HashMap::new();
+    // `Some(key)` for a new spelling; `None` for an error (reported) or for a
+    // spelling the same entry already claims (its own name written again as
+    // an alias, or an alias twice): harmless, skipped.
+    let mut claim =
+        |spelling: &Spanned<String>, owner: (usize, &str), problems: &mut Vec<Diagnostic>| -> Option<String> {
+            let written = collapse_spaces(spelling.get_ref());
+            if written.is_empty() {
+                problems.push(Diagnostic::at(path, text, spelling.span(), "name must not be empty"));
+                return None;
+            }
+            let key = name_key(&written);
+            if let Some((entry, previous)) = claimed.get(&key) {
+                if *entry != owner.0 {
+                    problems.push(Diagnostic::at(
+                        path,
+                        text,
+                        spelling.span(),
+                        format!("{written:?} is already a name or alias of the player {previous:?}"),
+                    ));
+                }
+                return None;
+            }
+            claimed.insert(key.clone(), (owner.0, owner.1.to_string()));
+            Some(key)
+        };
+    for (index, entry) in file.player.iter().enumerate() {
         let display = collapse_spaces(entry.name.get_ref());
-        let Some(key) = claim(&entry.name, &display, &mut problems) else {
+        let Some(key) = claim(&entry.name, (index, &display), &mut problems) else {
             continue;
         };
         for alias in &entry.aliases {
-            if let Some(alias_key) = claim(alias, &display, &mut problems) {
+            if let Some(alias_key) = claim(alias, (index, &display), &mut problems) {
                 registry.aliases.insert(alias_key, key.clone());
             }
         }
@@ -109,6 +116,20 @@ mod tests {
         .unwrap();
         assert_eq!(r.aliases["chruk krueger"], "chuck krueger");
         assert_eq!(r.entries["chuck krueger"].nat, "US");
+    }
+
+    #[test]
+    fn an_alias_equal_to_the_own_name_is_skipped() {
+        let r = parse(
+            Path::new("players.toml"),
+            "[[player]]\nname = \"Chuck Krueger\"\naliases = [\"Chuck KRUEGER\", \"Chruk Krueger\", \"chruk  krueger\"]\n",
+        )
+        .unwrap();
+        // The own name is not an alias (it would map to itself); the repeated
+        // alias is kept once.
+        assert_eq!(r.aliases.len(), 1);
+        assert_eq!(r.aliases["chruk krueger"], "chuck krueger");
+        assert_eq!(r.entries["chuck krueger"].display, "Chuck Krueger");
     }
 
     #[test]

@@ -90,6 +90,8 @@ pub struct EventPage<'a> {
     pub unlisted: u32,
     pub listed: usize,
     pub players: u32,
+    /// Nothing published: no result rows, no matches, no byes.
+    pub no_results: bool,
 }
 
 pub fn direction(change: f64) -> &'static str {
@@ -172,7 +174,10 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
     } else if !e.country.is_empty() {
         facts.push(("Country".into(), e.country.clone()));
     }
-    facts.push(("Number of players".into(), e.players.to_string()));
+    // No count for an event without one (announced, or nothing published).
+    if e.players > 0 {
+        facts.push(("Number of players".into(), e.players.to_string()));
+    }
     if let Some(r) = e.rounds {
         facts.push(("Number of rounds".into(), r.to_string()));
     } else if e.is_match_event() {
@@ -324,6 +329,7 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
         unlisted: if e.results.is_empty() { 0 } else { unlisted },
         listed: e.results.len(),
         players: e.players,
+        no_results: !e.has_results(),
         base,
     }
 }
