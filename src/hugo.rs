@@ -250,17 +250,18 @@ fn player_rows(
                 ..
             } => {
                 for m in lines {
+                    let k = m.k.map_or_else(|| "P".to_string(), |k| k.to_string());
                     let _ = writeln!(
                         matches,
-                        "| {date} | {} | {} | {} | {}-{}-{} | {} | {} |",
+                        "| {date} | {} | {} | {} | {} | {}-{}-{} | {k} | {} |",
                         event_link(row.event),
                         m.round,
                         player_link(m.opponent),
+                        fixed2(m.opponent_before),
                         m.won,
                         m.lost,
                         m.drawn,
-                        fixed2(m.before),
-                        fixed2(m.after)
+                        signed2(m.after - m.before)
                     );
                 }
                 writeln!(
@@ -273,7 +274,7 @@ fn player_rows(
     }
     if !matches.is_empty() {
         t.push_str(
-            "\n| Date | Event | Round | Opponent | W-L-D | Before | After |\n|---|---|---:|---|---|---:|---:|\n",
+            "\n| Date | Event | Round | Opponent | Opp. rating | Games | K | Change |\n|---|---|---:|---|---:|---|---:|---:|\n",
         );
         t.push_str(&matches);
     }
