@@ -1,27 +1,90 @@
 //! Number formatting for display. Arithmetic is never rounded; only text is.
 
+use std::fmt;
+
 /// Two decimals, halves rounded away from zero (as PHP and the World
 /// Diplomacy Database do): 0.125 → "0.13". Rust's `{:.2}` would round the
 /// exact tie to even ("0.12").
 pub fn fixed2(x: f64) -> String {
-    decimals(x, 2)
+    Fixed2(x).to_string()
+}
+
+/// [`fixed2`] as a value that templates print without a `String` of its own.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Fixed2(pub f64);
+
+impl fmt::Display for Fixed2 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_decimals(f, self.0, 2)
+    }
+}
+
+/// Digits, a point and a sign: nothing to escape.
+impl askama::filters::HtmlSafe for Fixed2 {}
+
+/// A rating change with its sign: "+5.02", "-3.10", "0.00".
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Signed2(pub f64);
+
+impl fmt::Display for Signed2 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A plus sign unless it shows as zero or carries its own minus.
+        let positive = match decimals_fast_parts(self.0, 2) {
+            Some((negative, n)) => !negative && n > 0,
+            None => {
+                let s = decimals_exact(self.0, 2);
+                !s.starts_with('-') && s.bytes().any(|b| b.is_ascii_digit() && b != b'0')
+            }
+        };
+        if positive {
+            f.write_str("+")?;
+        }
+        write_decimals(f, self.0, 2)
+    }
+}
+
+impl askama::filters::HtmlSafe for Signed2 {}
+
+/// Whether `x` shows as "0.00" (or "-0.00") with two decimals.
+pub fn shows_as_zero2(x: f64) -> bool {
+    match decimals_fast_parts(x, 2) {
+        Some((_, n)) => n == 0,
+        None => decimals_exact(x, 2).bytes().all(|b| matches!(b, b'0' | b'.' | b'-')),
+    }
 }
 
 /// `decimals` places, halves away from zero.
 pub fn decimals(x: f64, places: usize) -> String {
-    if let Some(s) = decimals_fast(x, places) {
-        return s;
-    }
-    decimals_exact(x, places)
+    let mut s = String::with_capacity(16);
+    let _ = write_decimals(&mut s, x, places);
+    s
 }
+
+fn write_decimals(out: &mut impl fmt::Write, x: f64, places: usize) -> fmt::Result {
+    match decimals_fast_parts(x, places) {
+        Some((negative, n)) => {
+            let scale = POW10[places];
+            if negative {
+                out.write_char('-')?;
+            }
+            if places == 0 {
+                write!(out, "{n}")
+            } else {
+                write!(out, "{}.{:0width$}", n / scale, n % scale, width = places)
+            }
+        }
+        None => out.write_str(&decimals_exact(x, places)),
+    }
+}
+
+const POW10: [u64; 7] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
 
 /// The common case without float formatting: scale, round, print integers.
 /// `x * 10^places` is off by at most ~1e-7 below 1e9, so away from a tie
 /// (fraction within 1e-6 of .5) the rounding direction is certain; near a
-/// tie, or for large values, `None` hands over to the exact path.
-fn decimals_fast(x: f64, places: usize) -> Option<String> {
-    use std::fmt::Write as _;
-    const POW10: [u64; 7] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
+/// tie, or for large values, `None` hands over to the exact path. Returns
+/// the sign (never negative zero) and the scaled, rounded magnitude.
+fn decimals_fast_parts(x: f64, places: usize) -> Option<(bool, u64)> {
     let scale = *POW10.get(places)?;
     let y = x.abs() * scale as f64;
     if y.is_nan() || y >= 1e9 {
@@ -33,16 +96,7 @@ fn decimals_fast(x: f64, places: usize) -> Option<String> {
         return None;
     }
     let n = floor as u64 + u64::from(frac > 0.5);
-    let mut s = String::with_capacity(16);
-    if x < 0.0 && n > 0 {
-        s.push('-');
-    }
-    if places == 0 {
-        let _ = write!(s, "{n}");
-    } else {
-        let _ = write!(s, "{}.{:0width$}", n / scale, n % scale, width = places);
-    }
-    Some(s)
+    Some((x < 0.0 && n > 0, n))
 }
 
 fn decimals_exact(x: f64, places: usize) -> String {
@@ -95,12 +149,36 @@ fn increment_last_digit(s: &str) -> String {
 
 /// A rating change with its sign: "+5.02", "-3.10", "0.00".
 pub fn signed2(x: f64) -> String {
-    let s = fixed2(x);
-    if s.starts_with('-') || s.bytes().all(|b| b == b'0' || b == b'.') {
-        s
-    } else {
-        format!("+{s}")
+    Signed2(x).to_string()
+}
+
+/// Text escaped for XML and HTML (content and quoted attribute values),
+/// written without a `String` of its own. Characters XML 1.0 does not allow
+/// at all (control characters other than tab and line breaks) are dropped.
+pub struct Xml<'a>(pub &'a str);
+
+impl fmt::Display for Xml<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut rest = self.0;
+        while let Some(i) = rest.find(|c: char| matches!(c, '&' | '<' | '>' | '"' | '\'') || forbidden_in_xml(c)) {
+            f.write_str(&rest[..i])?;
+            let c = rest[i..].chars().next().expect("found");
+            f.write_str(match c {
+                '&' => "&amp;",
+                '<' => "&lt;",
+                '>' => "&gt;",
+                '"' => "&quot;",
+                '\'' => "&#39;",
+                _ => "",
+            })?;
+            rest = &rest[i + c.len_utf8()..];
+        }
+        f.write_str(rest)
     }
+}
+
+fn forbidden_in_xml(c: char) -> bool {
+    ((c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r')) || c == '\u{fffe}' || c == '\u{ffff}'
 }
 
 /// One CSV field per RFC 4180: quoted when it holds a comma, quote or line break.

@@ -11,6 +11,7 @@ pub mod downloads;
 pub mod error;
 pub mod fingerprint;
 pub mod format;
+pub mod hugo;
 pub mod import;
 pub mod load;
 pub mod markdown;
@@ -60,6 +61,8 @@ pub struct Summary {
     pub elapsed: Duration,
     /// Wall time of each stage.
     pub stages: Vec<(&'static str, Duration)>,
+    /// Render time (CPU, summed over threads), pages and bytes by page kind.
+    pub kinds: Vec<PageKind>,
     /// Nothing changed since the build that wrote the output: no work done
     /// (`results` and `matches` are then 0: nothing was read).
     pub skipped: bool,
@@ -71,6 +74,17 @@ struct Written {
     /// Summed over threads.
     render: Duration,
     write: Duration,
+    kinds: Vec<PageKind>,
+}
+
+/// Rendering of one kind of page (`build --timings`).
+#[derive(Debug, Clone)]
+pub struct PageKind {
+    pub name: &'static str,
+    /// Summed over threads.
+    pub render: Duration,
+    pub pages: u64,
+    pub bytes: u64,
 }
 
 /// Load, rate, render and write a site; or, when the inputs (and this
@@ -117,6 +131,7 @@ fn unchanged(options: &BuildOptions, started: Instant) -> Option<Summary> {
         matches: 0,
         elapsed: started.elapsed(),
         stages: vec![("no-change check", started.elapsed())],
+        kinds: Vec::new(),
         skipped: true,
     })
 }
@@ -188,6 +203,7 @@ pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
                 matches: site.events.iter().flat_map(|e| &e.round).map(|r| r.matches.len()).sum(),
                 elapsed: started.elapsed(),
                 stages,
+                kinds: w.kinds,
                 skipped: false,
             })
         }
@@ -199,7 +215,7 @@ pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
 }
 
 /// Every rating's history, computed in parallel.
-fn rate(site: &model::Site) -> Vec<rating::History> {
+pub(crate) fn rate(site: &model::Site) -> Vec<rating::History> {
     site.config
         .ratings
         .par_iter()
@@ -207,11 +223,11 @@ fn rate(site: &model::Site) -> Vec<rating::History> {
         .collect()
 }
 
-fn context(site: &model::Site, histories: Vec<rating::History>) -> pages::Context<'_> {
+pub(crate) fn context(site: &model::Site, histories: Vec<rating::History>) -> pages::Context<'_> {
     let views = site
         .config
         .ratings
-        .iter()
+        .par_iter()
         .zip(histories)
         .map(|(r, h)| pages::RatingView::new(site, r, h))
         .collect();
@@ -336,6 +352,8 @@ fn write_site(
 
     let render_ns = AtomicU64::new(0);
     let write_ns = AtomicU64::new(0);
+    // By page kind: render nanoseconds, pages, bytes.
+    let by_kind: Vec<[AtomicU64; 3]> = pages::Job::KINDS.iter().map(|_| Default::default()).collect();
     let page_bytes: Vec<Result<u64, Diagnostic>> = jobs
         .par_iter()
         .zip(paths)
@@ -346,7 +364,12 @@ fn write_site(
                 .map_err(|e| Diagnostic::new(path, format!("template error: {e}")))?;
             let t1 = Instant::now();
             staging.write(path, html.as_bytes())?;
-            render_ns.fetch_add((t1 - t0).as_nanos() as u64, Ordering::Relaxed);
+            let render = (t1 - t0).as_nanos() as u64;
+            let kind = &by_kind[job.kind() as usize];
+            kind[0].fetch_add(render, Ordering::Relaxed);
+            kind[1].fetch_add(1, Ordering::Relaxed);
+            kind[2].fetch_add(html.len() as u64, Ordering::Relaxed);
+            render_ns.fetch_add(render, Ordering::Relaxed);
             write_ns.fetch_add(t1.elapsed().as_nanos() as u64, Ordering::Relaxed);
             Ok(html.len() as u64)
         })
@@ -382,6 +405,17 @@ fn write_site(
             bytes,
             render: Duration::from_nanos(render_ns.into_inner()),
             write: Duration::from_nanos(write_ns.into_inner()),
+            kinds: pages::Job::KINDS
+                .iter()
+                .zip(by_kind)
+                .filter(|(_, k)| k[1].load(Ordering::Relaxed) > 0)
+                .map(|(&name, [ns, n, b])| PageKind {
+                    name,
+                    render: Duration::from_nanos(ns.into_inner()),
+                    pages: n.into_inner(),
+                    bytes: b.into_inner(),
+                })
+                .collect(),
         })
     } else {
         Err(Errors::sorted(problems))

@@ -142,6 +142,16 @@ fn run(cli: Cli) -> Result<(), String> {
                 for (stage, t) in &s.stages {
                     eprintln!("{stage:>16}: {:8.3} s", t.as_secs_f64());
                 }
+                for k in &s.kinds {
+                    eprintln!(
+                        "{:>16}  {:<18} {:>8} pages {:>8.1} MB {:>8.3} s of render (threads summed)",
+                        "",
+                        k.name,
+                        k.pages,
+                        k.bytes as f64 / 1e6,
+                        k.render.as_secs_f64()
+                    );
+                }
                 if s.skipped {
                     eprintln!("{:>16}  nothing changed since the last build", "");
                 } else {
@@ -205,7 +215,7 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::HugoSite { site, out } => {
-            let pages = ratings::synth::hugo_site(&site, &out)?;
+            let pages = ratings::hugo::hugo_site(&site, &out)?;
             println!("Wrote the Hugo site {} ({pages} content pages)", out.display());
             Ok(())
         }

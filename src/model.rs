@@ -52,6 +52,9 @@ impl fmt::Display for Date {
     }
 }
 
+/// Digits and dashes: nothing to escape.
+impl askama::filters::HtmlSafe for Date {}
+
 /// "July 7-9, 2017", "June 1, 1996", "June 30 - July 2, 2017", as on the
 /// World Diplomacy Database event pages.
 pub fn date_range(start: Date, end: Option<Date>) -> String {

@@ -12,21 +12,7 @@ pub const FEED_ENTRIES: usize = 20;
 
 /// XML text and attribute escaping.
 pub fn xml_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            // Not allowed anywhere in XML 1.0, even escaped.
-            '\t' | '\n' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => {}
-            c => out.push(c),
-        }
-    }
-    out
+    crate::format::Xml(s).to_string()
 }
 
 /// `sitemap.xml` (and `sitemaps/sitemap-N.xml` beyond 50,000 URLs, with
@@ -208,7 +194,7 @@ mod tests {
     fn escaping() {
         assert_eq!(
             xml_escape("A & <B> \"c\" 'd'"),
-            "A &amp; &lt;B&gt; &quot;c&quot; &apos;d&apos;"
+            "A &amp; &lt;B&gt; &quot;c&quot; &#39;d&#39;"
         );
     }
 

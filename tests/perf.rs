@@ -159,3 +159,43 @@ fn synth_is_deterministic_and_builds() {
         .count();
     assert!(accented > 0);
 }
+
+/// The benchmark's Hugo site has one content page per page of ours, with the
+/// same rows (checked on a site with both kinds of rating).
+#[test]
+fn hugo_equivalent_has_our_pages_and_rows() {
+    let site = fixture("both-systems");
+    let (_guard, out) = common::build(&site);
+    let ours: Vec<String> = walkdir::WalkDir::new(&out)
+        .into_iter()
+        .map(|e| e.unwrap())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "html"))
+        .map(|e| e.path().strip_prefix(&out).unwrap().to_string_lossy().into_owned())
+        .collect();
+    let tmp = tempfile::tempdir().unwrap();
+    let pages = ratings::hugo::hugo_site(&site, tmp.path()).unwrap();
+    let content = tmp.path().join("content");
+    let theirs: Vec<std::path::PathBuf> = walkdir::WalkDir::new(&content)
+        .into_iter()
+        .map(|e| e.unwrap().into_path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    assert_eq!(pages, ours.len());
+    assert_eq!(theirs.len(), ours.len());
+    // Every player page of ours has a Markdown twin listing the same rating
+    // values (the "Before"/"After" cells of its history table).
+    for page in ours.iter().filter(|p| p.starts_with("player/")) {
+        let html = common::read(&out.join(page));
+        let md = common::read(&content.join(page.replace(".html", ".md")));
+        let cells: Vec<&str> = html
+            .split("<td class=\"num\">")
+            .skip(1)
+            .map(|c| c.split('<').next().unwrap())
+            .filter(|c| c.contains('.') && !c.contains(' '))
+            .collect();
+        assert!(!cells.is_empty(), "{page}");
+        for cell in cells {
+            assert!(md.contains(cell), "{page}: {cell} missing from the Hugo page");
+        }
+    }
+}

@@ -6,7 +6,7 @@
 
 use std::fmt::Write;
 
-use crate::format::fixed2;
+use crate::format::{Fixed2, Xml};
 use crate::model::Date;
 
 /// One event of the player in this rating.
@@ -23,29 +23,34 @@ const RIGHT: f64 = 18.0;
 const TOP: f64 = 10.0;
 const BOTTOM: f64 = 24.0;
 
-/// Escape text for SVG/HTML content and attribute values.
-fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
+/// A coordinate with at most one decimal, without a trailing `.0`: what
+/// `{:.1}` prints (exact ties to even), written without a `String`.
+#[derive(Clone, Copy)]
+struct Num(f64);
+
+impl std::fmt::Display for Num {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let y = self.0.abs() * 10.0;
+        let frac = y - y.floor();
+        // Away from a tie and for ordinary sizes the rounding is certain;
+        // otherwise take the exact (slower) path.
+        if y < 1e9 && (frac - 0.5).abs() > 1e-6 {
+            let n = y.floor() as u64 + u64::from(frac > 0.5);
+            if self.0.is_sign_negative() {
+                f.write_str("-")?;
+            }
+            return match n % 10 {
+                0 => write!(f, "{}", n / 10),
+                d => write!(f, "{}.{d}", n / 10),
+            };
         }
+        let s = format!("{:.1}", self.0);
+        f.write_str(s.strip_suffix(".0").unwrap_or(&s))
     }
-    out
 }
 
-/// A coordinate with at most one decimal, without a trailing `.0`.
-fn num(x: f64) -> String {
-    let s = format!("{:.1}", x);
-    match s.strip_suffix(".0") {
-        Some(t) => t.to_string(),
-        None => s,
-    }
+fn num(x: f64) -> Num {
+    Num(x)
 }
 
 /// A "nice" tick step (1, 2, 2.5 or 5 × 10^k) giving about four intervals.
@@ -108,8 +113,10 @@ pub fn svg(id: &str, label: &str, points: &[Point], until: Date) -> String {
     let mut s = String::with_capacity(600 + points.len() * 90);
     let _ = write!(
         s,
-        r#"<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{id}"><title id="{id}">{}</title>"#,
-        esc(label)
+        r#"<svg class="chart" viewBox="0 0 {} {}" role="img" aria-labelledby="{id}"><title id="{id}">{}</title>"#,
+        num(WIDTH),
+        num(HEIGHT),
+        Xml(label)
     );
     // Grid and y labels.
     s.push_str(r#"<g class="axis">"#);
@@ -118,11 +125,11 @@ pub fn svg(id: &str, label: &str, points: &[Point], until: Date) -> String {
     for k in 0..=ticks {
         let v = y0 + k as f64 * step;
         let y = num(py(v));
-        let _ = write!(grid, "M{LEFT} {y}H{}", WIDTH - RIGHT);
+        let _ = write!(grid, "M{} {y}H{}", num(LEFT), num(WIDTH - RIGHT));
         let _ = write!(
             s,
             r#"<text x="{}" y="{y}" dy="4" text-anchor="end">{:.*}</text>"#,
-            LEFT - 4.0,
+            num(LEFT - 4.0),
             decimals,
             v
         );
@@ -147,11 +154,11 @@ pub fn svg(id: &str, label: &str, points: &[Point], until: Date) -> String {
     let base = HEIGHT - BOTTOM;
     for &y in years.iter().filter(|&&y| y.rem_euclid(every) == 0) {
         let x = num(px(jan1(y)));
-        let _ = write!(grid, "M{x} {TOP}V{base}");
+        let _ = write!(grid, "M{x} {}V{}", num(TOP), num(base));
         let _ = write!(
             s,
             r#"<text x="{x}" y="{}" text-anchor="middle">{y}</text>"#,
-            HEIGHT - 6.0
+            num(HEIGHT - 6.0)
         );
     }
     if years.is_empty() {
@@ -160,7 +167,7 @@ pub fn svg(id: &str, label: &str, points: &[Point], until: Date) -> String {
             s,
             r#"<text x="{}" y="{}" text-anchor="middle">{}</text>"#,
             num((LEFT + WIDTH - RIGHT) / 2.0),
-            HEIGHT - 6.0,
+            num(HEIGHT - 6.0),
             points[0].date.year
         );
     }
@@ -189,9 +196,9 @@ pub fn svg(id: &str, label: &str, points: &[Point], until: Date) -> String {
             r#"<circle cx="{}" cy="{}" r="{r}"><title>{}, {}: {}</title></circle>"#,
             num(px(p.date.days())),
             num(py(p.rating)),
-            esc(p.event),
+            Xml(p.event),
             p.date,
-            fixed2(p.rating)
+            Fixed2(p.rating)
         );
     }
     let p = &points[peak];
@@ -200,9 +207,9 @@ pub fn svg(id: &str, label: &str, points: &[Point], until: Date) -> String {
         r#"<circle class="peak" cx="{}" cy="{}" r="5"><title>Peak: {}, {}: {}</title></circle></g></svg>"#,
         num(px(p.date.days())),
         num(py(p.rating)),
-        esc(p.event),
+        Xml(p.event),
         p.date,
-        fixed2(p.rating)
+        Fixed2(p.rating)
     );
     s
 }
@@ -210,6 +217,22 @@ pub fn svg(id: &str, label: &str, points: &[Point], until: Date) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn coordinates_print_as_one_decimal_formatting_does() {
+        let old = |x: f64| {
+            let s = format!("{:.1}", x);
+            s.strip_suffix(".0").unwrap_or(&s).to_string()
+        };
+        let mut x = -3.0f64;
+        while x < 700.0 {
+            assert_eq!(num(x).to_string(), old(x), "{x}");
+            x += 0.012_345;
+        }
+        for x in [0.25, 0.35, 2.5, 0.05, -0.04, -0.0, 0.0, 622.0, 1e12, 199.95, 44.0] {
+            assert_eq!(num(x).to_string(), old(x), "{x}");
+        }
+    }
 
     fn d(year: i32, month: u8, day: u8) -> Date {
         Date { year, month, day }

@@ -4,74 +4,57 @@
 
 use askama::Template;
 
-use super::{Base, Context};
+use super::{Base, Context, Link, Placing};
 use crate::config::SystemConfig;
-use crate::format::{fixed2, signed2};
+use crate::format::{Fixed2, Signed2, fixed2, shows_as_zero2};
 use crate::model::{Event, Match, date_range};
 use crate::rating::Detail;
 
-pub struct ResultRow {
-    pub rank: String,
-    pub name: String,
-    pub href: String,
-    pub nat: String,
-    pub score: String,
-    pub before: String,
-    pub after: String,
-    pub change: String,
+/// A player's line in one rating's section of the event.
+pub struct ResultRow<'a> {
+    /// Placement ratings: the final rank and the score.
+    pub rank: Option<u32>,
+    pub score: Option<Fixed2>,
+    /// Match ratings: rated matches won-lost-drawn.
+    pub record: Option<Placing>,
+    pub player: Link<'a>,
+    pub nat: &'a str,
+    pub before: Fixed2,
+    pub after: Fixed2,
+    pub change: Signed2,
     /// "up", "down" or "same", for styling.
     pub direction: &'static str,
 }
 
-/// A player's event in a match rating: record and rating before → after.
-pub struct MatchResultRow {
-    pub name: String,
-    pub href: String,
-    pub nat: String,
-    /// "3-1-0" (wins-losses-draws of rated matches)
-    pub record: String,
-    pub before: String,
-    pub after: String,
-    pub change: String,
-    pub direction: &'static str,
-}
-
-pub struct Section {
+pub struct Section<'a> {
     pub title: String,
     pub href: String,
     pub note: Option<String>,
-    pub rows: Vec<ResultRow>,
     /// Match ratings: one row per player with a rated match.
-    pub match_rows: Vec<MatchResultRow>,
+    pub rows: Vec<ResultRow<'a>>,
     pub is_match: bool,
 }
 
-/// A player link.
-pub struct Link {
-    pub name: String,
-    pub href: String,
-}
-
-pub struct Pairing {
-    pub a: Link,
-    pub b: Link,
+pub struct Pairing<'a> {
+    pub a: Link<'a>,
+    pub b: Link<'a>,
     /// Games as written: "2-1", "1-1-1".
     pub games: String,
     /// The winner's name, or "Draw".
-    pub winner: String,
+    pub winner: &'a str,
 }
 
-pub struct RoundView {
+pub struct RoundView<'a> {
     pub number: usize,
-    pub pairings: Vec<Pairing>,
-    pub byes: Vec<Link>,
+    pub pairings: Vec<Pairing<'a>>,
+    pub byes: Vec<Link<'a>>,
 }
 
 /// A row of the standings of a match event.
-pub struct StandingRow {
+pub struct StandingRow<'a> {
     pub rank: u32,
-    pub player: Link,
-    pub nat: String,
+    pub player: Link<'a>,
+    pub nat: &'a str,
 }
 
 #[derive(Template)]
@@ -82,10 +65,10 @@ pub struct EventPage<'a> {
     /// (label, value) pairs of the header.
     pub facts: Vec<(String, String)>,
     pub report: String,
-    pub sections: Vec<Section>,
+    pub sections: Vec<Section<'a>>,
     /// Match events: the standings (if given) and the rounds.
-    pub standings: Vec<StandingRow>,
-    pub rounds: Vec<RoundView>,
+    pub standings: Vec<StandingRow<'a>>,
+    pub rounds: Vec<RoundView<'a>>,
     /// Players the published results leave out (partial lists).
     pub unlisted: u32,
     pub listed: usize,
@@ -95,7 +78,7 @@ pub struct EventPage<'a> {
 }
 
 pub fn direction(change: f64) -> &'static str {
-    if fixed2(change) == "0.00" || fixed2(change) == "-0.00" {
+    if shows_as_zero2(change) {
         "same"
     } else if change > 0.0 {
         "up"
@@ -113,15 +96,12 @@ pub fn games(won: u32, lost: u32, drawn: u32) -> String {
     }
 }
 
-fn pairing(ctx: &Context, root: &str, m: &Match) -> Pairing {
-    let link = |id| Link {
-        name: ctx.site.player(id).display.clone(),
-        href: ctx.player_href(root, id),
-    };
+fn pairing<'a>(ctx: &'a Context, root: &'a str, m: &Match) -> Pairing<'a> {
+    let link = |id| ctx.player_link(root, id);
     let winner = match m.wins_a.cmp(&m.wins_b) {
-        std::cmp::Ordering::Greater => ctx.site.player(m.a).display.clone(),
-        std::cmp::Ordering::Less => ctx.site.player(m.b).display.clone(),
-        std::cmp::Ordering::Equal => "Draw".to_string(),
+        std::cmp::Ordering::Greater => ctx.site.player(m.a).display.as_str(),
+        std::cmp::Ordering::Less => ctx.site.player(m.b).display.as_str(),
+        std::cmp::Ordering::Equal => "Draw",
     };
     Pairing {
         a: link(m.a),
@@ -131,21 +111,14 @@ fn pairing(ctx: &Context, root: &str, m: &Match) -> Pairing {
     }
 }
 
-fn rounds(ctx: &Context, root: &str, e: &Event) -> Vec<RoundView> {
+fn rounds<'a>(ctx: &'a Context, root: &'a str, e: &Event) -> Vec<RoundView<'a>> {
     e.round
         .iter()
         .enumerate()
         .map(|(i, r)| RoundView {
             number: i + 1,
             pairings: r.matches.iter().map(|m| pairing(ctx, root, m)).collect(),
-            byes: r
-                .byes
-                .iter()
-                .map(|&id| Link {
-                    name: ctx.site.player(id).display.clone(),
-                    href: ctx.player_href(root, id),
-                })
-                .collect(),
+            byes: r.byes.iter().map(|&id| ctx.player_link(root, id)).collect(),
         })
         .collect()
 }
@@ -161,7 +134,7 @@ fn counts_format(config: &crate::config::RatingConfig, e: &Event) -> bool {
 pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
     let e = &ctx.site.events[index];
     let base = ctx.base(path, e.name.clone());
-    let root = base.root.clone();
+    let root = ctx.root_of(path);
 
     let mut facts = vec![("Date".to_string(), date_range(e.date, e.end_date))];
     if !e.place.is_empty() {
@@ -204,6 +177,30 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
         .filter(|r| !r.nat.is_empty())
         .map(|r| (r.player, r.nat.as_str()))
         .collect();
+    // A player's line in any rating: the nationality given in the event
+    // wins over the player's usual one.
+    let result_row = |row: &crate::rating::Row| {
+        let (rank, score, record) = match &row.detail {
+            Detail::Placement { rank, percentile } => (Some(*rank), Some(Fixed2(*percentile)), None),
+            Detail::Match {
+                wins, losses, draws, ..
+            } => (None, None, Some(Placing::Record(*wins, *losses, *draws))),
+        };
+        ResultRow {
+            rank,
+            score,
+            record,
+            player: ctx.player_link(root, row.player),
+            nat: nat_in_event
+                .get(&row.player)
+                .copied()
+                .unwrap_or(&ctx.site.player(row.player).nat),
+            before: Fixed2(row.before),
+            after: Fixed2(row.after),
+            change: Signed2(row.after - row.before),
+            direction: direction(row.after - row.before),
+        }
+    };
     let several = ctx.ratings.len() > 1;
     // A match event shows the match ratings that count its format (rated or
     // not, with the reason); only if none does, each says so.
@@ -212,38 +209,12 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
     for view in &ctx.ratings {
         let rating = &view.history.events[index];
         if view.is_match_system() && e.is_match_event() && (counts_format(view.config, e) || !counted_somewhere) {
-            let match_rows = view
-                .history
-                .event(index)
-                .iter()
-                .map(|row| {
-                    let p = ctx.site.player(row.player);
-                    let record = match &row.detail {
-                        Detail::Match {
-                            wins, losses, draws, ..
-                        } => format!("{wins}-{losses}-{draws}"),
-                        Detail::Placement { .. } => String::new(),
-                    };
-                    MatchResultRow {
-                        name: p.display.clone(),
-                        href: ctx.player_href(&root, row.player),
-                        nat: nat_in_event
-                            .get(&row.player)
-                            .map_or_else(|| p.nat.clone(), |n| n.to_string()),
-                        record,
-                        before: fixed2(row.before),
-                        after: fixed2(row.after),
-                        change: signed2(row.after - row.before),
-                        direction: direction(row.after - row.before),
-                    }
-                })
-                .collect();
+            let rows = view.history.event(index).iter().map(&result_row).collect();
             sections.push(Section {
                 title: view.config.title.clone(),
                 href: format!("{root}rating/{}/index.html", view.id()),
                 note: rating.note.clone(),
-                rows: Vec::new(),
-                match_rows,
+                rows,
                 is_match: true,
             });
             continue;
@@ -259,37 +230,12 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
         if !rating.included {
             continue;
         }
-        let rows = view
-            .history
-            .event(index)
-            .iter()
-            .map(|row| {
-                let p = ctx.site.player(row.player);
-                let (rank, score) = match &row.detail {
-                    Detail::Placement { rank, percentile } => (rank.to_string(), fixed2(*percentile)),
-                    Detail::Match { .. } => (String::new(), String::new()),
-                };
-                ResultRow {
-                    rank,
-                    name: p.display.clone(),
-                    href: ctx.player_href(&root, row.player),
-                    nat: nat_in_event
-                        .get(&row.player)
-                        .map_or_else(|| p.nat.clone(), |n| n.to_string()),
-                    score,
-                    before: fixed2(row.before),
-                    after: fixed2(row.after),
-                    change: signed2(row.after - row.before),
-                    direction: direction(row.after - row.before),
-                }
-            })
-            .collect();
+        let rows = view.history.event(index).iter().map(&result_row).collect();
         sections.push(Section {
             title: view.config.title.clone(),
             href: format!("{root}rating/{}/index.html", view.id()),
             note: rating.note.clone(),
             rows,
-            match_rows: Vec::new(),
             is_match: false,
         });
     }
@@ -301,11 +247,8 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
                 let p = ctx.site.player(r.player);
                 StandingRow {
                     rank: r.rank,
-                    player: Link {
-                        name: p.display.clone(),
-                        href: ctx.player_href(&root, r.player),
-                    },
-                    nat: if r.nat.is_empty() { p.nat.clone() } else { r.nat.clone() },
+                    player: ctx.player_link(root, r.player),
+                    nat: if r.nat.is_empty() { &p.nat } else { &r.nat },
                 }
             })
             .collect();
@@ -325,7 +268,7 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
         report: ctx.markdown(&e.report),
         sections,
         standings,
-        rounds: rounds(ctx, &root, e),
+        rounds: rounds(ctx, root, e),
         unlisted: if e.results.is_empty() { 0 } else { unlisted },
         listed: e.results.len(),
         players: e.players,

@@ -50,6 +50,15 @@ pub struct RatingView<'a> {
     row_index: Vec<u32>,
     /// Nationalities present in the ranking, sorted by name.
     pub nations: Vec<Nation>,
+    pub urls: RatingUrls,
+}
+
+/// URL paths (from the site root) of a rating's pages that many pages link.
+pub struct RatingUrls {
+    /// The first page of the current ranking.
+    pub ranking: String,
+    /// By index into `timeline.year_ends`: the first page of that ranking.
+    pub year_ends: Vec<String>,
 }
 
 pub struct Nation {
@@ -119,7 +128,16 @@ impl<'a> RatingView<'a> {
             })
             .collect();
         nations.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.slug.cmp(&b.slug)));
+        let urls = RatingUrls {
+            ranking: url_path(&ranking::page_path(&config.id, 1)),
+            year_ends: timeline
+                .year_ends
+                .iter()
+                .map(|y| url_path(&ranking::year_path(&config.id, y.year, 1)))
+                .collect(),
+        };
         RatingView {
+            urls,
             config,
             history,
             ranking,
@@ -197,6 +215,57 @@ pub struct Context<'a> {
     pub letters: Vec<(String, Vec<PlayerId>)>,
     /// Circuits (series) named by events, by name.
     pub circuits: Vec<Circuit>,
+    /// By player id: URL path of the player page from the site root.
+    player_urls: Vec<String>,
+    /// By event index: URL path (percent-encoded) of the event page.
+    event_urls: Vec<String>,
+    /// "../" repeated as deep as the deepest page: `root_of` slices it.
+    ups: String,
+}
+
+/// A link from a page to another page of the site: the relative way to the
+/// root and the target's URL path, written out only when the page is
+/// rendered.
+#[derive(Debug, Clone, Copy)]
+pub struct Href<'a> {
+    pub root: &'a str,
+    pub path: &'a str,
+}
+
+impl std::fmt::Display for Href<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.root)?;
+        f.write_str(self.path)
+    }
+}
+
+/// Both parts are made of `../` and percent-encoded paths (`url_path`):
+/// nothing to escape.
+impl askama::filters::HtmlSafe for Href<'_> {}
+
+/// The placing column: "8 / 65" (rank / players) or "3-1-0" (matches won-lost-drawn).
+pub enum Placing {
+    Rank(u32, u32),
+    Record(u32, u32, u32),
+}
+
+impl std::fmt::Display for Placing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Placing::Rank(rank, players) => write!(f, "{rank} / {players}"),
+            Placing::Record(w, l, d) => write!(f, "{w}-{l}-{d}"),
+        }
+    }
+}
+
+/// Numbers, a slash and dashes.
+impl askama::filters::HtmlSafe for Placing {}
+
+/// A named link (a player, an event).
+#[derive(Debug, Clone, Copy)]
+pub struct Link<'a> {
+    pub name: &'a str,
+    pub href: Href<'a>,
 }
 
 /// A circuit (`circuits = [...]` of events) and its events in rating order.
@@ -230,7 +299,7 @@ impl<'a> Context<'a> {
             pages: site.pages.iter().map(|p| (p.slug.clone(), p.title.clone())).collect(),
             feed: site.config.base_url.is_some(),
         };
-        let event_paths = site.events.iter().map(|e| format!("events/{}.html", e.id)).collect();
+        let event_paths: Vec<String> = site.events.iter().map(|e| format!("events/{}.html", e.id)).collect();
         let mut sorted: Vec<(String, PlayerId)> = (0..site.players.len() as PlayerId)
             .map(|id| (ascii_fold(&site.player(id).display), id))
             .collect();
@@ -276,7 +345,23 @@ impl<'a> Context<'a> {
                 .then_with(|| a.slug.cmp(&b.slug))
         });
         chrome.circuits = !circuits.is_empty();
+        let player_urls = site
+            .players
+            .iter()
+            .map(|p| url_path(&format!("player/{}.html", p.slug)))
+            .collect();
+        let event_urls: Vec<String> = event_paths.iter().map(|p| url_path(p)).collect();
+        // Fixed pages are at most three folders deep (rating/ID/year/...).
+        let depth = event_urls
+            .iter()
+            .map(|p| p.matches('/').count())
+            .max()
+            .unwrap_or(0)
+            .max(3);
         Context {
+            player_urls,
+            event_urls,
+            ups: "../".repeat(depth),
             site,
             ratings,
             chrome,
@@ -302,14 +387,40 @@ impl<'a> Context<'a> {
         }
     }
 
+    /// The relative way from a page at `path` to the site root ("", "../", ...).
+    pub fn root_of(&self, path: &str) -> &str {
+        let depth = path.matches('/').count();
+        &self.ups[..(3 * depth).min(self.ups.len())]
+    }
+
     pub fn player_href(&self, root: &str, player: PlayerId) -> String {
-        format!("{root}player/{}.html", self.site.player(player).slug)
+        self.player_link(root, player).href.to_string()
     }
 
     /// The file is named by the event id as it is; the link percent-encodes
     /// it (an id may hold spaces, `#`, `&` or non-ASCII letters).
     pub fn event_href(&self, root: &str, event: usize) -> String {
-        format!("{root}{}", url_path(&self.event_paths[event]))
+        self.event_link(root, event).href.to_string()
+    }
+
+    pub fn player_link<'s>(&'s self, root: &'s str, player: PlayerId) -> Link<'s> {
+        Link {
+            name: &self.site.player(player).display,
+            href: Href {
+                root,
+                path: &self.player_urls[player as usize],
+            },
+        }
+    }
+
+    pub fn event_link<'s>(&'s self, root: &'s str, event: usize) -> Link<'s> {
+        Link {
+            name: &self.site.events[event].name,
+            href: Href {
+                root,
+                path: &self.event_urls[event],
+            },
+        }
     }
 
     pub fn markdown(&self, source: &str) -> String {
@@ -435,6 +546,35 @@ pub enum Job {
     Player(PlayerId),
     /// `404.html` (links are absolute paths, see `not_found`).
     NotFound,
+}
+
+impl Job {
+    /// Names of the kinds of page, for `build --timings`; `kind()` indexes it.
+    pub const KINDS: [&'static str; 8] = [
+        "rankings",
+        "year-end rankings",
+        "national rankings",
+        "event pages",
+        "player pages",
+        "player lists",
+        "other pages",
+        "events lists",
+    ];
+
+    pub fn kind(&self) -> u8 {
+        match self {
+            Job::Ranking {
+                list: List::YearEnd(_), ..
+            } => 1,
+            Job::Ranking { .. } => 0,
+            Job::Nation { .. } | Job::Nations { .. } => 2,
+            Job::Event(_) => 3,
+            Job::Player(_) => 4,
+            Job::Players | Job::Letter(_) => 5,
+            Job::Events | Job::Included { .. } | Job::Circuits | Job::Circuit(_) => 7,
+            Job::Home | Job::Markdown(_) | Job::Records { .. } | Job::NotFound => 6,
+        }
+    }
 }
 
 /// A pager: first, previous, a window of page numbers, next, last. Its size

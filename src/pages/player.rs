@@ -5,30 +5,28 @@ use std::collections::HashMap;
 
 use askama::Template;
 
-use super::event::{Link, direction, games};
+use super::event::{direction, games};
 use super::ranking::page_path;
-use super::{Base, Context, RatingView, chart};
-use crate::format::{fixed2, signed2};
-use crate::model::PlayerId;
+use super::{Base, Context, Link, Placing, RatingView, chart};
+use crate::format::{Fixed2, Signed2, fixed2};
+use crate::model::{Date, PlayerId};
 use crate::rating::Detail;
 
-pub struct HistoryRow {
-    pub date: String,
-    pub event: String,
-    pub href: String,
-    /// "8 / 65"
-    pub placing: String,
-    pub score: String,
-    pub value: String,
-    pub before: String,
-    pub after: String,
-    pub change: String,
+pub struct HistoryRow<'a> {
+    pub date: Date,
+    pub event: Link<'a>,
+    pub placing: Placing,
+    pub score: Option<Fixed2>,
+    pub value: Option<Fixed2>,
+    pub before: Fixed2,
+    pub after: Fixed2,
+    pub change: Signed2,
     pub direction: &'static str,
-    /// Rank in this rating right after the event ("–": not ranked then).
-    pub rank: String,
+    /// Rank in this rating right after the event (`None`: not ranked then).
+    pub rank: Option<u32>,
 }
 
-pub struct Section {
+pub struct Section<'a> {
     pub title: String,
     pub rating: String,
     /// (rank, link to the ranking page that lists the player)
@@ -41,60 +39,59 @@ pub struct Section {
     pub provisional: bool,
     /// Inline SVG (built here, escaped here).
     pub chart: String,
-    pub rows: Vec<HistoryRow>,
+    pub rows: Vec<HistoryRow<'a>>,
     /// Match ratings: the matches, event by event, and head to head.
-    pub matches: Option<MatchHistory>,
+    pub matches: Option<MatchHistory<'a>>,
 }
 
 /// One rated match, as the player page lists it.
-pub struct MatchRow {
+pub struct MatchRow<'a> {
     pub round: u32,
-    pub opponent: Link,
+    pub opponent: Link<'a>,
     /// The opponent's rating before the round.
-    pub opponent_rating: String,
+    pub opponent_rating: Fixed2,
     /// Games from this player's side: "2-1".
     pub games: String,
     /// "Win", "Loss", "Draw".
     pub result: &'static str,
-    /// K used, or "P" while provisional.
-    pub k: String,
-    pub change: String,
+    /// K used; `None` (shown as "P") while provisional.
+    pub k: Option<f64>,
+    pub change: Signed2,
     pub direction: &'static str,
 }
 
 /// The rated matches of one event.
-pub struct EventMatches {
-    pub date: String,
-    pub name: String,
-    pub href: String,
+pub struct EventMatches<'a> {
+    pub date: Date,
+    pub event: Link<'a>,
     /// "3-1-0"
-    pub record: String,
-    pub before: String,
-    pub after: String,
-    pub change: String,
+    pub record: Placing,
+    pub before: Fixed2,
+    pub after: Fixed2,
+    pub change: Signed2,
     pub direction: &'static str,
-    pub matches: Vec<MatchRow>,
+    pub matches: Vec<MatchRow<'a>>,
     /// Rounds with a bye: "2, 5".
     pub byes: String,
-    /// Rank in this rating right after the event ("–": not ranked then).
-    pub rank: String,
+    /// Rank in this rating right after the event (`None`: not ranked then).
+    pub rank: Option<u32>,
 }
 
-pub struct HeadToHead {
-    pub opponent: Link,
+pub struct HeadToHead<'a> {
+    pub opponent: Link<'a>,
     pub matches: u32,
     /// "2-1-0"
     pub record: String,
 }
 
-pub struct MatchHistory {
+pub struct MatchHistory<'a> {
     /// Rated matches played (all events).
     pub count: u32,
     /// "12-8-1" over all rated matches.
     pub record: String,
-    pub events: Vec<EventMatches>,
+    pub events: Vec<EventMatches<'a>>,
     /// Sorted by matches (most first), then opponent name.
-    pub head_to_head: Vec<HeadToHead>,
+    pub head_to_head: Vec<HeadToHead<'a>>,
 }
 
 #[derive(Template)]
@@ -104,13 +101,13 @@ pub struct PlayerPage<'a> {
     pub name: String,
     pub nat: String,
     pub loc: String,
-    pub sections: Vec<Section>,
+    pub sections: Vec<Section<'a>>,
 }
 
 pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> {
     let p = ctx.site.player(id);
     let base = ctx.base(path, p.display.clone());
-    let root = base.root.clone();
+    let root = ctx.root_of(path);
     let page_size = ctx.site.config.page_size;
     let mut sections = Vec::new();
     for view in &ctx.ratings {
@@ -132,23 +129,22 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
                 peak = Some((row.after, row.event));
             }
             let (placing, score) = match &row.detail {
-                Detail::Placement { rank, percentile } => (format!("{rank} / {}", e.players), fixed2(*percentile)),
+                Detail::Placement { rank, percentile } => (Placing::Rank(*rank, e.players), Some(Fixed2(*percentile))),
                 Detail::Match {
                     wins, losses, draws, ..
-                } => (format!("{wins}-{losses}-{draws}"), String::new()),
+                } => (Placing::Record(*wins, *losses, *draws), None),
             };
             rows.push(HistoryRow {
-                date: e.date.to_string(),
-                event: e.name.clone(),
-                href: ctx.event_href(&root, row.event),
+                date: e.date,
+                event: ctx.event_link(root, row.event),
                 placing,
                 score,
-                value: view.history.events[row.event].value.map(fixed2).unwrap_or_default(),
-                before: fixed2(row.before),
-                after: fixed2(row.after),
-                change: signed2(row.after - row.before),
+                value: view.history.events[row.event].value.map(Fixed2),
+                before: Fixed2(row.before),
+                after: Fixed2(row.after),
+                change: Signed2(row.after - row.before),
                 direction: super::event::direction(row.after - row.before),
-                rank: view.timeline.rank_after[index].map_or("–".to_string(), |r| r.to_string()),
+                rank: view.timeline.rank_after[index],
             });
         }
         let rank = view.position[id as usize].map(|i| {
@@ -187,7 +183,7 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
             peak: peak.map(|(r, e)| (fixed2(r), ctx.site.events[e].date.to_string())),
             provisional: standing.provisional,
             rows,
-            matches: view.is_match_system().then(|| match_history(ctx, &root, view, id)),
+            matches: view.is_match_system().then(|| match_history(ctx, root, view, id)),
         });
     }
     PlayerPage {
@@ -200,11 +196,8 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
 }
 
 /// Every rated match of a player in one rating, and the head-to-head table.
-fn match_history(ctx: &Context, root: &str, view: &RatingView, id: PlayerId) -> MatchHistory {
-    let link = |p: PlayerId| Link {
-        name: ctx.site.player(p).display.clone(),
-        href: ctx.player_href(root, p),
-    };
+fn match_history<'a>(ctx: &'a Context, root: &'a str, view: &RatingView, id: PlayerId) -> MatchHistory<'a> {
+    let link = |p: PlayerId| ctx.player_link(root, p);
     let (mut wins, mut losses, mut draws) = (0, 0, 0);
     // Opponent → (matches, wins, losses, draws).
     let mut h2h: HashMap<PlayerId, [u32; 4]> = HashMap::new();
@@ -241,27 +234,26 @@ fn match_history(ctx: &Context, root: &str, view: &RatingView, id: PlayerId) -> 
                 MatchRow {
                     round: m.round,
                     opponent: link(m.opponent),
-                    opponent_rating: fixed2(m.opponent_before),
+                    opponent_rating: Fixed2(m.opponent_before),
                     games: games(m.won, m.lost, m.drawn),
                     result,
-                    k: m.k.map_or_else(|| "P".to_string(), |k| k.to_string()),
-                    change: signed2(m.after - m.before),
+                    k: m.k,
+                    change: Signed2(m.after - m.before),
                     direction: direction(m.after - m.before),
                 }
             })
             .collect();
         events.push(EventMatches {
-            date: e.date.to_string(),
-            name: e.name.clone(),
-            href: ctx.event_href(root, row.event),
-            record: format!("{w}-{l}-{d}"),
-            before: fixed2(row.before),
-            after: fixed2(row.after),
-            change: signed2(row.after - row.before),
+            date: e.date,
+            event: ctx.event_link(root, row.event),
+            record: Placing::Record(*w, *l, *d),
+            before: Fixed2(row.before),
+            after: Fixed2(row.after),
+            change: Signed2(row.after - row.before),
             direction: direction(row.after - row.before),
             matches: lines,
             byes: byes.iter().map(u32::to_string).collect::<Vec<_>>().join(", "),
-            rank: view.timeline.rank_after[index].map_or("–".to_string(), |r| r.to_string()),
+            rank: view.timeline.rank_after[index],
         });
     }
     let mut head_to_head: Vec<(PlayerId, [u32; 4])> = h2h.into_iter().collect();

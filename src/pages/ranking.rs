@@ -3,8 +3,8 @@
 
 use askama::Template;
 
-use super::{Base, Context, Pager, RatingView};
-use crate::format::fixed2;
+use super::{Base, Context, Href, Link, Pager, RatingView};
+use crate::format::{Fixed2, fixed2};
 use crate::rating::{RankEntry, timeline};
 
 pub fn page_path(id: &str, page: usize) -> String {
@@ -74,14 +74,13 @@ impl RatingNav {
     }
 }
 
-pub struct RankRow {
+pub struct RankRow<'a> {
     pub rank: u32,
     /// International rank, on national rankings.
     pub world_rank: Option<u32>,
-    pub name: String,
-    pub href: String,
-    pub nat: String,
-    pub rating: String,
+    pub player: Link<'a>,
+    pub nat: &'a str,
+    pub rating: Fixed2,
     pub events: u32,
     pub matches: u32,
     pub provisional: bool,
@@ -92,9 +91,10 @@ pub struct RankRow {
 }
 
 /// One link of the year selector.
-pub struct YearLink {
-    pub label: String,
-    pub href: String,
+pub struct YearLink<'a> {
+    /// `None`: the current ranking.
+    pub year: Option<i32>,
+    pub href: Href<'a>,
     pub current: bool,
 }
 
@@ -105,14 +105,14 @@ pub struct RankingPage<'a> {
     pub nav: RatingNav,
     pub heading: String,
     pub pager: Pager,
-    pub rows: Vec<RankRow>,
+    pub rows: Vec<RankRow<'a>>,
     pub total: usize,
     pub national: bool,
     pub match_system: bool,
     /// Explains the movement column; `None`: no movement column.
     pub movement: Option<Movement>,
     /// "Current" and one link per year-end ranking (main and year pages).
-    pub years: Vec<YearLink>,
+    pub years: Vec<YearLink<'a>>,
     /// A sentence under the heading (activity window, year end).
     pub note: String,
 }
@@ -124,15 +124,13 @@ pub struct Movement {
     pub date: String,
 }
 
-fn row(ctx: &Context, root: &str, e: &RankEntry, rank: u32, world_rank: Option<u32>) -> RankRow {
-    let p = ctx.site.player(e.player);
+fn row<'a>(ctx: &'a Context, root: &'a str, e: &RankEntry, rank: u32, world_rank: Option<u32>) -> RankRow<'a> {
     RankRow {
         rank,
         world_rank,
-        name: p.display.clone(),
-        href: ctx.player_href(root, e.player),
-        nat: p.nat.clone(),
-        rating: fixed2(e.rating),
+        player: ctx.player_link(root, e.player),
+        nat: &ctx.site.player(e.player).nat,
+        rating: Fixed2(e.rating),
         events: e.events,
         matches: e.matches,
         provisional: e.provisional,
@@ -152,18 +150,27 @@ pub fn movement_cell(m: Option<timeline::Movement>) -> (String, &'static str) {
 }
 
 /// The year selector: the current ranking, then every year end, newest first.
-fn year_links(root: &str, view: &RatingView, current: Option<i32>) -> Vec<YearLink> {
-    let id = view.id();
+fn year_links<'a>(root: &'a str, view: &'a RatingView, current: Option<i32>) -> Vec<YearLink<'a>> {
     let mut links = vec![YearLink {
-        label: "Current".into(),
-        href: format!("{root}{}", page_path(id, 1)),
+        year: None,
+        href: Href {
+            root,
+            path: &view.urls.ranking,
+        },
         current: current.is_none(),
     }];
-    links.extend(view.timeline.year_ends.iter().rev().map(|y| YearLink {
-        label: y.year.to_string(),
-        href: format!("{root}{}", year_path(id, y.year, 1)),
-        current: current == Some(y.year),
-    }));
+    links.extend(
+        view.timeline
+            .year_ends
+            .iter()
+            .zip(&view.urls.year_ends)
+            .rev()
+            .map(|(y, path)| YearLink {
+                year: Some(y.year),
+                href: Href { root, path },
+                current: current == Some(y.year),
+            }),
+    );
     links
 }
 
@@ -224,7 +231,7 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
     let rows = entries[page_slice(entries.len(), size, page)]
         .iter()
         .map(|e| {
-            let mut r = row(ctx, &base.root, e, e.rank, None);
+            let mut r = row(ctx, ctx.root_of(path), e, e.rank, None);
             if with_movement {
                 (r.movement, r.move_class) = movement_cell(view.timeline.movement[e.player as usize]);
             }
@@ -254,8 +261,8 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
         }
     };
     let years = match list {
-        List::Current => year_links(&base.root, view, None),
-        List::YearEnd(i) => year_links(&base.root, view, Some(view.timeline.year_ends[i].year)),
+        List::Current => year_links(ctx.root_of(path), view, None),
+        List::YearEnd(i) => year_links(ctx.root_of(path), view, Some(view.timeline.year_ends[i].year)),
         List::Inactive => Vec::new(),
     };
     let page_href = |n: usize| list.path(view, n).rsplit('/').next().unwrap_or_default().to_string();
@@ -294,7 +301,7 @@ pub fn nation<'a>(ctx: &'a Context, path: &str, rating: usize, nation: usize, pa
     let rows = range
         .map(|i| {
             let e = &view.ranking[n.members[i] as usize];
-            row(ctx, &base.root, e, national_rank[i], Some(e.rank))
+            row(ctx, ctx.root_of(path), e, national_rank[i], Some(e.rank))
         })
         .collect();
     let (id, slug) = (view.id().to_string(), n.slug.clone());
