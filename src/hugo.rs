@@ -30,7 +30,7 @@ pub fn hugo_site(site_dir: &Path, out: &Path) -> Result<usize, String> {
     };
     put(
         "hugo.toml",
-        "title = \"Synthetic Ratings\"\nuglyURLs = true\nrelativeURLs = true\n\
+        "title = \"Synthetic Ratings\"\nuglyURLs = true\nrelativeURLs = true\ntimeout = \"1h\"\n\
          disableKinds = [\"taxonomy\", \"term\", \"RSS\", \"sitemap\", \"robotsTXT\", \"404\"]\n\
          [markup.goldmark.renderer]\nunsafe = true\n",
     )?;

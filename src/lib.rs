@@ -164,7 +164,7 @@ pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
 
     let ctx = context(&site, histories);
     let jobs = ctx.jobs();
-    let paths: Vec<String> = jobs.iter().map(|j| ctx.path(j)).collect();
+    let paths: Vec<String> = jobs.par_iter().map(|j| ctx.path(j)).collect();
     stage("pages", &mut stages);
 
     let out = output_dir(options, &site.config.output_dir);
@@ -319,8 +319,7 @@ fn write_site(
     site_dir: &Path,
 ) -> Result<Written, Errors> {
     let statics = static_files(site_dir)?;
-    let generated = generated_files(ctx, paths);
-    let generated_names: Vec<String> = generated.iter().map(|(p, _)| p.clone()).collect();
+    let generated_names = generated_paths(ctx, paths);
     // Two pages at one path would make the output depend on which thread
     // finishes last; the loader prevents it, this makes sure.
     let mut seen = std::collections::HashSet::with_capacity(paths.len());
@@ -337,15 +336,12 @@ fn write_site(
         return Err(Errors::sorted(problems));
     }
     // A static file replaces a generated one of the same name (REPLACEABLE).
-    let downloads: Vec<(String, String)> = generated
-        .into_iter()
-        .filter(|(p, _)| !statics.iter().any(|(s, _)| s == p))
-        .collect();
+    let replaced = |p: &str| statics.iter().any(|(s, _)| s == p);
     staging.create_dirs(
         paths
             .iter()
             .map(String::as_str)
-            .chain(downloads.iter().map(|(p, _)| p.as_str()))
+            .chain(generated_names.iter().map(String::as_str).filter(|p| !replaced(p)))
             .chain(statics.iter().map(|(p, _)| p.as_str()))
             .chain(BUILTIN_ASSETS.iter().map(|(p, _)| *p)),
     )?;
@@ -354,26 +350,37 @@ fn write_site(
     let write_ns = AtomicU64::new(0);
     // By page kind: render nanoseconds, pages, bytes.
     let by_kind: Vec<[AtomicU64; 3]> = pages::Job::KINDS.iter().map(|_| Default::default()).collect();
-    let page_bytes: Vec<Result<u64, Diagnostic>> = jobs
-        .par_iter()
-        .zip(paths)
-        .map(|(job, path)| {
-            let t0 = Instant::now();
-            let html = ctx
-                .render(job)
-                .map_err(|e| Diagnostic::new(path, format!("template error: {e}")))?;
-            let t1 = Instant::now();
-            staging.write(path, html.as_bytes())?;
-            let render = (t1 - t0).as_nanos() as u64;
-            let kind = &by_kind[job.kind() as usize];
-            kind[0].fetch_add(render, Ordering::Relaxed);
-            kind[1].fetch_add(1, Ordering::Relaxed);
-            kind[2].fetch_add(html.len() as u64, Ordering::Relaxed);
-            render_ns.fetch_add(render, Ordering::Relaxed);
-            write_ns.fetch_add(t1.elapsed().as_nanos() as u64, Ordering::Relaxed);
-            Ok(html.len() as u64)
-        })
-        .collect();
+    // Each thread renders into one buffer it keeps: no allocation and no
+    // regrowth per page once it has seen the largest page.
+    thread_local! {
+        static BUFFER: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+    }
+    let render_pages = || -> Vec<Result<u64, Diagnostic>> {
+        jobs.par_iter()
+            .zip(paths)
+            .map(|(job, path)| {
+                BUFFER.with_borrow_mut(|html| {
+                    html.clear();
+                    let t0 = Instant::now();
+                    ctx.render_into(job, path, html)
+                        .map_err(|e| Diagnostic::new(path, format!("template error: {e}")))?;
+                    let t1 = Instant::now();
+                    staging.write(path, html.as_bytes())?;
+                    let render = (t1 - t0).as_nanos() as u64;
+                    let kind = &by_kind[job.kind() as usize];
+                    kind[0].fetch_add(render, Ordering::Relaxed);
+                    kind[1].fetch_add(1, Ordering::Relaxed);
+                    kind[2].fetch_add(html.len() as u64, Ordering::Relaxed);
+                    render_ns.fetch_add(render, Ordering::Relaxed);
+                    write_ns.fetch_add(t1.elapsed().as_nanos() as u64, Ordering::Relaxed);
+                    Ok(html.len() as u64)
+                })
+            })
+            .collect()
+    };
+    // The downloads, search index and sitemaps are made while pages render.
+    let (generated, page_bytes) = rayon::join(|| generated_files(ctx, paths), render_pages);
+    let downloads: Vec<(String, String)> = generated.into_iter().filter(|(p, _)| !replaced(p)).collect();
     let mut bytes = 0;
     let mut problems = Vec::new();
     for r in page_bytes {

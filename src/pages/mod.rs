@@ -492,23 +492,30 @@ impl<'a> Context<'a> {
 
     /// Render one page.
     pub fn render(&self, job: &Job) -> askama::Result<String> {
-        let path = self.path(job);
+        let mut out = String::new();
+        self.render_into(job, &self.path(job), &mut out)?;
+        Ok(out)
+    }
+
+    /// Render one page, whose path is `path` (see [`Context::path`]), at
+    /// the end of `out`.
+    pub fn render_into(&self, job: &Job, path: &str, out: &mut String) -> askama::Result<()> {
         match *job {
-            Job::Home => home::home(self, &path).render(),
-            Job::Events => lists::events(self, &path).render(),
-            Job::Players => lists::players(self, &path).render(),
-            Job::Letter(i) => lists::letter(self, &path, i).render(),
-            Job::Markdown(i) => lists::markdown_page(self, &path, i).render(),
-            Job::Ranking { rating, list, page } => ranking::ranking(self, &path, rating, list, page).render(),
-            Job::Records { rating } => records::records(self, &path, rating).render(),
-            Job::Circuits => lists::circuits(self, &path).render(),
-            Job::Circuit(i) => lists::circuit(self, &path, i).render(),
-            Job::Nations { rating } => ranking::nations(self, &path, rating).render(),
-            Job::Nation { rating, nation, page } => ranking::nation(self, &path, rating, nation, page).render(),
-            Job::Included { rating } => lists::included(self, &path, rating).render(),
-            Job::Event(i) => event::event(self, &path, i).render(),
-            Job::Player(id) => player::player(self, &path, id).render(),
-            Job::NotFound => not_found::not_found(self, &path).render(),
+            Job::Home => home::home(self, path).render_into(out),
+            Job::Events => lists::events(self, path).render_into(out),
+            Job::Players => lists::players(self, path).render_into(out),
+            Job::Letter(i) => lists::letter(self, path, i).render_into(out),
+            Job::Markdown(i) => lists::markdown_page(self, path, i).render_into(out),
+            Job::Ranking { rating, list, page } => ranking::ranking(self, path, rating, list, page).render_into(out),
+            Job::Records { rating } => records::records(self, path, rating).render_into(out),
+            Job::Circuits => lists::circuits(self, path).render_into(out),
+            Job::Circuit(i) => lists::circuit(self, path, i).render_into(out),
+            Job::Nations { rating } => ranking::nations(self, path, rating).render_into(out),
+            Job::Nation { rating, nation, page } => ranking::nation(self, path, rating, nation, page).render_into(out),
+            Job::Included { rating } => lists::included(self, path, rating).render_into(out),
+            Job::Event(i) => event::event(self, path, i).render_into(out),
+            Job::Player(id) => player::player(self, path, id).render_into(out),
+            Job::NotFound => not_found::not_found(self, path).render_into(out),
         }
     }
 }
