@@ -20,6 +20,7 @@ pub use ranking::List;
 use std::collections::BTreeMap;
 
 use askama::Template;
+use rayon::prelude::*;
 
 use crate::config::{RatingConfig, SystemConfig};
 use crate::markdown;
@@ -277,7 +278,12 @@ pub struct Circuit {
 
 /// The A–Z bucket of a name: its first letter once accents are stripped.
 pub fn letter_of(display: &str) -> String {
-    match ascii_fold(display).chars().find(|c| !c.is_whitespace()) {
+    letter_of_folded(&ascii_fold(display))
+}
+
+/// [`letter_of`] of a name already folded with `ascii_fold`.
+fn letter_of_folded(folded: &str) -> String {
+    match folded.chars().find(|c| !c.is_whitespace()) {
         Some(c) if c.is_ascii_lowercase() => c.to_string(),
         _ => "other".to_string(),
     }
@@ -301,17 +307,18 @@ impl<'a> Context<'a> {
         };
         let event_paths: Vec<String> = site.events.iter().map(|e| format!("events/{}.html", e.id)).collect();
         let mut sorted: Vec<(String, PlayerId)> = (0..site.players.len() as PlayerId)
+            .into_par_iter()
             .map(|id| (ascii_fold(&site.player(id).display), id))
             .collect();
-        sorted.sort_by(|a, b| {
+        sorted.par_sort_by(|a, b| {
             let (pa, pb) = (site.player(a.1), site.player(b.1));
             a.0.cmp(&b.0)
                 .then_with(|| pa.display.cmp(&pb.display))
                 .then_with(|| pa.key.cmp(&pb.key))
         });
         let mut letters: Vec<(String, Vec<PlayerId>)> = Vec::new();
-        for (_, id) in sorted {
-            let letter = letter_of(&site.player(id).display);
+        for (folded, id) in sorted {
+            let letter = letter_of_folded(&folded);
             match letters.iter_mut().find(|(l, _)| *l == letter) {
                 Some((_, ids)) => ids.push(id),
                 None => letters.push((letter, vec![id])),
@@ -347,7 +354,7 @@ impl<'a> Context<'a> {
         chrome.circuits = !circuits.is_empty();
         let player_urls = site
             .players
-            .iter()
+            .par_iter()
             .map(|p| url_path(&format!("player/{}.html", p.slug)))
             .collect();
         let event_urls: Vec<String> = event_paths.iter().map(|p| url_path(p)).collect();

@@ -10,6 +10,7 @@
 //! Fenwick tree of counts over the compressed rating values gives it in
 //! O(log n); the whole pass is O(rows · log rows + players · years).
 
+use rayon::prelude::*;
 use std::cmp::Ordering;
 use std::collections::VecDeque;
 
@@ -346,7 +347,7 @@ pub fn timeline(site: &Site, history: &History, active_years: Option<u32>) -> Ti
         // Year end: after the last event of a year.
         let next_year = moments.get(m + 1).map(|&n| site.events[n].date.year);
         if next_year != Some(date.year) {
-            let mut entries: Vec<RankEntry> = state
+            let entries: Vec<RankEntry> = state
                 .iter()
                 .enumerate()
                 .filter(|(_, s)| s.listed)
@@ -359,19 +360,24 @@ pub fn timeline(site: &Site, history: &History, active_years: Option<u32>) -> Ti
                     provisional: false,
                 })
                 .collect();
-            entries.sort_by(|a, b| {
-                b.rating
-                    .partial_cmp(&a.rating)
-                    .unwrap_or(Ordering::Equal)
-                    .then_with(|| order[a.player as usize].cmp(&order[b.player as usize]))
-            });
-            assign_ranks(&mut entries);
+            // Sorted and ranked after the pass, all years in parallel.
             out.year_ends.push(YearEnd {
                 year: date.year,
                 ranking: entries,
             });
         }
     }
+    // Year-end rankings: rating, then name order (players are distinct,
+    // so the order is total and an unstable sort is deterministic).
+    out.year_ends.par_iter_mut().for_each(|y| {
+        y.ranking.sort_unstable_by(|a, b| {
+            b.rating
+                .partial_cmp(&a.rating)
+                .unwrap_or(Ordering::Equal)
+                .then_with(|| order[a.player as usize].cmp(&order[b.player as usize]))
+        });
+        assign_ranks(&mut y.ranking);
+    });
     // Current holders: their spell runs to the latest event date.
     if let Some(&last) = moments.last() {
         let end = site.events[last].date.days();
