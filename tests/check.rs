@@ -18,14 +18,7 @@ fn check_cmd(site: &std::path::Path) -> std::process::Output {
 #[test]
 fn warnings_for_duplicates_mis_decoded_names_and_tie_ranks() {
     let site = fixture("check");
-    let warnings = ratings::check(&site).unwrap();
-    let shown: Vec<String> = warnings
-        .iter()
-        .map(|w| {
-            let rel = w.path.strip_prefix(&site).unwrap().display().to_string();
-            format!("{rel}:{}: {}", w.position.map_or(0, |p| p.0), w.message)
-        })
-        .collect();
+    let shown = common::check_warnings(&site);
     let all = shown.join("\n");
     assert_eq!(shown.len(), 5, "{all}");
     // Björn MEYER (2001) / Bjorn Meyer (2002): the accented spelling is kept.

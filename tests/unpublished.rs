@@ -244,14 +244,7 @@ fn feed_sitemap_and_search_list_every_event() {
 #[test]
 fn check_warns_about_events_without_results_and_empty_rounds() {
     let site = fixture("unpublished");
-    let warnings = ratings::check(&site).unwrap();
-    let shown: Vec<String> = warnings
-        .iter()
-        .map(|w| {
-            let rel = w.path.strip_prefix(&site).unwrap().display().to_string();
-            format!("{rel}:{}: {}", w.position.map_or(0, |p| p.0), w.message)
-        })
-        .collect();
+    let shown = common::check_warnings(&site);
     let listed = "it is listed, but no rating includes it (fine for an announced event or unpublished standings)";
     assert_eq!(
         shown,

@@ -241,3 +241,15 @@ pub fn synthetic_site(dir: &Path, events: usize, per_event: usize, players: usiz
 pub fn copy_dir(from: &Path, to: &Path) {
     copy_tree(from, to);
 }
+
+/// `ratings check` warnings of a site as `relative/path:line: message`.
+pub fn check_warnings(site: &Path) -> Vec<String> {
+    ratings::check(site)
+        .unwrap()
+        .iter()
+        .map(|w| {
+            let rel = w.path.strip_prefix(site).unwrap().display().to_string();
+            format!("{rel}:{}: {}", w.position.map_or(0, |p| p.0), w.message)
+        })
+        .collect()
+}
