@@ -68,6 +68,15 @@ fn content_path(path: &str) -> String {
     format!("content/{stem}.md")
 }
 
+/// A player count as our pages show it: blank when unknown (0).
+fn count(players: u32) -> String {
+    if players > 0 {
+        players.to_string()
+    } else {
+        String::new()
+    }
+}
+
 fn quote(s: &str) -> String {
     format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
 }
@@ -98,7 +107,14 @@ fn page(ctx: &Context, job: &Job, root: &str) -> (String, String) {
         Job::Events => {
             t.push_str("| Date | Event | Place | Players |\n|---|---|---|---:|\n");
             for (i, e) in site.events.iter().enumerate() {
-                let _ = writeln!(t, "| {} | {} | {} | {} |", e.date, event_link(i), e.place, e.players);
+                let _ = writeln!(
+                    t,
+                    "| {} | {} | {} | {} |",
+                    e.date,
+                    event_link(i),
+                    e.place,
+                    count(e.players)
+                );
             }
             "Events".into()
         }
@@ -111,7 +127,7 @@ fn page(ctx: &Context, job: &Job, root: &str) -> (String, String) {
         }
         Job::Event(i) => {
             let e = &site.events[i];
-            let _ = writeln!(t, "{} · {} · {} players", e.date, e.place, e.players);
+            let _ = writeln!(t, "{} · {} · {} players", e.date, e.place, count(e.players));
             for view in &ctx.ratings {
                 event_rows(&mut t, view, i, &player_link);
             }
