@@ -237,9 +237,14 @@ pub fn warnings(site: &Site, site_dir: &Path) -> Vec<Diagnostic> {
         };
         if score(a) >= score(b) { (a, b) } else { (b, a) }
     };
-    let suggest = |keep: PlayerId, alias: PlayerId| -> String {
+    // The warning for a likely duplicate: `why` says how the names match.
+    let duplicate = |keep: PlayerId, alias: PlayerId, why: &str| -> String {
         format!(
-            "if they are one person, add to data/players.toml: [[player]] name = {} aliases = [{}] (if they are two people, list both names there to silence this warning)",
+            "possible duplicate player: {:?} ({}) and {:?} ({}) {why}; if they are one person, add to data/players.toml: [[player]] name = {} aliases = [{}] (if they are two people, list both names there to silence this warning)",
+            site.player(alias).display,
+            where_of(alias),
+            site.player(keep).display,
+            where_of(keep),
             toml_str(&site.player(keep).display),
             toml_str(&site.player(alias).display)
         )
@@ -265,13 +270,10 @@ pub fn warnings(site: &Site, site_dir: &Path) -> Vec<Diagnostic> {
             if known_distinct(keep, other) {
                 continue;
             }
-            let message = format!(
-                "possible duplicate player: {:?} ({}) and {:?} ({}) are the same name once accents and punctuation are stripped; {}",
-                site.player(other).display,
-                where_of(other),
-                site.player(keep).display,
-                where_of(keep),
-                suggest(keep, other)
+            let message = duplicate(
+                keep,
+                other,
+                "are the same name once accents and punctuation are stripped",
             );
             out.push(at_first(other, message, &mut cache));
         }
@@ -329,13 +331,10 @@ pub fn warnings(site: &Site, site_dir: &Path) -> Vec<Diagnostic> {
             continue;
         }
         let (keep, other) = preferred(a, b);
-        let message = format!(
-            "possible duplicate player: {:?} ({}) and {:?} ({}) differ by a letter or two in the first name with the same last name; {}",
-            site.player(other).display,
-            where_of(other),
-            site.player(keep).display,
-            where_of(keep),
-            suggest(keep, other)
+        let message = duplicate(
+            keep,
+            other,
+            "differ by a letter or two in the first name with the same last name",
         );
         out.push(at_first(other, message, &mut cache));
     }

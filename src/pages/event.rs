@@ -208,35 +208,27 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
     let mut sections = Vec::new();
     for view in &ctx.ratings {
         let rating = &view.history.events[index];
-        if view.is_match_system() && e.is_match_event() && (counts_format(view.config, e) || !counted_somewhere) {
-            let rows = view.history.event(index).iter().map(&result_row).collect();
-            sections.push(Section {
-                title: view.config.title.clone(),
-                href: format!("{root}rating/{}/index.html", view.id()),
-                note: rating.note.clone(),
-                rows,
-                is_match: true,
-            });
-            continue;
+        let is_match =
+            view.is_match_system() && e.is_match_event() && (counts_format(view.config, e) || !counted_somewhere);
+        if !is_match {
+            if let Some(v) = rating.value {
+                let label = if several {
+                    format!("Coeff ({})", view.config.title)
+                } else {
+                    "Coeff".to_string()
+                };
+                facts.push((label, fixed2(v)));
+            }
+            if !rating.included {
+                continue;
+            }
         }
-        if let Some(v) = rating.value {
-            let label = if several {
-                format!("Coeff ({})", view.config.title)
-            } else {
-                "Coeff".to_string()
-            };
-            facts.push((label, fixed2(v)));
-        }
-        if !rating.included {
-            continue;
-        }
-        let rows = view.history.event(index).iter().map(&result_row).collect();
         sections.push(Section {
             title: view.config.title.clone(),
             href: format!("{root}rating/{}/index.html", view.id()),
             note: rating.note.clone(),
-            rows,
-            is_match: false,
+            rows: view.history.event(index).iter().map(&result_row).collect(),
+            is_match,
         });
     }
     let standings = if e.is_match_event() {

@@ -152,21 +152,11 @@ impl RatingSystem for Dci {
             let start = history.rows.len();
             let (k_multiplier, note) = match self.treatment(event) {
                 Treatment::Ignored => {
-                    history.event_rows.push(start..start);
-                    history.events.push(EventRating {
-                        included: false,
-                        value: None,
-                        note: None,
-                    });
+                    history.push_not_included(None);
                     continue;
                 }
                 Treatment::Unrated(note) => {
-                    history.event_rows.push(start..start);
-                    history.events.push(EventRating {
-                        included: false,
-                        value: None,
-                        note: Some(note),
-                    });
+                    history.push_not_included(Some(note));
                     continue;
                 }
                 Treatment::Rated { k_multiplier, note } => (k_multiplier, note),

@@ -53,12 +53,7 @@ impl RatingSystem for DipPouch {
         for (index, event) in site.events.iter().enumerate() {
             let start = history.rows.len();
             if event.results.is_empty() {
-                history.event_rows.push(start..start);
-                history.events.push(EventRating {
-                    included: false,
-                    value: None,
-                    note: None,
-                });
+                history.push_not_included(None);
                 continue;
             }
             let value = self.tournament_value(event);

@@ -117,6 +117,18 @@ pub struct History {
 }
 
 impl History {
+    /// Record the next event as one this rating does not include (no rows),
+    /// with the reason shown to readers, if any.
+    pub fn push_not_included(&mut self, note: Option<String>) {
+        let start = self.rows.len();
+        self.event_rows.push(start..start);
+        self.events.push(EventRating {
+            included: false,
+            value: None,
+            note,
+        });
+    }
+
     /// Rows of one event.
     pub fn event(&self, event: usize) -> &[Row] {
         &self.rows[self.event_rows[event].clone()]
