@@ -380,6 +380,13 @@ fn write_site(
     };
     // The downloads, search index and sitemaps are made while pages render.
     let (generated, page_bytes) = rayon::join(|| generated_files(ctx, paths), render_pages);
+    // The folders and clash checks above used the planned paths.
+    if !generated.iter().map(|(p, _)| p).eq(generated_names.iter()) {
+        return Err(Errors::sorted(vec![Diagnostic::new(
+            "downloads",
+            "the generated files differ from their planned paths (a bug: please report it)",
+        )]));
+    }
     let downloads: Vec<(String, String)> = generated.into_iter().filter(|(p, _)| !replaced(p)).collect();
     let mut bytes = 0;
     let mut problems = Vec::new();
