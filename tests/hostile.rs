@@ -150,11 +150,7 @@ fn player_urls_do_not_move_when_players_are_added() {
     let site = tmp.path().join("site");
     copy_tree(&fixture("hostile-names"), &site);
     let out = tmp.path().join("out");
-    let options = ratings::BuildOptions {
-        site_dir: site.clone(),
-        output: Some(out.clone()),
-        force: false,
-    };
+    let options = common::options(&site, &out);
     ratings::build(&options).unwrap();
     let before = player_pages(&out);
     // A later event with new players whose names slug like existing ones,

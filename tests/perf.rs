@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
-use common::fixture;
+use common::{copy_dir, fixture};
 
 /// Every file of a folder: relative path → (inode, modification time in ns, bytes).
 fn identities(root: &Path) -> BTreeMap<String, (u64, i128, Vec<u8>)> {
@@ -25,29 +25,13 @@ fn identities(root: &Path) -> BTreeMap<String, (u64, i128, Vec<u8>)> {
         .collect()
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    for e in walkdir::WalkDir::new(from) {
-        let e = e.unwrap();
-        let dest = to.join(e.path().strip_prefix(from).unwrap());
-        if e.file_type().is_dir() {
-            std::fs::create_dir_all(&dest).unwrap();
-        } else {
-            std::fs::copy(e.path(), &dest).unwrap();
-        }
-    }
-}
-
 #[test]
 fn rebuilds_keep_unchanged_files_as_they_were() {
     let tmp = tempfile::tempdir().unwrap();
     let site = tmp.path().join("site");
     copy_dir(&fixture("ties"), &site);
     let out = tmp.path().join("out");
-    let options = ratings::BuildOptions {
-        site_dir: site.clone(),
-        output: Some(out.clone()),
-        force: false,
-    };
+    let options = common::options(&site, &out);
     let first = ratings::build(&options).unwrap();
     assert!(!first.skipped);
     let before = identities(&out);
@@ -138,11 +122,7 @@ fn synth_is_deterministic_and_builds() {
 
     // The generated site is valid input: every event and player is built.
     let out = tmp.path().join("out");
-    let options = ratings::BuildOptions {
-        site_dir: tmp.path().join("a"),
-        output: Some(out.clone()),
-        force: false,
-    };
+    let options = common::options(&tmp.path().join("a"), &out);
     let built = ratings::build(&options).unwrap();
     assert_eq!(built.events, 46);
     assert_eq!(built.results, a.results);

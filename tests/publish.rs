@@ -19,12 +19,7 @@ fn published() -> (tempfile::TempDir, PathBuf) {
     std::fs::create_dir_all(site.join("static")).unwrap();
     std::fs::write(site.join("static/CNAME"), "ratings.example.org\n").unwrap();
     let out = tmp.path().join("out");
-    ratings::build(&ratings::BuildOptions {
-        site_dir: site,
-        output: Some(out.clone()),
-        force: false,
-    })
-    .unwrap();
+    ratings::build(&common::options(&site, &out)).unwrap();
     (tmp, out)
 }
 

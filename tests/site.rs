@@ -395,11 +395,7 @@ fn a_failed_build_leaves_the_previous_site_untouched() {
     let site = tmp.path().join("site");
     let out = tmp.path().join("out");
     copy_dir(&fixture("basic"), &site);
-    let options = ratings::BuildOptions {
-        site_dir: site.clone(),
-        output: Some(out.clone()),
-        force: false,
-    };
+    let options = common::options(&site, &out);
     ratings::build(&options).unwrap();
     let before: Vec<(String, Vec<u8>)> = files(&out)
         .into_iter()
@@ -439,11 +435,7 @@ fn adding_an_event_updates_the_site_and_rebuilds_are_identical() {
     let site = tmp.path().join("site");
     copy_dir(&fixture("ties"), &site);
     let out = tmp.path().join("out");
-    let options = ratings::BuildOptions {
-        site_dir: site.clone(),
-        output: Some(out.clone()),
-        force: false,
-    };
+    let options = common::options(&site, &out);
     let first = ratings::build(&options).unwrap();
     let snapshot = |out: &Path| -> Vec<(String, Vec<u8>)> {
         files(out)

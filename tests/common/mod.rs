@@ -13,16 +13,20 @@ pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Options to build the site at `site` into `out` (without `--force`).
+pub fn options(site: &Path, out: &Path) -> ratings::BuildOptions {
+    ratings::BuildOptions {
+        site_dir: site.to_path_buf(),
+        output: Some(out.to_path_buf()),
+        force: false,
+    }
+}
+
 /// Build a site into a fresh temporary folder; returns (tempdir guard, output path).
 pub fn build(site: &Path) -> (tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
-    let options = ratings::BuildOptions {
-        site_dir: site.to_path_buf(),
-        output: Some(out.clone()),
-        force: false,
-    };
-    if let Err(e) = ratings::build(&options) {
+    if let Err(e) = ratings::build(&options(site, &out)) {
         panic!("build of {} failed:\n{e}", site.display());
     }
     (tmp, out)
