@@ -1,11 +1,14 @@
 //! `site.toml`: site settings and the rating systems to publish.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::Deserialize;
 use toml::Spanned;
 
 use crate::error::Diagnostic;
+use crate::rating::params::{COMMON_KEYS, RawTable};
+use crate::rating::{Params, RatingSystem};
 
 /// The validated site settings.
 #[derive(Debug, Clone)]
@@ -26,80 +29,11 @@ pub struct SiteConfig {
 pub struct RatingConfig {
     pub id: String,
     pub title: String,
-    pub system: SystemConfig,
+    /// The system with its parameters (see `rating::SYSTEMS`).
+    pub system: Arc<dyn RatingSystem>,
     /// Players without an event in this many years before the latest event
     /// are listed apart as inactive; `None`: everyone stays in the ranking.
     pub active_years: Option<u32>,
-}
-
-#[derive(Debug, Clone)]
-pub enum SystemConfig {
-    DipPouch(DipPouchParams),
-    Dci(DciParams),
-}
-
-/// rating-systems.md §1.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DipPouchParams {
-    pub initial: f64,
-    pub world_championship_value: f64,
-    pub one_round_divisor: f64,
-    pub multi_round_divisor: f64,
-    pub value_offset: f64,
-    pub max_value: f64,
-    pub rated_from: i32,
-}
-
-impl Default for DipPouchParams {
-    fn default() -> Self {
-        DipPouchParams {
-            initial: 40.0,
-            world_championship_value: 20.0,
-            one_round_divisor: 7.0,
-            multi_round_divisor: 3.5,
-            value_offset: 2.0,
-            max_value: 15.0,
-            rated_from: 2001,
-        }
-    }
-}
-
-/// rating-systems.md §2.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DciParams {
-    pub category: String,
-    pub formats: Vec<String>,
-    pub initial: f64,
-    pub provisional_matches: u32,
-    /// (upper bound, K): K of the first band whose bound exceeds the rating.
-    pub k_bands: Vec<(f64, f64)>,
-    pub min_players: u32,
-    pub half_k_below: u32,
-    pub judge_level_for_full_k: u32,
-}
-
-/// DCI D.5.2: the four categories and the formats each one counts.
-pub const DCI_CATEGORIES: [(&str, &[&str]); 4] = [
-    ("Vintage", &["Type 1", "Type 1.5"]),
-    ("Extended", &["Extended", "Extended Block Constructed"]),
-    ("Limited", &["Sealed Deck", "Booster Draft"]),
-    ("Standard", &["Standard", "Standard Block Constructed"]),
-];
-
-impl DciParams {
-    pub fn new(category: &str) -> Option<Self> {
-        let formats = DCI_CATEGORIES.iter().find(|(c, _)| *c == category)?.1;
-        Some(DciParams {
-            category: category.to_string(),
-            formats: formats.iter().map(|f| f.to_string()).collect(),
-            initial: 1600.0,
-            provisional_matches: 25,
-            k_bands: vec![(2100.0, 32.0), (2400.0, 24.0), (f64::INFINITY, 16.0)],
-            min_players: 8,
-            half_k_below: 32,
-            judge_level_for_full_k: 2,
-        })
-    }
 }
 
 #[derive(Deserialize)]
@@ -113,116 +47,56 @@ struct SiteFile {
     page_size: Option<Spanned<i64>>,
     #[serde(default)]
     allow_html: bool,
+    /// Each table is read by the system it names (`rating::Params`).
     #[serde(default)]
-    rating: Vec<Spanned<RatingTable>>,
+    rating: Vec<Spanned<RawTable>>,
 }
-
-/// Every parameter of every system; each system accepts only its own
-/// (so a parameter of the other system is an error that points at it).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RatingTable {
-    id: Spanned<String>,
-    system: Spanned<String>,
-    title: Option<String>,
-    active_years: Option<Spanned<i64>>,
-    // dip-pouch
-    initial: Option<Spanned<f64>>,
-    world_championship_value: Option<Spanned<f64>>,
-    one_round_divisor: Option<Spanned<f64>>,
-    multi_round_divisor: Option<Spanned<f64>>,
-    value_offset: Option<Spanned<f64>>,
-    max_value: Option<Spanned<f64>>,
-    rated_from: Option<Spanned<i64>>,
-    // dci
-    category: Option<Spanned<String>>,
-    formats: Option<Spanned<Vec<String>>>,
-    provisional_matches: Option<Spanned<i64>>,
-    k_bands: Option<Spanned<Vec<(f64, f64)>>>,
-    min_players: Option<Spanned<i64>>,
-    half_k_below: Option<Spanned<i64>>,
-    judge_level_for_full_k: Option<Spanned<i64>>,
-}
-
-/// The parameter keys of each system, for "not a parameter of" messages.
-pub const SYSTEMS: [(&str, &[&str]); 2] = [
-    (
-        "dip-pouch",
-        &[
-            "initial",
-            "world_championship_value",
-            "one_round_divisor",
-            "multi_round_divisor",
-            "value_offset",
-            "max_value",
-            "rated_from",
-        ],
-    ),
-    (
-        "dci",
-        &[
-            "category",
-            "formats",
-            "initial",
-            "provisional_matches",
-            "k_bands",
-            "min_players",
-            "half_k_below",
-            "judge_level_for_full_k",
-        ],
-    ),
-];
 
 /// Collects problems of one file with their positions.
-struct Checker<'a> {
+struct Problems<'a> {
     path: &'a Path,
     text: &'a str,
-    problems: Vec<Diagnostic>,
+    list: Vec<Diagnostic>,
 }
 
-impl Checker<'_> {
+impl Problems<'_> {
     fn error<T>(&mut self, at: &Spanned<T>, message: impl Into<String>) {
-        self.problems
-            .push(Diagnostic::at(self.path, self.text, at.span(), message));
+        self.list.push(Diagnostic::at(self.path, self.text, at.span(), message));
     }
+}
 
-    fn finite(&mut self, v: &Option<Spanned<f64>>, key: &str, default: f64, positive: bool) -> f64 {
-        let Some(v) = v else { return default };
-        let x = *v.get_ref();
-        if !x.is_finite() || (positive && x <= 0.0) || x < 0.0 {
-            let need = if positive {
-                "a finite number > 0"
-            } else {
-                "a finite number >= 0"
-            };
-            self.error(v, format!("`{key}` must be {need}, not {x}"));
-            return default;
-        }
-        x
-    }
-
-    fn count(&mut self, v: &Option<Spanned<i64>>, key: &str, default: u32) -> u32 {
-        let Some(v) = v else { return default };
-        match u32::try_from(*v.get_ref()) {
-            Ok(n) if n <= 1_000_000 => n,
-            _ => {
-                self.error(
-                    v,
-                    format!("`{key}` must be a whole number from 0 to 1000000, not {}", v.get_ref()),
-                );
-                default
+/// Read and validate `SITE/site.toml`: the one place it is parsed (build,
+/// check, serve and the no-change check all come here).
+pub fn read(site_dir: &Path) -> Result<SiteConfig, Vec<Diagnostic>> {
+    let shown = crate::load::shown(site_dir, Path::new("site.toml"));
+    let file = site_dir.join("site.toml");
+    match crate::load::read_text(&file) {
+        Ok(text) => parse(&shown, &text),
+        Err(mut d) => {
+            d.path = shown;
+            if !file.exists() {
+                d.message = "site.toml not found: is this a site folder?".into();
             }
+            Err(vec![d])
         }
+    }
+}
+
+impl SiteConfig {
+    /// The output folder: `--output` if given, else `output_dir` under the
+    /// site folder.
+    pub fn output_path(&self, site_dir: &Path, output: Option<&Path>) -> PathBuf {
+        output.map_or_else(|| site_dir.join(&self.output_dir), Path::to_path_buf)
     }
 }
 
 /// Parse and validate `site.toml` (`path` is used in messages).
 pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Vec<Diagnostic>> {
     let file: SiteFile = toml::from_str(text).map_err(|e| vec![toml_error(path, text, &e)])?;
-    let mut c = Checker {
+    let mut c = Problems {
         path,
         text,
-        problems: Vec::new(),
+        list: Vec::new(),
     };
 
     let title = match &file.title {
@@ -267,20 +141,27 @@ pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Vec<Diagnostic>> {
     for table in &file.rating {
         if let Some(r) = rating(&mut c, table) {
             if ratings.iter().any(|o| o.id == r.id) {
-                c.error(&table.get_ref().id, format!("duplicate rating id `{}`", r.id));
+                let id = table.get_ref().iter().find(|(k, _)| k.get_ref() == "id");
+                let span = id.map_or_else(|| table.span(), |(_, v)| v.span());
+                c.list.push(Diagnostic::at(
+                    c.path,
+                    c.text,
+                    span,
+                    format!("duplicate rating id `{}`", r.id),
+                ));
             } else {
                 ratings.push(r);
             }
         }
     }
     if file.rating.is_empty() {
-        c.problems.push(Diagnostic::new(
+        c.list.push(Diagnostic::new(
             path,
             "no `[[rating]]` table: the site must publish at least one rating",
         ));
     }
 
-    if c.problems.is_empty() {
+    if c.list.is_empty() {
         Ok(SiteConfig {
             title,
             author: file.author.trim().to_string(),
@@ -291,185 +172,76 @@ pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Vec<Diagnostic>> {
             ratings,
         })
     } else {
-        Err(c.problems)
+        Err(c.list)
     }
 }
 
-fn rating(c: &mut Checker, table: &Spanned<RatingTable>) -> Option<RatingConfig> {
+/// One `[[rating]]` table: the common keys here, the parameters by the
+/// system it names.
+fn rating(c: &mut Problems, table: &Spanned<RawTable>) -> Option<RatingConfig> {
     let t = table.get_ref();
-    let id = t.id.get_ref().clone();
-    let id_ok = !id.is_empty()
+    let get = |key: &str| t.iter().find(|(k, _)| k.get_ref() == key).map(|(_, v)| v);
+    let string = |c: &mut Problems, key: &str| -> Option<Spanned<String>> {
+        let v = get(key)?;
+        match v.get_ref().as_str() {
+            Some(s) => Some(Spanned::new(v.span(), s.to_string())),
+            None => {
+                c.error(
+                    v,
+                    format!(
+                        "`{key}` must be a string, not {}",
+                        crate::rating::params::type_name(v.get_ref())
+                    ),
+                );
+                None
+            }
+        }
+    };
+    let Some(id) = string(c, "id") else {
+        c.list.push(Diagnostic::at(
+            c.path,
+            c.text,
+            table.span(),
+            "a `[[rating]]` needs an `id`",
+        ));
+        return None;
+    };
+    let id_ok = !id.get_ref().is_empty()
         && id
+            .get_ref()
             .bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
     if !id_ok {
-        c.error(&t.id, format!("rating id {id:?} must match [a-z0-9-]+"));
+        c.error(&id, format!("rating id {:?} must match [a-z0-9-]+", id.get_ref()));
     }
-    let system = t.system.get_ref().as_str();
-    let Some((_, accepted)) = SYSTEMS.iter().find(|(name, _)| *name == system) else {
-        let known: Vec<&str> = SYSTEMS.iter().map(|(n, _)| *n).collect();
+    let Some(name) = string(c, "system") else {
+        c.list.push(Diagnostic::at(
+            c.path,
+            c.text,
+            table.span(),
+            "a `[[rating]]` needs a `system`",
+        ));
+        return None;
+    };
+    let Some(entry) = crate::rating::find(name.get_ref()) else {
+        let known: Vec<&str> = crate::rating::SYSTEMS.iter().map(|s| s.name).collect();
         c.error(
-            &t.system,
-            format!("unknown rating system {system:?} (known systems: {})", known.join(", ")),
+            &name,
+            format!(
+                "unknown rating system {:?} (known systems: {})",
+                name.get_ref(),
+                known.join(", ")
+            ),
         );
         return None;
     };
-    // A parameter of another system is an error at its own position.
-    let given: [(&str, Option<std::ops::Range<usize>>); 14] = [
-        ("initial", t.initial.as_ref().map(Spanned::span)),
-        (
-            "world_championship_value",
-            t.world_championship_value.as_ref().map(Spanned::span),
-        ),
-        ("one_round_divisor", t.one_round_divisor.as_ref().map(Spanned::span)),
-        ("multi_round_divisor", t.multi_round_divisor.as_ref().map(Spanned::span)),
-        ("value_offset", t.value_offset.as_ref().map(Spanned::span)),
-        ("max_value", t.max_value.as_ref().map(Spanned::span)),
-        ("rated_from", t.rated_from.as_ref().map(Spanned::span)),
-        ("category", t.category.as_ref().map(Spanned::span)),
-        ("formats", t.formats.as_ref().map(Spanned::span)),
-        ("provisional_matches", t.provisional_matches.as_ref().map(Spanned::span)),
-        ("k_bands", t.k_bands.as_ref().map(Spanned::span)),
-        ("min_players", t.min_players.as_ref().map(Spanned::span)),
-        ("half_k_below", t.half_k_below.as_ref().map(Spanned::span)),
-        (
-            "judge_level_for_full_k",
-            t.judge_level_for_full_k.as_ref().map(Spanned::span),
-        ),
-    ];
-    for (key, span) in given {
-        if let Some(span) = span
-            && !accepted.contains(&key)
-        {
-            c.problems.push(Diagnostic::at(
-                c.path,
-                c.text,
-                span,
-                format!(
-                    "`{key}` is not a parameter of system {system:?} (its parameters: {})",
-                    accepted.join(", ")
-                ),
-            ));
-        }
-    }
-
-    let (system, default_title) = match system {
-        "dip-pouch" => {
-            let d = DipPouchParams::default();
-            let p = DipPouchParams {
-                initial: c.finite(&t.initial, "initial", d.initial, false),
-                world_championship_value: c.finite(
-                    &t.world_championship_value,
-                    "world_championship_value",
-                    d.world_championship_value,
-                    false,
-                ),
-                one_round_divisor: c.finite(&t.one_round_divisor, "one_round_divisor", d.one_round_divisor, true),
-                multi_round_divisor: c.finite(
-                    &t.multi_round_divisor,
-                    "multi_round_divisor",
-                    d.multi_round_divisor,
-                    true,
-                ),
-                value_offset: c.finite(&t.value_offset, "value_offset", d.value_offset, false),
-                max_value: c.finite(&t.max_value, "max_value", d.max_value, false),
-                rated_from: match &t.rated_from {
-                    None => d.rated_from,
-                    Some(y) => match i32::try_from(*y.get_ref()) {
-                        Ok(y) if (0..=9999).contains(&y) => y,
-                        _ => {
-                            c.error(
-                                y,
-                                format!("`rated_from` must be a year from 0 to 9999, not {}", y.get_ref()),
-                            );
-                            d.rated_from
-                        }
-                    },
-                },
-            };
-            // A tournament value is the percent of the way a rating moves
-            // towards the score: above 100 it would overshoot, so ratings
-            // could leave [0, 100].
-            for (key, value, span) in [
-                (
-                    "world_championship_value",
-                    p.world_championship_value,
-                    &t.world_championship_value,
-                ),
-                ("max_value", p.max_value, &t.max_value),
-            ] {
-                if let Some(span) = span
-                    && value > 100.0
-                {
-                    c.error(
-                        span,
-                        format!("`{key}` must be at most 100 (a tournament value is a percentage), not {value}"),
-                    );
-                }
-            }
-            (SystemConfig::DipPouch(p), "Dip Pouch Tournament Rating".to_string())
-        }
-        _ => {
-            let Some(category) = &t.category else {
-                c.error(
-                    table,
-                    "a `dci` rating needs `category` (Vintage, Extended, Limited or Standard)",
-                );
-                return None;
-            };
-            let Some(mut p) = DciParams::new(category.get_ref()) else {
-                c.error(
-                    category,
-                    format!(
-                        "unknown DCI category {:?} (known categories: Vintage, Extended, Limited, Standard)",
-                        category.get_ref()
-                    ),
-                );
-                return None;
-            };
-            if let Some(formats) = &t.formats {
-                let list = formats.get_ref();
-                if list.is_empty() || list.iter().any(|f| f.trim().is_empty()) {
-                    c.error(formats, "`formats` must list at least one non-empty format");
-                }
-                p.formats = list.iter().map(|f| f.trim().to_string()).collect();
-            }
-            p.initial = c.finite(&t.initial, "initial", p.initial, false);
-            p.provisional_matches = c.count(&t.provisional_matches, "provisional_matches", p.provisional_matches);
-            p.min_players = c.count(&t.min_players, "min_players", p.min_players);
-            p.half_k_below = c.count(&t.half_k_below, "half_k_below", p.half_k_below);
-            p.judge_level_for_full_k = c.count(
-                &t.judge_level_for_full_k,
-                "judge_level_for_full_k",
-                p.judge_level_for_full_k,
-            );
-            if let Some(bands) = &t.k_bands {
-                let list = bands.get_ref();
-                let increasing = list.windows(2).all(|w| w[0].0 < w[1].0);
-                let valid = list
-                    .iter()
-                    .all(|(bound, k)| !bound.is_nan() && k.is_finite() && *k >= 0.0);
-                if list.is_empty() || !increasing || !valid || list.last().is_some_and(|b| b.0 != f64::INFINITY) {
-                    c.error(
-                        bands,
-                        "`k_bands` must be [[bound, K], ...] with increasing bounds, K >= 0, and a last bound of inf",
-                    );
-                } else {
-                    p.k_bands = list.clone();
-                }
-            }
-            let title = format!("DCI Rating ({})", p.category);
-            (SystemConfig::Dci(p), title)
-        }
-    };
-    let title = t
-        .title
-        .as_deref()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map_or(default_title, str::to_string);
-    let active_years = t.active_years.as_ref().and_then(|y| match u32::try_from(*y.get_ref()) {
-        Ok(n) if (1..=1000).contains(&n) => Some(n),
+    debug_assert!(entry.keys.iter().all(|k| !COMMON_KEYS.contains(k)));
+    let mut params = Params::new(c.path, c.text, entry.name, entry.keys, table.span(), t);
+    let system = (entry.configure)(&mut params);
+    c.list.extend(params.finish());
+    let title = string(c, "title");
+    let active_years = get("active_years").and_then(|y| match y.get_ref().as_integer() {
+        Some(n @ 1..=1000) => Some(n as u32),
         _ => {
             c.error(
                 y,
@@ -481,8 +253,14 @@ fn rating(c: &mut Checker, table: &Spanned<RatingTable>) -> Option<RatingConfig>
             None
         }
     });
-    id_ok.then_some(RatingConfig {
-        id,
+    let system: Arc<dyn RatingSystem> = Arc::from(system?);
+    let title = title
+        .as_ref()
+        .map(|t| t.get_ref().trim())
+        .filter(|s| !s.is_empty())
+        .map_or_else(|| system.default_title(), str::to_string);
+    id_ok.then(|| RatingConfig {
+        id: id.into_inner(),
         title,
         system,
         active_years,
@@ -512,14 +290,12 @@ impl SiteConfig {
     /// Every event `format` some rating of this site counts, plus the DCI
     /// defaults: a format outside this list is a typo.
     pub fn known_formats(&self) -> Vec<String> {
-        let mut known: Vec<String> = DCI_CATEGORIES
+        let mut known: Vec<String> = crate::rating::dci::DCI_CATEGORIES
             .iter()
             .flat_map(|(_, fs)| fs.iter().map(|f| f.to_string()))
             .collect();
         for r in &self.ratings {
-            if let SystemConfig::Dci(p) = &r.system {
-                known.extend(p.formats.iter().cloned());
-            }
+            known.extend(r.system.formats().into_iter().flatten().cloned());
         }
         known.sort();
         known.dedup();
@@ -530,6 +306,8 @@ impl SiteConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rating::dci::{Dci, DciParams};
+    use crate::rating::dip_pouch::{DipPouch, DipPouchParams};
 
     fn parse_str(text: &str) -> Result<SiteConfig, Vec<String>> {
         parse(Path::new("site.toml"), text).map_err(|ds| ds.iter().map(|d| d.to_string()).collect())
@@ -540,10 +318,10 @@ mod tests {
         let c = parse_str("title = \"T\"\n[[rating]]\nid = \"dp\"\nsystem = \"dip-pouch\"\n").unwrap();
         assert_eq!(c.page_size, 50);
         assert_eq!(c.output_dir, "public");
-        let SystemConfig::DipPouch(p) = &c.ratings[0].system else {
-            panic!()
-        };
-        assert_eq!(*p, DipPouchParams::default());
+        assert_eq!(
+            format!("{:?}", c.ratings[0].system),
+            format!("{:?}", DipPouch(DipPouchParams::default()))
+        );
         assert_eq!(c.ratings[0].title, "Dip Pouch Tournament Rating");
         assert_eq!(c.ratings[0].active_years, None);
     }
@@ -574,17 +352,20 @@ mod tests {
              k_bands = [[2000, 40], [inf, 20]]\nmin_players = 4\n",
         )
         .unwrap();
-        let SystemConfig::DipPouch(p) = &c.ratings[0].system else {
-            panic!()
+        let p = DipPouchParams {
+            initial: 50.0,
+            max_value: 12.5,
+            rated_from: 1990,
+            ..DipPouchParams::default()
         };
-        assert_eq!((p.initial, p.max_value, p.rated_from), (50.0, 12.5, 1990));
-        let SystemConfig::Dci(d) = &c.ratings[1].system else {
-            panic!()
+        assert_eq!(format!("{:?}", c.ratings[0].system), format!("{:?}", DipPouch(p)));
+        let d = DciParams {
+            formats: vec!["Cube".into()],
+            k_bands: vec![(2000.0, 40.0), (f64::INFINITY, 20.0)],
+            min_players: 4,
+            ..DciParams::new("Limited").unwrap()
         };
-        assert_eq!(d.formats, vec!["Cube"]);
-        assert_eq!(d.k_bands, vec![(2000.0, 40.0), (f64::INFINITY, 20.0)]);
-        assert_eq!(d.min_players, 4);
-        assert_eq!(d.provisional_matches, 25);
+        assert_eq!(format!("{:?}", c.ratings[1].system), format!("{:?}", Dci(d)));
     }
 
     #[test]
@@ -595,9 +376,12 @@ mod tests {
             e[0].starts_with("site.toml:4:11: `k_bands` is not a parameter of system \"dip-pouch\""),
             "{e:?}"
         );
-        let e = parse_str("[[rating]]\nid = \"X y\"\nsystem = \"elo\"\n").unwrap_err();
+        let e = parse_str("[[rating]]\nid = \"X y\"\nsystem = \"glicko\"\n").unwrap_err();
         assert!(e[0].contains("site.toml:2:6: rating id \"X y\" must match"), "{e:?}");
-        assert!(e[1].contains("site.toml:3:10: unknown rating system \"elo\""), "{e:?}");
+        assert!(
+            e[1].contains("site.toml:3:10: unknown rating system \"glicko\""),
+            "{e:?}"
+        );
         let e = parse_str(
             "[[rating]]\nid = \"a\"\nsystem = \"dip-pouch\"\n[[rating]]\nid = \"a\"\nsystem = \"dip-pouch\"\n",
         )

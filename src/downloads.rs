@@ -3,11 +3,11 @@
 
 use crate::format::csv_field;
 use crate::model::Site;
-use crate::pages::RatingView;
+use crate::rating::rated::Rated;
 
 /// `date,event,player,before,after`, one row per history row, event order,
 /// ratings at full precision (`{}` round-trips an f64).
-pub fn history_csv(site: &Site, view: &RatingView) -> String {
+pub fn history_csv(site: &Site, view: &Rated) -> String {
     let mut out = String::with_capacity(64 * view.history.rows.len() + 32);
     out.push_str("date,event,player,before,after\n");
     for row in &view.history.rows {
@@ -23,8 +23,8 @@ pub fn history_csv(site: &Site, view: &RatingView) -> String {
 }
 
 /// `rank,player,nat,rating,events[,matches,provisional]`, best first.
-pub fn ranking_csv(site: &Site, view: &RatingView) -> String {
-    let match_system = view.is_match_system();
+pub fn ranking_csv(site: &Site, view: &Rated) -> String {
+    let match_system = view.columns().matches;
     let mut out = String::with_capacity(48 * view.ranking.len() + 48);
     out.push_str("rank,player,nat,rating,events");
     if match_system {

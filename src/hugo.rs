@@ -13,14 +13,15 @@ use std::path::Path;
 
 use crate::format::{fixed2, signed2};
 use crate::model::Site;
-use crate::pages::{Context, Job, RatingView};
+use crate::pages::{Context, Job};
+use crate::rating::rated::Rated;
 use crate::rating::{Detail, RankEntry};
 
 /// Write the Hugo source folder for the site at `site_dir`. Returns the
 /// number of content pages.
 pub fn hugo_site(site_dir: &Path, out: &Path) -> Result<usize, String> {
     let site = crate::load::load(site_dir).map_err(|e| e.to_string())?;
-    let ctx = crate::context(&site, crate::rate(&site));
+    let ctx = crate::pages::Context::new(&site, crate::rate(&site));
     let put = |rel: &str, text: &str| -> Result<(), String> {
         let path = out.join(rel);
         if let Some(dir) = path.parent() {
@@ -187,14 +188,14 @@ fn ranking_table(t: &mut String, entries: &[RankEntry], size: usize, page: usize
     );
 }
 
-fn event_rows(t: &mut String, view: &RatingView, event: usize, player_link: &dyn Fn(u32) -> String) {
+fn event_rows(t: &mut String, view: &Rated, event: usize, player_link: &dyn Fn(u32) -> String) {
     let rows = view.history.event(event);
     if rows.is_empty() {
         return;
     }
     let value = view.history.events[event].value.map(fixed2).unwrap_or_default();
     let _ = writeln!(t, "\n## {}\n", view.config.title);
-    if view.is_match_system() {
+    if view.columns().matches {
         t.push_str("| Player | W-L-D | Before | After | Change |\n|---|---|---:|---:|---:|\n");
     } else {
         t.push_str(
@@ -225,7 +226,7 @@ fn event_rows(t: &mut String, view: &RatingView, event: usize, player_link: &dyn
 fn player_rows(
     t: &mut String,
     site: &Site,
-    view: &RatingView,
+    view: &Rated,
     player: u32,
     event_link: &dyn Fn(usize) -> String,
     player_link: &dyn Fn(u32) -> String,
@@ -239,7 +240,7 @@ fn player_rows(
         let _ = writeln!(t, "Rating {} after {} events.\n", fixed2(s.rating), s.events);
     }
     let mut matches = String::new();
-    if view.is_match_system() {
+    if view.columns().matches {
         t.push_str("| Date | Event | W-L-D | Before | After | Change |\n|---|---|---|---:|---:|---:|\n");
     } else {
         t.push_str("| Date | Event | Place | Score | Value | Before | After | Change |\n|---|---|---:|---:|---:|---:|---:|---:|\n");

@@ -23,12 +23,12 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use crate::config::DipPouchParams;
 use crate::error::Diagnostic;
 use crate::format::fixed2;
 use crate::load::event;
 use crate::model::Date;
 use crate::names::{ascii_fold, collapse_spaces};
+use crate::rating::dip_pouch::DipPouchParams;
 use crate::rating::dip_pouch::percentile;
 
 /// An event as read from a result page.

@@ -15,48 +15,60 @@ pub fn xml_escape(s: &str) -> String {
     crate::format::Xml(s).to_string()
 }
 
-/// `sitemap.xml` (and `sitemaps/sitemap-N.xml` beyond 50,000 URLs, with
-/// `sitemap.xml` then an index of them): every HTML page except the 404.
-/// No `lastmod`: pages change whenever any event changes a ranking, and a
-/// wrong date is worse than none.
-pub fn sitemaps(base_url: &str, pages: &[String]) -> Vec<(String, String)> {
-    let urls: Vec<String> = pages
-        .iter()
-        .filter(|p| p.ends_with(".html") && p.as_str() != "404.html")
-        .map(|p| {
-            // The home page is the site's address itself.
-            let path = if p == "index.html" { "" } else { p.as_str() };
-            format!("{base_url}{path}")
-        })
-        .collect();
-    let urlset = |urls: &[String]| {
+/// Whether a page is listed in the sitemap: every HTML page except the 404.
+pub fn in_sitemap(path: &str) -> bool {
+    path.ends_with(".html") && path != "404.html"
+}
+
+/// The sitemap files for `pages` listed pages: `sitemap.xml`, and beyond
+/// 50,000 URLs also `sitemaps/sitemap-N.xml`, `sitemap.xml` then being an
+/// index of them.
+pub fn sitemap_paths(pages: usize) -> Vec<String> {
+    let mut out = vec!["sitemap.xml".to_string()];
+    if pages > SITEMAP_LIMIT {
+        out.extend((1..=pages.div_ceil(SITEMAP_LIMIT)).map(|n| format!("sitemaps/sitemap-{n}.xml")));
+    }
+    out
+}
+
+/// One sitemap file of [`sitemap_paths`]: `chunk` `None` is `sitemap.xml`
+/// (all URLs, or the index when there are more than 50,000), `Some(n)` is
+/// `sitemaps/sitemap-N.xml`. No `lastmod`: pages change whenever any event
+/// changes a ranking, and a wrong date is worse than none.
+pub fn sitemap(base_url: &str, pages: &[&str], chunk: Option<usize>) -> String {
+    let url = |p: &&str| {
+        // The home page is the site's address itself.
+        let path = if *p == "index.html" { "" } else { p };
+        format!("{base_url}{path}")
+    };
+    let urlset = |pages: &[&str]| {
         let mut s = String::from(
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
         );
-        for u in urls {
-            s.push_str(&format!("<url><loc>{}</loc></url>\n", xml_escape(u)));
+        for p in pages {
+            s.push_str(&format!("<url><loc>{}</loc></url>\n", xml_escape(&url(p))));
         }
         s.push_str("</urlset>\n");
         s
     };
-    if urls.len() <= SITEMAP_LIMIT {
-        return vec![("sitemap.xml".into(), urlset(&urls))];
+    if let Some(n) = chunk {
+        let start = ((n - 1) * SITEMAP_LIMIT).min(pages.len());
+        return urlset(&pages[start..(start + SITEMAP_LIMIT).min(pages.len())]);
     }
-    let mut files = Vec::new();
+    if pages.len() <= SITEMAP_LIMIT {
+        return urlset(pages);
+    }
     let mut index = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
-    for (n, chunk) in urls.chunks(SITEMAP_LIMIT).enumerate() {
-        let path = format!("sitemaps/sitemap-{}.xml", n + 1);
+    for path in &sitemap_paths(pages.len())[1..] {
         index.push_str(&format!(
             "<sitemap><loc>{}</loc></sitemap>\n",
             xml_escape(&format!("{base_url}{path}"))
         ));
-        files.push((path, urlset(chunk)));
     }
     index.push_str("</sitemapindex>\n");
-    files.insert(0, ("sitemap.xml".into(), index));
-    files
+    index
 }
 
 /// `robots.txt`: allow everything and name the sitemap. Crawlers read it
@@ -157,35 +169,6 @@ pub fn feed(site: &Site, base_url: &str, event_paths: &[String]) -> String {
     s
 }
 
-/// The paths [`files`] writes, without their contents.
-pub fn paths(site: &Site, pages: &[String]) -> Vec<String> {
-    if site.config.base_url.is_none() {
-        return Vec::new();
-    }
-    let urls = pages
-        .iter()
-        .filter(|p| p.ends_with(".html") && p.as_str() != "404.html")
-        .count();
-    let mut out = vec!["sitemap.xml".to_string()];
-    if urls > SITEMAP_LIMIT {
-        out.extend((1..=urls.div_ceil(SITEMAP_LIMIT)).map(|n| format!("sitemaps/sitemap-{n}.xml")));
-    }
-    out.push("robots.txt".into());
-    out.push("feed.xml".into());
-    out
-}
-
-/// The publishing files of a site: (path, text). Empty without `base_url`.
-pub fn files(site: &Site, pages: &[String], event_paths: &[String]) -> Vec<(String, String)> {
-    let Some(base) = site.config.base_url.as_deref() else {
-        return Vec::new();
-    };
-    let mut out = sitemaps(base, pages);
-    out.push(("robots.txt".into(), robots(base)));
-    out.push(("feed.xml".into(), feed(site, base, event_paths)));
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,19 +184,30 @@ mod tests {
     #[test]
     fn big_sitemaps_are_split() {
         let pages: Vec<String> = (0..SITEMAP_LIMIT + 2).map(|i| format!("player/p{i}.html")).collect();
-        let files = sitemaps("https://x.org/r/", &pages);
-        assert_eq!(files.len(), 3);
-        assert!(files[0].1.contains("<sitemapindex"));
-        assert!(files[0].1.contains("<loc>https://x.org/r/sitemaps/sitemap-2.xml</loc>"));
-        assert_eq!(files[1].1.matches("<url>").count(), SITEMAP_LIMIT);
-        assert_eq!(files[2].1.matches("<url>").count(), 2);
-        let small = sitemaps(
-            "https://x.org/",
-            &["index.html".into(), "404.html".into(), "a.html".into()],
+        let pages: Vec<&str> = pages.iter().map(String::as_str).collect();
+        let base = "https://x.org/r/";
+        assert_eq!(
+            sitemap_paths(pages.len()),
+            ["sitemap.xml", "sitemaps/sitemap-1.xml", "sitemaps/sitemap-2.xml"]
         );
-        assert_eq!(small.len(), 1);
-        assert!(small[0].1.contains("<loc>https://x.org/</loc>"));
-        assert!(small[0].1.contains("<loc>https://x.org/a.html</loc>"));
-        assert!(!small[0].1.contains("404"));
+        let index = sitemap(base, &pages, None);
+        assert!(index.contains("<sitemapindex"));
+        assert!(index.contains("<loc>https://x.org/r/sitemaps/sitemap-2.xml</loc>"));
+        assert_eq!(sitemap(base, &pages, Some(1)).matches("<url>").count(), SITEMAP_LIMIT);
+        let last = sitemap(base, &pages, Some(2));
+        assert_eq!(last.matches("<url>").count(), 2);
+        assert!(last.contains(&format!(
+            "<loc>https://x.org/r/player/p{}.html</loc>",
+            SITEMAP_LIMIT + 1
+        )));
+        let listed: Vec<&str> = ["index.html", "404.html", "a.html"]
+            .into_iter()
+            .filter(|p| in_sitemap(p))
+            .collect();
+        assert_eq!(sitemap_paths(listed.len()), ["sitemap.xml"]);
+        let small = sitemap("https://x.org/", &listed, None);
+        assert!(small.contains("<loc>https://x.org/</loc>"));
+        assert!(small.contains("<loc>https://x.org/a.html</loc>"));
+        assert!(!small.contains("404"));
     }
 }

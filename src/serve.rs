@@ -48,17 +48,11 @@ pub fn serve(options: &ServeOptions) -> Result<(), String> {
         .site_dir
         .canonicalize()
         .map_err(|e| format!("{}: {e}", options.site_dir.display()))?;
-    let settings = std::fs::read_to_string(site_dir.join("site.toml"))
-        .ok()
-        .and_then(|t| crate::config::parse(Path::new("site.toml"), &t).ok());
-    let out = match &options.output {
-        Some(o) => o.clone(),
-        None => options
-            .site_dir
-            .join(settings.as_ref().map_or("public", |c| c.output_dir.as_str())),
-    };
+    // Without a valid site.toml there is no output folder to serve.
+    let settings = crate::config::read(&options.site_dir).map_err(|ds| crate::error::Errors::sorted(ds).to_string())?;
+    let out = settings.output_path(&options.site_dir, options.output.as_deref());
     // With base_url, 404.html links to /repo/...: serve that prefix too.
-    let prefix = crate::pages::not_found::absolute_root(settings.as_ref().and_then(|c| c.base_url.as_deref()));
+    let prefix = crate::pages::not_found::absolute_root(settings.base_url.as_deref());
     let build = BuildOptions {
         // As given, so that messages name files the way the user does.
         site_dir: options.site_dir.clone(),

@@ -17,7 +17,7 @@ use crate::names::slug;
 use event::{NameRef, RawEvent};
 
 /// How a path is shown in messages: relative to where the user stands.
-fn shown(site_dir: &Path, rel: &Path) -> PathBuf {
+pub(crate) fn shown(site_dir: &Path, rel: &Path) -> PathBuf {
     if site_dir == Path::new(".") || site_dir.as_os_str().is_empty() {
         rel.to_path_buf()
     } else {
@@ -34,7 +34,7 @@ pub fn shown_under(site_dir: &Path, full: &Path) -> PathBuf {
 }
 
 /// Read a file as UTF-8 text; invalid UTF-8 is reported with its position.
-fn read_text(path: &Path) -> Result<String, Diagnostic> {
+pub(crate) fn read_text(path: &Path) -> Result<String, Diagnostic> {
     let bytes = std::fs::read(path).map_err(|e| Diagnostic::io(path, &e))?;
     String::from_utf8(bytes).map_err(|e| {
         let valid = e.utf8_error().valid_up_to();
@@ -107,20 +107,7 @@ fn find_files(site_dir: &Path, problems: &mut Vec<Diagnostic>) -> Files {
 pub fn load(site_dir: &Path) -> Result<Site, Errors> {
     let mut problems = Vec::new();
 
-    let config_path = shown(site_dir, Path::new("site.toml"));
-    let config = match read_text(&site_dir.join("site.toml")) {
-        Ok(text) => config::parse(&config_path, &text)
-            .map_err(|ds| problems.extend(ds))
-            .ok(),
-        Err(mut d) => {
-            d.path = config_path;
-            if !site_dir.join("site.toml").exists() {
-                d.message = "site.toml not found: is this a site folder?".into();
-            }
-            problems.push(d);
-            None
-        }
-    };
+    let config = config::read(site_dir).map_err(|ds| problems.extend(ds)).ok();
     if !site_dir.join("data").is_dir() {
         problems.push(Diagnostic::new(
             shown(site_dir, Path::new("data")),

@@ -5,7 +5,6 @@
 use askama::Template;
 
 use super::{Base, Context, Link, Placing};
-use crate::config::SystemConfig;
 use crate::format::{Fixed2, Signed2, fixed2, shows_as_zero2};
 use crate::model::{Event, Match, date_range};
 use crate::rating::Detail;
@@ -123,10 +122,10 @@ fn rounds<'a>(ctx: &'a Context, root: &'a str, e: &Event) -> Vec<RoundView<'a>> 
         .collect()
 }
 
-/// Whether a match rating counts the event's format.
-fn counts_format(config: &crate::config::RatingConfig, e: &Event) -> bool {
-    match (&config.system, &e.format) {
-        (SystemConfig::Dci(p), Some(f)) => p.formats.contains(f),
+/// Whether a rating that filters events by format counts the event's.
+fn counts_format(view: &super::Rated, e: &Event) -> bool {
+    match (view.config.system.formats(), &e.format) {
+        (Some(formats), Some(f)) => formats.contains(f),
         _ => false,
     }
 }
@@ -204,12 +203,12 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
     let several = ctx.ratings.len() > 1;
     // A match event shows the match ratings that count its format (rated or
     // not, with the reason); only if none does, each says so.
-    let counted_somewhere = ctx.ratings.iter().any(|v| counts_format(v.config, e));
+    let counted_somewhere = ctx.ratings.iter().any(|v| counts_format(v, e));
     let mut sections = Vec::new();
     for view in &ctx.ratings {
         let rating = &view.history.events[index];
-        let is_match =
-            view.is_match_system() && e.is_match_event() && (counts_format(view.config, e) || !counted_somewhere);
+        let filters_formats = view.config.system.formats().is_some();
+        let is_match = filters_formats && e.is_match_event() && (counts_format(view, e) || !counted_somewhere);
         if !is_match {
             if let Some(v) = rating.value {
                 let label = if several {

@@ -103,7 +103,7 @@ pub fn included<'a>(ctx: &'a Context, path: &str, rating: usize) -> EventsPage<'
         nav: Some(RatingNav::new(&base.root, view, "events")),
         rows,
         value_column: true,
-        value_heading: if view.is_match_system() { "K" } else { "Value" },
+        value_heading: if view.columns().matches { "K" } else { "Value" },
         base,
     }
 }

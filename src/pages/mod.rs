@@ -22,37 +22,11 @@ use std::collections::BTreeMap;
 use askama::Template;
 use rayon::prelude::*;
 
-use crate::config::{RatingConfig, SystemConfig};
 use crate::markdown;
-use crate::model::{Date, PlayerId, Site};
+use crate::model::{PlayerId, Site};
 use crate::names::{ascii_fold, slug, url_path};
-use crate::rating::timeline::Timeline;
-use crate::rating::{self, History, RankEntry};
-
-/// One rating with everything pages need to show it.
-pub struct RatingView<'a> {
-    pub config: &'a RatingConfig,
-    pub history: History,
-    /// The ranking: with `active_years`, the active players only.
-    pub ranking: Vec<RankEntry>,
-    /// With `active_years`: the ranked players outside the window, ranked
-    /// among themselves.
-    pub inactive: Vec<RankEntry>,
-    /// By player id: index into `ranking`.
-    pub position: Vec<Option<u32>>,
-    /// By player id: index into `inactive`.
-    pub inactive_position: Vec<Option<u32>>,
-    /// Rank at the time, movement, year-end rankings, number ones.
-    pub timeline: Timeline,
-    /// Date of the latest event with rows in this rating.
-    pub latest: Option<Date>,
-    /// By player id: indices into `history.rows` (CSR: `offsets[p]..offsets[p+1]`).
-    row_offsets: Vec<u32>,
-    row_index: Vec<u32>,
-    /// Nationalities present in the ranking, sorted by name.
-    pub nations: Vec<Nation>,
-    pub urls: RatingUrls,
-}
+use crate::rating::RankEntry;
+pub use crate::rating::rated::Rated;
 
 /// URL paths (from the site root) of a rating's pages that many pages link.
 pub struct RatingUrls {
@@ -62,121 +36,17 @@ pub struct RatingUrls {
     pub year_ends: Vec<String>,
 }
 
-pub struct Nation {
-    pub name: String,
-    pub slug: String,
-    /// Indices into the rating's `ranking`, best first.
-    pub members: Vec<u32>,
-}
-
-impl<'a> RatingView<'a> {
-    pub fn new(site: &Site, config: &'a RatingConfig, history: History) -> Self {
-        let latest = history.rows.last().map(|r| site.events[r.event].date);
-        let timeline = rating::timeline::timeline(site, &history, config.active_years);
-        let (mut ranking, mut inactive): (Vec<RankEntry>, Vec<RankEntry>) = rating::ranking(site, &history)
-            .into_iter()
-            .partition(|e| timeline.active[e.player as usize]);
-        rating::assign_ranks(&mut ranking);
-        rating::assign_ranks(&mut inactive);
-        let mut position = vec![None; site.players.len()];
-        for (i, e) in ranking.iter().enumerate() {
-            position[e.player as usize] = Some(i as u32);
-        }
-        let mut inactive_position = vec![None; site.players.len()];
-        for (i, e) in inactive.iter().enumerate() {
-            inactive_position[e.player as usize] = Some(i as u32);
-        }
-        let mut counts = vec![0u32; site.players.len() + 1];
-        for row in &history.rows {
-            counts[row.player as usize + 1] += 1;
-        }
-        for i in 1..counts.len() {
-            counts[i] += counts[i - 1];
-        }
-        let mut fill = counts.clone();
-        let mut row_index = vec![0u32; history.rows.len()];
-        for (i, row) in history.rows.iter().enumerate() {
-            let slot = &mut fill[row.player as usize];
-            row_index[*slot as usize] = i as u32;
-            *slot += 1;
-        }
-        // Nationalities that differ only in case or spacing (`US`, `us`)
-        // are one nation with one page; it is shown in its most common
-        // spelling (ties: byte order), so the result does not depend on
-        // which player comes first.
-        let mut by_nat: BTreeMap<String, (BTreeMap<&str, u32>, Vec<u32>)> = BTreeMap::new();
-        for (i, e) in ranking.iter().enumerate() {
-            let nat = site.player(e.player).nat.as_str();
-            if !nat.is_empty() {
-                let (spellings, members) = by_nat.entry(crate::names::name_key(nat)).or_default();
-                *spellings.entry(nat).or_default() += 1;
-                members.push(i as u32);
-            }
-        }
-        let mut nations: Vec<Nation> = by_nat
-            .into_iter()
-            .map(|(key, (spellings, members))| {
-                let name = spellings
-                    .iter()
-                    .max_by(|a, b| a.1.cmp(b.1).then_with(|| b.0.cmp(a.0)))
-                    .map(|(s, _)| s.to_string())
-                    .unwrap_or_default();
-                Nation {
-                    name,
-                    slug: slug(&key),
-                    members,
-                }
-            })
-            .collect();
-        nations.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.slug.cmp(&b.slug)));
-        let urls = RatingUrls {
-            ranking: url_path(&ranking::page_path(&config.id, 1)),
-            year_ends: timeline
+impl RatingUrls {
+    fn new(view: &Rated) -> Self {
+        RatingUrls {
+            ranking: url_path(&ranking::page_path(view.id(), 1)),
+            year_ends: view
+                .timeline
                 .year_ends
                 .iter()
-                .map(|y| url_path(&ranking::year_path(&config.id, y.year, 1)))
+                .map(|y| url_path(&ranking::year_path(view.id(), y.year, 1)))
                 .collect(),
-        };
-        RatingView {
-            urls,
-            config,
-            history,
-            ranking,
-            inactive,
-            position,
-            inactive_position,
-            timeline,
-            latest,
-            row_offsets: counts,
-            row_index,
-            nations,
         }
-    }
-
-    /// The player's rows in event order.
-    pub fn rows_of(&self, player: PlayerId) -> impl Iterator<Item = &rating::Row> {
-        self.row_indices_of(player).map(|i| &self.history.rows[i])
-    }
-
-    /// Indices into `history.rows` of the player's rows, in event order.
-    pub fn row_indices_of(&self, player: PlayerId) -> impl Iterator<Item = usize> + '_ {
-        let p = player as usize;
-        self.row_index[self.row_offsets[p] as usize..self.row_offsets[p + 1] as usize]
-            .iter()
-            .map(|&i| i as usize)
-    }
-
-    pub fn id(&self) -> &str {
-        &self.config.id
-    }
-
-    pub fn is_match_system(&self) -> bool {
-        matches!(self.config.system, SystemConfig::Dci(_))
-    }
-
-    /// Number of ranking pages (at least one, even when empty).
-    pub fn ranking_pages(&self, page_size: usize) -> usize {
-        self.ranking.len().div_ceil(page_size).max(1)
     }
 }
 
@@ -208,7 +78,9 @@ pub struct Base<'a> {
 /// Everything pages share.
 pub struct Context<'a> {
     pub site: &'a Site,
-    pub ratings: Vec<RatingView<'a>>,
+    pub ratings: Vec<Rated<'a>>,
+    /// By rating: URL paths many pages link.
+    pub urls: Vec<RatingUrls>,
     pub chrome: Chrome,
     /// By event index: path of the event page from the site root (the file name, not encoded).
     pub event_paths: Vec<String>,
@@ -290,7 +162,7 @@ fn letter_of_folded(folded: &str) -> String {
 }
 
 impl<'a> Context<'a> {
-    pub fn new(site: &'a Site, ratings: Vec<RatingView<'a>>) -> Self {
+    pub fn new(site: &'a Site, ratings: Vec<Rated<'a>>) -> Self {
         let mut chrome = Chrome {
             circuits: false,
             title: site.config.title.clone(),
@@ -366,6 +238,7 @@ impl<'a> Context<'a> {
             .unwrap_or(0)
             .max(3);
         Context {
+            urls: ratings.iter().map(RatingUrls::new).collect(),
             player_urls,
             event_urls,
             ups: "../".repeat(depth),
@@ -562,31 +435,58 @@ pub enum Job {
     NotFound,
 }
 
-impl Job {
-    /// Names of the kinds of page, for `build --timings`; `kind()` indexes it.
-    pub const KINDS: [&'static str; 8] = [
-        "rankings",
-        "year-end rankings",
-        "national rankings",
-        "event pages",
-        "player pages",
-        "player lists",
-        "other pages",
-        "events lists",
+/// The kinds of page `build --timings` reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PageKind {
+    Rankings,
+    YearEndRankings,
+    NationalRankings,
+    EventPages,
+    PlayerPages,
+    PlayerLists,
+    OtherPages,
+    EventsLists,
+}
+
+impl PageKind {
+    pub const ALL: [PageKind; 8] = [
+        PageKind::Rankings,
+        PageKind::YearEndRankings,
+        PageKind::NationalRankings,
+        PageKind::EventPages,
+        PageKind::PlayerPages,
+        PageKind::PlayerLists,
+        PageKind::OtherPages,
+        PageKind::EventsLists,
     ];
 
-    pub fn kind(&self) -> u8 {
+    pub fn name(self) -> &'static str {
+        match self {
+            PageKind::Rankings => "rankings",
+            PageKind::YearEndRankings => "year-end rankings",
+            PageKind::NationalRankings => "national rankings",
+            PageKind::EventPages => "event pages",
+            PageKind::PlayerPages => "player pages",
+            PageKind::PlayerLists => "player lists",
+            PageKind::OtherPages => "other pages",
+            PageKind::EventsLists => "events lists",
+        }
+    }
+}
+
+impl Job {
+    pub fn kind(&self) -> PageKind {
         match self {
             Job::Ranking {
                 list: List::YearEnd(_), ..
-            } => 1,
-            Job::Ranking { .. } => 0,
-            Job::Nation { .. } | Job::Nations { .. } => 2,
-            Job::Event(_) => 3,
-            Job::Player(_) => 4,
-            Job::Players | Job::Letter(_) => 5,
-            Job::Events | Job::Included { .. } | Job::Circuits | Job::Circuit(_) => 7,
-            Job::Home | Job::Markdown(_) | Job::Records { .. } | Job::NotFound => 6,
+            } => PageKind::YearEndRankings,
+            Job::Ranking { .. } => PageKind::Rankings,
+            Job::Nation { .. } | Job::Nations { .. } => PageKind::NationalRankings,
+            Job::Event(_) => PageKind::EventPages,
+            Job::Player(_) => PageKind::PlayerPages,
+            Job::Players | Job::Letter(_) => PageKind::PlayerLists,
+            Job::Events | Job::Included { .. } | Job::Circuits | Job::Circuit(_) => PageKind::EventsLists,
+            Job::Home | Job::Markdown(_) | Job::Records { .. } | Job::NotFound => PageKind::OtherPages,
         }
     }
 }

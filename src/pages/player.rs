@@ -7,7 +7,7 @@ use askama::Template;
 
 use super::event::{direction, games};
 use super::ranking::page_path;
-use super::{Base, Context, Link, Placing, RatingView, chart};
+use super::{Base, Context, Link, Placing, Rated, chart};
 use crate::format::{Fixed2, Signed2, fixed2};
 use crate::model::{Date, PlayerId};
 use crate::rating::Detail;
@@ -183,7 +183,7 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
             peak: peak.map(|(r, e)| (fixed2(r), ctx.site.events[e].date.to_string())),
             provisional: standing.provisional,
             rows,
-            matches: view.is_match_system().then(|| match_history(ctx, root, view, id)),
+            matches: view.columns().matches.then(|| match_history(ctx, root, view, id)),
         });
     }
     PlayerPage {
@@ -196,7 +196,7 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
 }
 
 /// Every rated match of a player in one rating, and the head-to-head table.
-fn match_history<'a>(ctx: &'a Context, root: &'a str, view: &RatingView, id: PlayerId) -> MatchHistory<'a> {
+fn match_history<'a>(ctx: &'a Context, root: &'a str, view: &Rated, id: PlayerId) -> MatchHistory<'a> {
     let link = |p: PlayerId| ctx.player_link(root, p);
     let (mut wins, mut losses, mut draws) = (0, 0, 0);
     // Opponent → (matches, wins, losses, draws).

@@ -3,7 +3,7 @@
 
 use askama::Template;
 
-use super::{Base, Context, Href, Link, Pager, RatingView};
+use super::{Base, Context, Href, Link, Pager, Rated, RatingUrls};
 use crate::format::{Fixed2, fixed2};
 use crate::rating::{RankEntry, timeline};
 
@@ -55,7 +55,7 @@ pub struct RatingNav {
 }
 
 impl RatingNav {
-    pub fn new(root: &str, view: &RatingView, active: &'static str) -> Self {
+    pub fn new(root: &str, view: &Rated, active: &'static str) -> Self {
         let id = view.id();
         RatingNav {
             title: view.config.title.clone(),
@@ -150,12 +150,12 @@ pub fn movement_cell(m: Option<timeline::Movement>) -> (String, &'static str) {
 }
 
 /// The year selector: the current ranking, then every year end, newest first.
-fn year_links<'a>(root: &'a str, view: &'a RatingView, current: Option<i32>) -> Vec<YearLink<'a>> {
+fn year_links<'a>(root: &'a str, view: &'a Rated, urls: &'a RatingUrls, current: Option<i32>) -> Vec<YearLink<'a>> {
     let mut links = vec![YearLink {
         year: None,
         href: Href {
             root,
-            path: &view.urls.ranking,
+            path: &urls.ranking,
         },
         current: current.is_none(),
     }];
@@ -163,7 +163,7 @@ fn year_links<'a>(root: &'a str, view: &'a RatingView, current: Option<i32>) -> 
         view.timeline
             .year_ends
             .iter()
-            .zip(&view.urls.year_ends)
+            .zip(&urls.year_ends)
             .rev()
             .map(|(y, path)| YearLink {
                 year: Some(y.year),
@@ -186,7 +186,7 @@ pub enum List {
 }
 
 impl List {
-    pub fn entries<'v>(self, view: &'v RatingView) -> &'v [RankEntry] {
+    pub fn entries<'v>(self, view: &'v Rated) -> &'v [RankEntry] {
         match self {
             List::Current => &view.ranking,
             List::Inactive => &view.inactive,
@@ -194,7 +194,7 @@ impl List {
         }
     }
 
-    pub fn path(self, view: &RatingView, page: usize) -> String {
+    pub fn path(self, view: &Rated, page: usize) -> String {
         match self {
             List::Current => page_path(view.id(), page),
             List::Inactive => inactive_path(view.id(), page),
@@ -261,8 +261,13 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
         }
     };
     let years = match list {
-        List::Current => year_links(ctx.root_of(path), view, None),
-        List::YearEnd(i) => year_links(ctx.root_of(path), view, Some(view.timeline.year_ends[i].year)),
+        List::Current => year_links(ctx.root_of(path), view, &ctx.urls[rating], None),
+        List::YearEnd(i) => year_links(
+            ctx.root_of(path),
+            view,
+            &ctx.urls[rating],
+            Some(view.timeline.year_ends[i].year),
+        ),
         List::Inactive => Vec::new(),
     };
     let page_href = |n: usize| list.path(view, n).rsplit('/').next().unwrap_or_default().to_string();
@@ -273,7 +278,7 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
         rows,
         total: entries.len(),
         national: false,
-        match_system: view.is_match_system() && !matches!(list, List::YearEnd(_)),
+        match_system: view.columns().matches && !matches!(list, List::YearEnd(_)),
         movement,
         years,
         note,
@@ -318,7 +323,7 @@ pub fn nation<'a>(ctx: &'a Context, path: &str, rating: usize, nation: usize, pa
         rows,
         total: n.members.len(),
         national: true,
-        match_system: view.is_match_system(),
+        match_system: view.columns().matches,
         movement: None,
         years: Vec::new(),
         note: String::new(),

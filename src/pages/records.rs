@@ -52,7 +52,7 @@ fn ranks<T, K: PartialEq>(items: &[T], key: impl Fn(&T) -> K) -> Vec<usize> {
 }
 
 /// Per player: (events played, Some((peak, row index of the first time reached))).
-pub fn played_and_peaks(view: &super::RatingView, players: usize) -> Vec<(u32, Option<(f64, usize)>)> {
+pub fn played_and_peaks(view: &crate::rating::rated::Rated, players: usize) -> Vec<(u32, Option<(f64, usize)>)> {
     let mut out: Vec<(u32, Option<(f64, usize)>)> = vec![(0, None); players];
     let mut ranked = vec![false; players];
     for (i, row) in view.history.rows.iter().enumerate() {

@@ -4,10 +4,119 @@
 
 use std::collections::HashMap;
 
-use super::{Detail, EventRating, History, MatchLine, RatingSystem, Row, Standing};
-use crate::config::DciParams;
+use super::{Columns, Detail, EventRating, History, MatchLine, Params, RatingSystem, Row, Standing, System};
 use crate::model::{Event, PlayerId, Site};
 
+pub const SYSTEM: System = System {
+    name: "dci",
+    keys: &[
+        "category",
+        "formats",
+        "initial",
+        "provisional_matches",
+        "k_bands",
+        "min_players",
+        "half_k_below",
+        "judge_level_for_full_k",
+    ],
+    configure,
+};
+
+/// rating-systems.md §2.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DciParams {
+    pub category: String,
+    pub formats: Vec<String>,
+    pub initial: f64,
+    pub provisional_matches: u32,
+    /// (upper bound, K): K of the first band whose bound exceeds the rating.
+    pub k_bands: Vec<(f64, f64)>,
+    pub min_players: u32,
+    pub half_k_below: u32,
+    pub judge_level_for_full_k: u32,
+}
+
+/// DCI D.5.2: the four categories and the formats each one counts.
+pub const DCI_CATEGORIES: [(&str, &[&str]); 4] = [
+    ("Vintage", &["Type 1", "Type 1.5"]),
+    ("Extended", &["Extended", "Extended Block Constructed"]),
+    ("Limited", &["Sealed Deck", "Booster Draft"]),
+    ("Standard", &["Standard", "Standard Block Constructed"]),
+];
+
+impl DciParams {
+    pub fn new(category: &str) -> Option<Self> {
+        let formats = DCI_CATEGORIES.iter().find(|(c, _)| *c == category)?.1;
+        Some(DciParams {
+            category: category.to_string(),
+            formats: formats.iter().map(|f| f.to_string()).collect(),
+            initial: 1600.0,
+            provisional_matches: 25,
+            k_bands: vec![(2100.0, 32.0), (2400.0, 24.0), (f64::INFINITY, 16.0)],
+            min_players: 8,
+            half_k_below: 32,
+            judge_level_for_full_k: 2,
+        })
+    }
+}
+
+fn configure(t: &mut Params) -> Option<Box<dyn RatingSystem>> {
+    let Some(category) = t.string("category") else {
+        t.error("a `dci` rating needs `category` (Vintage, Extended, Limited or Standard)");
+        return None;
+    };
+    let Some(mut p) = DciParams::new(category.get_ref()) else {
+        t.error_at(
+            category.span(),
+            format!(
+                "unknown DCI category {:?} (known categories: Vintage, Extended, Limited, Standard)",
+                category.get_ref()
+            ),
+        );
+        return None;
+    };
+    if let Some(formats) = t.formats() {
+        p.formats = formats;
+    }
+    p.initial = t.non_negative("initial", p.initial);
+    p.provisional_matches = t.count("provisional_matches", p.provisional_matches);
+    p.min_players = t.count("min_players", p.min_players);
+    p.half_k_below = t.count("half_k_below", p.half_k_below);
+    p.judge_level_for_full_k = t.count("judge_level_for_full_k", p.judge_level_for_full_k);
+    if let Some(bands) = t.take("k_bands") {
+        let list: Option<Vec<(f64, f64)>> = bands.get_ref().as_array().and_then(|rows| {
+            rows.iter()
+                .map(|row| match row.as_array().map(Vec::as_slice) {
+                    Some([bound, k]) => Some((number(bound)?, number(k)?)),
+                    _ => None,
+                })
+                .collect()
+        });
+        let valid = list.as_ref().is_some_and(|list| {
+            !list.is_empty()
+                && list.windows(2).all(|w| w[0].0 < w[1].0)
+                && list
+                    .iter()
+                    .all(|(bound, k)| !bound.is_nan() && k.is_finite() && *k >= 0.0)
+                && list.last().is_some_and(|b| b.0 == f64::INFINITY)
+        });
+        match list {
+            Some(list) if valid => p.k_bands = list,
+            _ => t.error_at(
+                bands.span(),
+                "`k_bands` must be [[bound, K], ...] with increasing bounds, K >= 0, and a last bound of inf",
+            ),
+        }
+    }
+    Some(Box::new(Dci(p)))
+}
+
+/// An integer or float TOML value as a number.
+fn number(v: &toml::Value) -> Option<f64> {
+    v.as_float().or_else(|| v.as_integer().map(|i| i as f64))
+}
+
+#[derive(Debug)]
 pub struct Dci(pub DciParams);
 
 /// What one player carries from match to match in one rating.
@@ -129,6 +238,21 @@ struct Entry {
 }
 
 impl RatingSystem for Dci {
+    fn default_title(&self) -> String {
+        format!("DCI Rating ({})", self.0.category)
+    }
+
+    fn columns(&self) -> Columns {
+        Columns {
+            matches: true,
+            event_value: "K",
+        }
+    }
+
+    fn formats(&self) -> Option<&[String]> {
+        Some(&self.0.formats)
+    }
+
     fn rate(&self, site: &Site) -> History {
         let p = &self.0;
         let mut state: Vec<PlayerState> = vec![

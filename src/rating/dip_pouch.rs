@@ -1,9 +1,76 @@
 //! Dip Pouch Tournament Rating (seeds 000/001/003/004, rating-systems.md §1).
 
-use super::{Detail, EventRating, History, RatingSystem, Row, Standing};
-use crate::config::DipPouchParams;
+use super::{Columns, Detail, EventRating, History, Params, RatingSystem, Row, Standing, System};
 use crate::model::{Event, Site};
 
+pub const SYSTEM: System = System {
+    name: "dip-pouch",
+    keys: &[
+        "initial",
+        "world_championship_value",
+        "one_round_divisor",
+        "multi_round_divisor",
+        "value_offset",
+        "max_value",
+        "rated_from",
+    ],
+    configure,
+};
+
+/// rating-systems.md §1.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DipPouchParams {
+    pub initial: f64,
+    pub world_championship_value: f64,
+    pub one_round_divisor: f64,
+    pub multi_round_divisor: f64,
+    pub value_offset: f64,
+    pub max_value: f64,
+    pub rated_from: i32,
+}
+
+impl Default for DipPouchParams {
+    fn default() -> Self {
+        DipPouchParams {
+            initial: 40.0,
+            world_championship_value: 20.0,
+            one_round_divisor: 7.0,
+            multi_round_divisor: 3.5,
+            value_offset: 2.0,
+            max_value: 15.0,
+            rated_from: 2001,
+        }
+    }
+}
+
+fn configure(t: &mut Params) -> Option<Box<dyn RatingSystem>> {
+    let d = DipPouchParams::default();
+    // A tournament value is the percent of the way a rating moves towards
+    // the score: above 100 it would overshoot, so ratings could leave [0, 100].
+    let percent = |key: &str, t: &mut Params, default: f64| {
+        t.number(key, default, |x| {
+            if !(x.is_finite() && x >= 0.0) {
+                Some("a finite number >= 0")
+            } else if x > 100.0 {
+                Some("at most 100 (a tournament value is a percentage)")
+            } else {
+                None
+            }
+        })
+    };
+    let p = DipPouchParams {
+        initial: t.non_negative("initial", d.initial),
+        world_championship_value: percent("world_championship_value", t, d.world_championship_value),
+        one_round_divisor: t.positive("one_round_divisor", d.one_round_divisor),
+        multi_round_divisor: t.positive("multi_round_divisor", d.multi_round_divisor),
+        value_offset: t.non_negative("value_offset", d.value_offset),
+        max_value: percent("max_value", t, d.max_value),
+        rated_from: t.whole("rated_from", i64::from(d.rated_from), 0..=9999, "a year from 0 to 9999") as i32,
+    };
+    Some(Box::new(DipPouch(p)))
+}
+
+#[derive(Debug)]
 pub struct DipPouch(pub DipPouchParams);
 
 /// Percentile score of rank `rank` among `players`:
@@ -40,6 +107,17 @@ pub fn update(old: f64, value: f64, percentile: f64) -> f64 {
 }
 
 impl RatingSystem for DipPouch {
+    fn default_title(&self) -> String {
+        "Dip Pouch Tournament Rating".to_string()
+    }
+
+    fn columns(&self) -> Columns {
+        Columns {
+            matches: false,
+            event_value: "Value",
+        }
+    }
+
     fn rate(&self, site: &Site) -> History {
         let initial = self.0.initial;
         let mut rating: Vec<Option<f64>> = vec![None; site.players.len()];

@@ -5,17 +5,58 @@
 
 pub mod dci;
 pub mod dip_pouch;
+pub mod params;
+pub mod rated;
 pub mod timeline;
 
 use std::cmp::Ordering;
 use std::ops::Range;
 
-use crate::config::{RatingConfig, SystemConfig};
 use crate::model::{PlayerId, Site};
+pub use params::Params;
 
-/// A rating system: given the site's events in order, the full history.
-pub trait RatingSystem: Send + Sync {
+/// Every rating system a `[[rating]]` table can name. Adding a system is a
+/// file under `src/rating/` and one line here.
+pub const SYSTEMS: &[System] = &[dip_pouch::SYSTEM, dci::SYSTEM];
+
+/// A system as `site.toml` names it: its parameter keys and how a table of
+/// them becomes the system (`None` when the table is invalid; the problems
+/// are in the [`Params`]).
+pub struct System {
+    pub name: &'static str,
+    pub keys: &'static [&'static str],
+    pub configure: fn(&mut Params) -> Option<Box<dyn RatingSystem>>,
+}
+
+/// A rating system: its parameters, how it rates the site's events, and
+/// what its pages show. Pages, downloads and search ask it through this
+/// trait and never ask which system it is.
+pub trait RatingSystem: Send + Sync + std::fmt::Debug {
+    /// Given the site's events in order, the full history.
     fn rate(&self, site: &Site) -> History;
+
+    /// The rating's title when its `[[rating]]` table gives none.
+    fn default_title(&self) -> String;
+
+    /// What pages show beside the rating.
+    fn columns(&self) -> Columns;
+
+    /// The event formats the system counts, when it filters by format
+    /// (also the formats the data may name without a typo warning).
+    fn formats(&self) -> Option<&[String]> {
+        None
+    }
+}
+
+/// What a system's pages and downloads show beside the rating.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Columns {
+    /// Rated matches and a provisional marker (rankings, the ranking CSV's
+    /// `matches,provisional`).
+    pub matches: bool,
+    /// Heading of the value column of the rating's events list (the
+    /// tournament value, or the K an event is rated with).
+    pub event_value: &'static str,
 }
 
 /// What one player did in one event, as the system saw it.
@@ -189,10 +230,7 @@ pub fn assign_ranks(entries: &mut [RankEntry]) {
     }
 }
 
-/// The system a `[[rating]]` table asks for.
-pub fn system(config: &RatingConfig) -> Box<dyn RatingSystem> {
-    match &config.system {
-        SystemConfig::DipPouch(p) => Box::new(dip_pouch::DipPouch(p.clone())),
-        SystemConfig::Dci(p) => Box::new(dci::Dci(p.clone())),
-    }
+/// The system named `name`.
+pub fn find(name: &str) -> Option<&'static System> {
+    SYSTEMS.iter().find(|s| s.name == name)
 }

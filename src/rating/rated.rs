@@ -1,0 +1,165 @@
+//! One rating of a site, rated: its history and everything derived from it
+//! that pages, downloads and search show (rankings split by activity, each
+//! player's rows, the timeline, nation groups). Pages only shape it for
+//! display.
+
+use std::collections::BTreeMap;
+
+use super::timeline::{self, Timeline};
+use super::{History, RankEntry, Row};
+use crate::config::RatingConfig;
+use crate::model::{Date, PlayerId, Site};
+use crate::names::{name_key, slug};
+
+pub struct Rated<'a> {
+    pub config: &'a RatingConfig,
+    pub history: History,
+    /// The ranking: with `active_years`, the active players only.
+    pub ranking: Vec<RankEntry>,
+    /// With `active_years`: the ranked players outside the window, ranked
+    /// among themselves.
+    pub inactive: Vec<RankEntry>,
+    /// By player id: index into `ranking`.
+    pub position: Vec<Option<u32>>,
+    /// By player id: index into `inactive`.
+    pub inactive_position: Vec<Option<u32>>,
+    /// Rank at the time, movement, year-end rankings, number ones.
+    pub timeline: Timeline,
+    /// Date of the latest event with rows in this rating.
+    pub latest: Option<Date>,
+    /// By player id: indices into `history.rows` (CSR: `offsets[p]..offsets[p+1]`).
+    row_offsets: Vec<u32>,
+    row_index: Vec<u32>,
+    /// Nationalities present in the ranking, sorted by name.
+    pub nations: Vec<Nation>,
+}
+
+/// The players of one nationality in a rating's ranking.
+pub struct Nation {
+    pub name: String,
+    pub slug: String,
+    /// Indices into the rating's `ranking`, best first.
+    pub members: Vec<u32>,
+}
+
+impl<'a> Rated<'a> {
+    /// Rate the site with `config`'s system and derive what pages show.
+    pub fn new(site: &Site, config: &'a RatingConfig) -> Self {
+        Rated::from_history(site, config, config.system.rate(site))
+    }
+
+    pub fn from_history(site: &Site, config: &'a RatingConfig, history: History) -> Self {
+        let latest = history.rows.last().map(|r| site.events[r.event].date);
+        let timeline = timeline::timeline(site, &history, config.active_years);
+        let (mut ranking, mut inactive): (Vec<RankEntry>, Vec<RankEntry>) = super::ranking(site, &history)
+            .into_iter()
+            .partition(|e| timeline.active[e.player as usize]);
+        super::assign_ranks(&mut ranking);
+        super::assign_ranks(&mut inactive);
+        let position = positions(site.players.len(), &ranking);
+        let inactive_position = positions(site.players.len(), &inactive);
+        let (row_offsets, row_index) = rows_by_player(site.players.len(), &history.rows);
+        let nations = nations(site, &ranking);
+        Rated {
+            config,
+            history,
+            ranking,
+            inactive,
+            position,
+            inactive_position,
+            timeline,
+            latest,
+            row_offsets,
+            row_index,
+            nations,
+        }
+    }
+
+    /// The player's rows in event order.
+    pub fn rows_of(&self, player: PlayerId) -> impl Iterator<Item = &Row> {
+        self.row_indices_of(player).map(|i| &self.history.rows[i])
+    }
+
+    /// Indices into `history.rows` of the player's rows, in event order.
+    pub fn row_indices_of(&self, player: PlayerId) -> impl Iterator<Item = usize> + '_ {
+        let p = player as usize;
+        self.row_index[self.row_offsets[p] as usize..self.row_offsets[p + 1] as usize]
+            .iter()
+            .map(|&i| i as usize)
+    }
+
+    pub fn id(&self) -> &str {
+        &self.config.id
+    }
+
+    /// What the system's pages show beside the rating.
+    pub fn columns(&self) -> super::Columns {
+        self.config.system.columns()
+    }
+
+    /// Number of ranking pages (at least one, even when empty).
+    pub fn ranking_pages(&self, page_size: usize) -> usize {
+        self.ranking.len().div_ceil(page_size).max(1)
+    }
+}
+
+/// By player id: the index of the player's entry in `entries`.
+fn positions(players: usize, entries: &[RankEntry]) -> Vec<Option<u32>> {
+    let mut position = vec![None; players];
+    for (i, e) in entries.iter().enumerate() {
+        position[e.player as usize] = Some(i as u32);
+    }
+    position
+}
+
+/// Each player's rows, in event order, as compressed sparse rows: the
+/// offsets by player and the row indices.
+fn rows_by_player(players: usize, rows: &[Row]) -> (Vec<u32>, Vec<u32>) {
+    let mut offsets = vec![0u32; players + 1];
+    for row in rows {
+        offsets[row.player as usize + 1] += 1;
+    }
+    for i in 1..offsets.len() {
+        offsets[i] += offsets[i - 1];
+    }
+    let mut fill = offsets.clone();
+    let mut index = vec![0u32; rows.len()];
+    for (i, row) in rows.iter().enumerate() {
+        let slot = &mut fill[row.player as usize];
+        index[*slot as usize] = i as u32;
+        *slot += 1;
+    }
+    (offsets, index)
+}
+
+/// Nationalities that differ only in case or spacing (`US`, `us`) are one
+/// nation with one page; it is shown in its most common spelling (ties:
+/// byte order), so the result does not depend on which player comes first.
+fn nations(site: &Site, ranking: &[RankEntry]) -> Vec<Nation> {
+    let mut by_nat: BTreeMap<String, (BTreeMap<&str, u32>, Vec<u32>)> = BTreeMap::new();
+    for (i, e) in ranking.iter().enumerate() {
+        let nat = site.player(e.player).nat.as_str();
+        if !nat.is_empty() {
+            let (spellings, members) = by_nat.entry(name_key(nat)).or_default();
+            *spellings.entry(nat).or_default() += 1;
+            members.push(i as u32);
+        }
+    }
+    let mut nations: Vec<Nation> = by_nat
+        .into_iter()
+        .map(|(key, (spellings, members))| {
+            let name = spellings
+                .iter()
+                .max_by(|a, b| a.1.cmp(b.1).then_with(|| b.0.cmp(a.0)))
+                .map(|(s, _)| s.to_string())
+                .unwrap_or_default();
+            Nation {
+                name,
+                slug: slug(&key),
+                members,
+            }
+        })
+        .collect();
+    nations.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.slug.cmp(&b.slug)));
+    nations
+}
