@@ -11,7 +11,6 @@ pub mod downloads;
 pub mod error;
 pub mod fingerprint;
 pub mod format;
-pub mod hugo;
 pub mod import;
 pub mod load;
 pub mod markdown;
@@ -23,7 +22,6 @@ pub mod plan;
 pub mod publish;
 pub mod rating;
 pub mod serve;
-pub mod synth;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -36,40 +36,6 @@ enum Command {
         #[arg(long)]
         full: bool,
     },
-    /// Write a synthetic site (invented players and events) for benchmarks.
-    Synth {
-        /// Folder to create (must not exist or be empty).
-        out: PathBuf,
-        /// Preset: small, large or huge.
-        #[arg(long, default_value = "small")]
-        case: String,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Placement events (overrides the case).
-        #[arg(long)]
-        events: Option<usize>,
-        #[arg(long)]
-        players: Option<usize>,
-        /// Result rows over all placement events (approximate).
-        #[arg(long)]
-        results: Option<usize>,
-        #[arg(long)]
-        match_events: Option<usize>,
-        /// Matches over all match events (approximate).
-        #[arg(long)]
-        matches: Option<usize>,
-        /// Instead: add one more event to the synthetic site OUT (for
-        /// incremental-rebuild benchmarks); N makes it distinct.
-        #[arg(long, value_name = "N")]
-        add_event: Option<u64>,
-    },
-    /// Write the Hugo equivalent of a site (for bench/run).
-    #[command(hide = true)]
-    HugoSite {
-        #[arg(long, default_value = ".")]
-        site: PathBuf,
-        out: PathBuf,
-    },
     /// Validate site.toml and data/ without writing anything: every error,
     /// and warnings (likely duplicate players, mis-decoded names, tie ranks).
     Check {
@@ -174,49 +140,6 @@ fn run(cli: Cli) -> Result<(), String> {
                 s.unchanged,
                 s.bytes as f64 / 1e6
             );
-            Ok(())
-        }
-        Command::Synth {
-            out,
-            case,
-            seed,
-            events,
-            players,
-            results,
-            match_events,
-            matches,
-            add_event,
-        } => {
-            let mut p = ratings::synth::SynthParams::case(&case)
-                .ok_or_else(|| format!("unknown case {case:?} (known: small, large, huge)"))?;
-            p.seed = seed;
-            p.events = events.unwrap_or(p.events);
-            p.players = players.unwrap_or(p.players);
-            p.results = results.unwrap_or(p.results);
-            p.match_events = match_events.unwrap_or(p.match_events);
-            p.matches = matches.unwrap_or(p.matches);
-            if let Some(n) = add_event {
-                let rel = ratings::synth::extra_event(&out, &p, n).map_err(|e| format!("{}: {e}", out.display()))?;
-                println!("Added {}", out.join(rel).display());
-                return Ok(());
-            }
-            let s = ratings::synth::generate(&out, &p).map_err(|e| format!("{}: {e}", out.display()))?;
-            println!(
-                "Wrote {} ({} placement events, {} match events, {} players, {} results, {} matches; {} files, {:.1} MB)",
-                out.display(),
-                s.events,
-                s.match_events,
-                s.players,
-                s.results,
-                s.matches,
-                s.files,
-                s.bytes as f64 / 1e6
-            );
-            Ok(())
-        }
-        Command::HugoSite { site, out } => {
-            let pages = ratings::hugo::hugo_site(&site, &out)?;
-            println!("Wrote the Hugo site {} ({pages} content pages)", out.display());
             Ok(())
         }
         Command::Check { site } => check(&site),

@@ -192,7 +192,7 @@ fn a_build_killed_at_random_moments_never_loses_the_previous_site() {
     std::fs::remove_dir_all(tmp.path().join("ref-b")).unwrap();
 
     let out = tmp.path().join("out");
-    let mut rng = Rng(2026);
+    let mut rng = Rng::new(2026);
     let (mut saw_a, mut saw_b) = (0, 0);
     for i in 0..KILLS {
         // Alternate the input so that swaps really happen.
@@ -209,7 +209,7 @@ fn a_build_killed_at_random_moments_never_loses_the_previous_site() {
             .spawn()
             .unwrap();
         // Anywhere from start-up to a little past a full build.
-        let wait = full.mul_f64(1.1) * (rng.below(1000) as u32) / 1000;
+        let wait = full.mul_f64(1.1) * rng.below(1000) as u32 / 1000;
         std::thread::sleep(wait.max(Duration::from_millis(1)));
         child.kill().unwrap(); // SIGKILL
         child.wait().unwrap();

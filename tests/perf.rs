@@ -90,7 +90,7 @@ fn rebuilds_keep_unchanged_files_as_they_were() {
 #[test]
 fn synth_is_deterministic_and_builds() {
     let tmp = tempfile::tempdir().unwrap();
-    let params = ratings::synth::SynthParams {
+    let params = ratings_bench::synth::SynthParams {
         seed: 7,
         events: 40,
         players: 300,
@@ -98,8 +98,8 @@ fn synth_is_deterministic_and_builds() {
         match_events: 6,
         matches: 300,
     };
-    let a = ratings::synth::generate(&tmp.path().join("a"), &params).unwrap();
-    let b = ratings::synth::generate(&tmp.path().join("b"), &params).unwrap();
+    let a = ratings_bench::synth::generate(&tmp.path().join("a"), &params).unwrap();
+    let b = ratings_bench::synth::generate(&tmp.path().join("b"), &params).unwrap();
     assert_eq!(a, b);
     let read_all = |root: &Path| -> BTreeMap<String, Vec<u8>> {
         identities(root)
@@ -108,9 +108,9 @@ fn synth_is_deterministic_and_builds() {
             .collect()
     };
     assert_eq!(read_all(&tmp.path().join("a")), read_all(&tmp.path().join("b")));
-    let other = ratings::synth::generate(
+    let other = ratings_bench::synth::generate(
         &tmp.path().join("c"),
-        &ratings::synth::SynthParams {
+        &ratings_bench::synth::SynthParams {
             seed: 8,
             ..params.clone()
         },
@@ -153,7 +153,7 @@ fn hugo_equivalent_has_our_pages_and_rows() {
         .map(|e| e.path().strip_prefix(&out).unwrap().to_string_lossy().into_owned())
         .collect();
     let tmp = tempfile::tempdir().unwrap();
-    let pages = ratings::hugo::hugo_site(&site, tmp.path()).unwrap();
+    let pages = ratings_bench::hugo::hugo_site(&site, tmp.path()).unwrap();
     let content = tmp.path().join("content");
     let theirs: Vec<std::path::PathBuf> = walkdir::WalkDir::new(&content)
         .into_iter()

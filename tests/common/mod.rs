@@ -168,77 +168,21 @@ pub fn run_build(cwd: &Path, site: &str, out: &str, extra: &[&str]) -> std::proc
         .unwrap()
 }
 
-/// A small deterministic random number generator (SplitMix64), so tests
-/// need no extra crate and every run sees the same "random" data.
-pub struct Rng(pub u64);
+pub use ratings_bench::synth::Rng;
 
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n`.
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-/// Write a synthetic Dip Pouch site: `events` event files (in year folders)
-/// of `per_event` placements each, drawn from `players` names (some with
-/// accents, some tied ranks, some World Championships).
+/// Write a synthetic site with `ratings_bench::synth` (the generator of the
+/// benchmarks): `events` placement events of about `per_event` result rows
+/// drawn from `players` players, plus a tenth as many match events.
 pub fn synthetic_site(dir: &Path, events: usize, per_event: usize, players: usize, seed: u64) {
-    use std::fmt::Write as _;
-    let mut rng = Rng(seed);
-    std::fs::create_dir_all(dir.join("data")).unwrap();
-    std::fs::write(
-        dir.join("site.toml"),
-        "title = \"Synthetic\"\npage_size = 100\n\n[[rating]]\nid = \"dp\"\nsystem = \"dip-pouch\"\n",
-    )
-    .unwrap();
-    let first = [
-        "Ann", "Björn", "Chloé", "Dmitri", "Eve", "Fatima", "Gus", "Hana", "Ivo", "José",
-    ];
-    let name = |i: usize| format!("{} Player{i:05}", first[i % first.len()]);
-    for e in 0..events {
-        let year = 2001 + e * 20 / events.max(1);
-        let month = 1 + rng.below(12);
-        let day = 1 + rng.below(28);
-        let folder = dir.join(format!("data/{year}"));
-        std::fs::create_dir_all(&folder).unwrap();
-        let n = per_event.min(players);
-        let declared = n + rng.below(5) as usize;
-        let mut text = String::new();
-        writeln!(
-            text,
-            "name = \"Event {e}\"\ndate = {year}-{month:02}-{day:02}\nplayers = {declared}\nrounds = {}\nworld_championship = {}",
-            1 + rng.below(6),
-            rng.below(50) == 0
-        )
-        .unwrap();
-        // `n` distinct players: a random start and a stride coprime to the pool.
-        let start = rng.below(players as u64) as usize;
-        let stride = [1, 7, 11, 13][rng.below(4) as usize];
-        let stride = if players.is_multiple_of(stride) { 1 } else { stride };
-        let mut rank = 1;
-        for k in 0..n {
-            if k > 0 && rng.below(10) != 0 {
-                rank = k + 1;
-            }
-            let p = (start + k * stride) % players;
-            writeln!(
-                text,
-                "\n[[results]]\nrank = {rank}\nname = \"{}\"\nnat = \"N{}\"",
-                name(p),
-                p % 17
-            )
-            .unwrap();
-        }
-        std::fs::write(folder.join(format!("event-{e:05}.toml")), text).unwrap();
-    }
+    let params = ratings_bench::synth::SynthParams {
+        seed,
+        events,
+        players,
+        results: events * per_event,
+        match_events: events / 10,
+        matches: events / 10 * 20,
+    };
+    ratings_bench::synth::generate(dir, &params).unwrap();
 }
 
 /// Copy a folder tree (a fixture into a temporary folder).

@@ -11,17 +11,17 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
-use crate::format::{fixed2, signed2};
-use crate::model::Site;
-use crate::pages::{Context, Job};
-use crate::rating::rated::Rated;
-use crate::rating::{Detail, RankEntry};
+use ratings::format::{fixed2, signed2};
+use ratings::model::Site;
+use ratings::pages::{Context, Job};
+use ratings::rating::rated::Rated;
+use ratings::rating::{Detail, RankEntry};
 
 /// Write the Hugo source folder for the site at `site_dir`. Returns the
 /// number of content pages.
 pub fn hugo_site(site_dir: &Path, out: &Path) -> Result<usize, String> {
-    let site = crate::load::load(site_dir).map_err(|e| e.to_string())?;
-    let ctx = crate::pages::Context::new(&site, crate::rate(&site));
+    let site = ratings::load::load(site_dir).map_err(|e| e.to_string())?;
+    let ctx = ratings::pages::Context::new(&site, ratings::rate(&site));
     let put = |rel: &str, text: &str| -> Result<(), String> {
         let path = out.join(rel);
         if let Some(dir) = path.parent() {
@@ -44,15 +44,17 @@ pub fn hugo_site(site_dir: &Path, out: &Path) -> Result<usize, String> {
     put("layouts/index.html", layout)?;
     put("static/style.css", "body { font-family: sans-serif; }\n")?;
 
-    let jobs = ctx.jobs();
-    for job in &jobs {
-        let path = ctx.path(job);
+    // The same plan our build writes: one Hugo content page per page of ours.
+    let plan = ratings::plan::Plan::new(&ctx, Vec::new(), site_dir).map_err(|e| e.to_string())?;
+    let mut pages = 0;
+    for (path, job) in plan.pages() {
         let root = "../".repeat(path.matches('/').count());
         let (title, body) = page(&ctx, job, &root);
         let text = format!("---\ntitle: {}\n---\n\n{body}", quote(&title));
-        put(&content_path(&path), &text)?;
+        put(&content_path(path), &text)?;
+        pages += 1;
     }
-    Ok(jobs.len())
+    Ok(pages)
 }
 
 /// `a/b.html` → `content/a/b.md`; `index.html` files are renamed so that

@@ -297,7 +297,7 @@ fn people(rng: &mut Rng, n: usize) -> Vec<Person> {
             let mut last = surname(i);
             // Syllables can spell one surname two ways: keep name keys distinct.
             let mut extra = 1;
-            while !keys.insert(crate::names::name_key(&format!("{first} {last}"))) {
+            while !keys.insert(ratings::names::name_key(&format!("{first} {last}"))) {
                 extra += 1;
                 last = format!("{} {}", surname(i), surname(i + extra * 7919));
             }
@@ -326,7 +326,7 @@ fn quote(s: &str) -> String {
 }
 
 fn slugify(s: &str) -> String {
-    crate::names::slug(&crate::names::name_key(s)).replace("--", "-")
+    ratings::names::slug(&ratings::names::name_key(s)).replace("--", "-")
 }
 
 /// A player drawn with a skew: a few regulars play very often, most rarely.

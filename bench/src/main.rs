@@ -1,0 +1,114 @@
+//! `ratings-bench`: the benchmark tools of `bench/run`, outside the product.
+//!
+//! ```text
+//! ratings-bench synth OUT [--case small|large|huge] [--seed N] ...
+//! ratings-bench hugo-site [--site DIR] OUT
+//! ```
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Write a synthetic site (invented players and events) for benchmarks.
+    Synth {
+        /// Folder to create (must not exist or be empty).
+        out: PathBuf,
+        /// Preset: small, large or huge.
+        #[arg(long, default_value = "small")]
+        case: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Placement events (overrides the case).
+        #[arg(long)]
+        events: Option<usize>,
+        #[arg(long)]
+        players: Option<usize>,
+        /// Result rows over all placement events (approximate).
+        #[arg(long)]
+        results: Option<usize>,
+        #[arg(long)]
+        match_events: Option<usize>,
+        /// Matches over all match events (approximate).
+        #[arg(long)]
+        matches: Option<usize>,
+        /// Instead: add one more event to the synthetic site OUT (for
+        /// incremental-rebuild benchmarks); N makes it distinct.
+        #[arg(long, value_name = "N")]
+        add_event: Option<u64>,
+    },
+    /// Write the Hugo equivalent of a site (for bench/run).
+    HugoSite {
+        #[arg(long, default_value = ".")]
+        site: PathBuf,
+        out: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        Command::Synth {
+            out,
+            case,
+            seed,
+            events,
+            players,
+            results,
+            match_events,
+            matches,
+            add_event,
+        } => {
+            let mut p = ratings_bench::synth::SynthParams::case(&case)
+                .ok_or_else(|| format!("unknown case {case:?} (known: small, large, huge)"))?;
+            p.seed = seed;
+            p.events = events.unwrap_or(p.events);
+            p.players = players.unwrap_or(p.players);
+            p.results = results.unwrap_or(p.results);
+            p.match_events = match_events.unwrap_or(p.match_events);
+            p.matches = matches.unwrap_or(p.matches);
+            if let Some(n) = add_event {
+                let rel =
+                    ratings_bench::synth::extra_event(&out, &p, n).map_err(|e| format!("{}: {e}", out.display()))?;
+                println!("Added {}", out.join(rel).display());
+                return Ok(());
+            }
+            let s = ratings_bench::synth::generate(&out, &p).map_err(|e| format!("{}: {e}", out.display()))?;
+            println!(
+                "Wrote {} ({} placement events, {} match events, {} players, {} results, {} matches; {} files, {:.1} MB)",
+                out.display(),
+                s.events,
+                s.match_events,
+                s.players,
+                s.results,
+                s.matches,
+                s.files,
+                s.bytes as f64 / 1e6
+            );
+            Ok(())
+        }
+        Command::HugoSite { site, out } => {
+            let pages = ratings_bench::hugo::hugo_site(&site, &out)?;
+            println!("Wrote the Hugo site {} ({pages} content pages)", out.display());
+            Ok(())
+        }
+    }
+}
