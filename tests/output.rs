@@ -192,7 +192,7 @@ fn a_build_killed_at_random_moments_never_loses_the_previous_site() {
     std::fs::remove_dir_all(tmp.path().join("ref-b")).unwrap();
 
     let out = tmp.path().join("out");
-    let mut rng = Rng::new(2026);
+    let mut rng = ratings_bench::synth::Rng::new(2026);
     let (mut saw_a, mut saw_b) = (0, 0);
     for i in 0..KILLS {
         // Alternate the input so that swaps really happen.

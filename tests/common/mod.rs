@@ -168,8 +168,6 @@ pub fn run_build(cwd: &Path, site: &str, out: &str, extra: &[&str]) -> std::proc
         .unwrap()
 }
 
-pub use ratings_bench::synth::Rng;
-
 /// Write a synthetic site with `ratings_bench::synth` (the generator of the
 /// benchmarks): `events` placement events of about `per_event` result rows
 /// drawn from `players` players, plus a tenth as many match events.
