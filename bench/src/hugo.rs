@@ -208,11 +208,11 @@ fn event_rows(t: &mut String, view: &Rated, event: usize, player_link: &dyn Fn(u
         let change = signed2(row.after - row.before);
         let (before, after) = (fixed2(row.before), fixed2(row.after));
         let _ = match &row.detail {
-            Detail::Placement { rank, percentile } => writeln!(
+            Detail::Placement { rank, score } => writeln!(
                 t,
                 "| {rank} | {} | {} | {value} | {before} | {after} | {change} |",
                 player_link(row.player),
-                fixed2(*percentile)
+                score.map(fixed2).unwrap_or_default()
             ),
             Detail::Match {
                 wins, losses, draws, ..
@@ -253,12 +253,12 @@ fn player_rows(
         let change = signed2(row.after - row.before);
         let (before, after) = (fixed2(row.before), fixed2(row.after));
         let _ = match &row.detail {
-            Detail::Placement { rank, percentile } => writeln!(
+            Detail::Placement { rank, score } => writeln!(
                 t,
                 "| {date} | {} | {rank} / {} | {} | {} | {before} | {after} | {change} |",
                 event_link(row.event),
                 e.players,
-                fixed2(*percentile),
+                score.map(fixed2).unwrap_or_default(),
                 view.history.events[row.event].value.map(fixed2).unwrap_or_default()
             ),
             Detail::Match {
@@ -280,7 +280,7 @@ fn player_rows(
                         m.won,
                         m.lost,
                         m.drawn,
-                        signed2(m.after - m.before)
+                        m.after.map(|a| signed2(a - m.before)).unwrap_or_default()
                     );
                 }
                 writeln!(

@@ -180,7 +180,7 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
     // wins over the player's usual one.
     let result_row = |row: &crate::rating::Row| {
         let (rank, score, record) = match &row.detail {
-            Detail::Placement { rank, percentile } => (Some(*rank), Some(Fixed2(*percentile)), None),
+            Detail::Placement { rank, score } => (Some(*rank), score.map(Fixed2), None),
             Detail::Match {
                 wins, losses, draws, ..
             } => (None, None, Some(Placing::Record(*wins, *losses, *draws))),

@@ -56,7 +56,8 @@ pub struct MatchRow<'a> {
     pub result: &'static str,
     /// K used; `None` (shown as "P") while provisional.
     pub k: Option<f64>,
-    pub change: Signed2,
+    /// `None` where the system rates the event's matches at once.
+    pub change: Option<Signed2>,
     pub direction: &'static str,
 }
 
@@ -129,7 +130,7 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
                 peak = Some((row.after, row.event));
             }
             let (placing, score) = match &row.detail {
-                Detail::Placement { rank, percentile } => (Placing::Rank(*rank, e.players), Some(Fixed2(*percentile))),
+                Detail::Placement { rank, score } => (Placing::Rank(*rank, e.players), score.map(Fixed2)),
                 Detail::Match {
                     wins, losses, draws, ..
                 } => (Placing::Record(*wins, *losses, *draws), None),
@@ -238,8 +239,8 @@ fn match_history<'a>(ctx: &'a Context, root: &'a str, view: &Rated, id: PlayerId
                     games: games(m.won, m.lost, m.drawn),
                     result,
                     k: m.k,
-                    change: Signed2(m.after - m.before),
-                    direction: direction(m.after - m.before),
+                    change: m.after.map(|a| Signed2(a - m.before)),
+                    direction: m.after.map_or("same", |a| direction(a - m.before)),
                 }
             })
             .collect();

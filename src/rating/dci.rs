@@ -246,11 +246,51 @@ impl RatingSystem for Dci {
         Columns {
             matches: true,
             event_value: "K",
+            k: true,
+            deviation: None,
         }
     }
 
     fn formats(&self) -> Option<&[String]> {
         Some(&self.0.formats)
+    }
+
+    fn method(&self) -> String {
+        let p = &self.0;
+        let bands: Vec<String> = p
+            .k_bands
+            .iter()
+            .map(|(bound, k)| {
+                if bound.is_infinite() {
+                    format!("K = {k} above")
+                } else {
+                    format!("K = {k} below {bound}")
+                }
+            })
+            .collect();
+        format!(
+            "The DCI Rating System (DCI Universal Tournament Rules, section D.5, 1997) is an Elo \
+             rating over the matches of Magic: The Gathering tournaments. This rating counts the \
+             {category} category: the formats {formats}.\n\n\
+             - Every player starts at **{initial}**. Only sanctioned events count; byes are never rated.\n\
+             - A match is won by the player with more game wins; equal game wins is a draw. All matches of \
+             a round use the ratings from before the round.\n\
+             - **Provisional** (the first {prov} rated matches): the rating is the mean of the opponents' \
+             ratings plus 400 × (wins − losses) / matches.\n\
+             - **Elo** afterwards: new = old + K × (S − E), with S = 1, ½ or 0 and \
+             E = 1 / (1 + 10^((opponent − own) / 400)); {bands}.\n\
+             - Events with fewer than {min} players are not rated; with fewer than {half} players K is \
+             halved, and halved again without a judge of level {judge} or more.\n\n\
+             The ranking lists every player with a rated match, best first; P marks a provisional rating.\n",
+            category = p.category,
+            formats = p.formats.join(", "),
+            initial = p.initial,
+            prov = p.provisional_matches,
+            bands = bands.join(", "),
+            min = p.min_players,
+            half = p.half_k_below,
+            judge = p.judge_level_for_full_k,
+        )
     }
 
     fn rate(&self, site: &Site) -> History {
@@ -339,7 +379,7 @@ impl RatingSystem for Dci {
                             score,
                             before: r_x,
                             opponent_before: r_y,
-                            after,
+                            after: Some(after),
                             k,
                         });
                     }
@@ -363,6 +403,7 @@ impl RatingSystem for Dci {
                     before: entry.before,
                     after: s.rating,
                     counted: true,
+                    deviation: None,
                     detail: Detail::Match {
                         wins: count(1.0),
                         losses: count(0.0),
@@ -405,6 +446,7 @@ impl RatingSystem for Dci {
                     // D.5.4: fewer than 25 rated matches is provisional.
                     provisional: s.matches < p.provisional_matches,
                     ranked: true,
+                    deviation: None,
                 })
             })
             .collect();
@@ -559,7 +601,7 @@ mod tests {
         //   → 1600 + 200 = 1800; B: 2000 + 0 = 2000 (draw counts in n only).
         // Round 3: X (1800) loses to C (2000 after round 1):
         //   Rc = (1600 + 1600 + 2000)/3 = 1733.33…, W−L = 0 → 1733.33…
-        let x: Vec<f64> = lines(&h, 0, 0).iter().map(|m| m.after).collect();
+        let x: Vec<f64> = lines(&h, 0, 0).iter().map(|m| m.after.unwrap()).collect();
         assert_eq!(x, [2000.0, 1800.0, 5200.0 / 3.0]);
         assert!((rating(&h, 0) - 1_733.333_333_333).abs() < 1e-9);
         assert_eq!(rating(&h, 2), 2000.0);

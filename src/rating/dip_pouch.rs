@@ -115,7 +115,37 @@ impl RatingSystem for DipPouch {
         Columns {
             matches: false,
             event_value: "Value",
+            k: false,
+            deviation: None,
         }
+    }
+
+    fn method(&self) -> String {
+        let p = &self.0;
+        format!(
+            "The Dip Pouch Tournament Rating (as published on the World Diplomacy Database) rates \
+             Diplomacy players on their final placements.\n\n\
+             - Every player starts at **{initial}**.\n\
+             - A placement becomes a **percentile score**: rank *r* of *N* players scores \
+             (*N* + 0.5 − *r*) / *N* × 100 (so 1st of 65 scores 99.23, 8th of 65 scores 88.46). Tied \
+             players share the best rank.\n\
+             - Each event has a **tournament value** *v*: {wc} for a World Championship; 0 before {from}; \
+             otherwise *N* / {one} + {offset} for a one-round event and *N* / {multi} + {offset} for more \
+             rounds, at most {max}.\n\
+             - The new rating moves *v* percent of the way to the score: \
+             new = old + *v* / 100 × (score − old).\n\n\
+             Worked example: rating 55, 8th of 65 players in a multi-round event. The score is 88.46; \
+             the value 65 / 3.5 + 2 = 20.57 is capped at 15; the new rating is 55 + 0.15 × 33.46 = 60.02.\n\n\
+             The ranking lists every player with at least one event of value above 0, best first; equal \
+             ratings share a rank.\n",
+            initial = p.initial,
+            wc = p.world_championship_value,
+            from = p.rated_from,
+            one = p.one_round_divisor,
+            multi = p.multi_round_divisor,
+            offset = p.value_offset,
+            max = p.max_value,
+        )
     }
 
     fn rate(&self, site: &Site) -> History {
@@ -152,9 +182,10 @@ impl RatingSystem for DipPouch {
                     before,
                     after,
                     counted: value > 0.0,
+                    deviation: None,
                     detail: Detail::Placement {
                         rank: r.rank,
-                        percentile,
+                        score: Some(percentile),
                     },
                 });
             }
@@ -194,6 +225,7 @@ impl RatingSystem for DipPouch {
                     matches: 0,
                     provisional: false,
                     ranked: events > 0,
+                    deviation: None,
                 })
             })
             .collect();

@@ -5,9 +5,13 @@
 
 pub mod dci;
 pub mod dip_pouch;
+pub mod elo;
+pub mod games;
+pub mod glicko2;
 pub mod params;
 pub mod rated;
 pub mod timeline;
+pub mod trueskill;
 
 use std::cmp::Ordering;
 use std::ops::Range;
@@ -17,7 +21,13 @@ pub use params::Params;
 
 /// Every rating system a `[[rating]]` table can name. Adding a system is a
 /// file under `src/rating/` and one line here.
-pub const SYSTEMS: &[System] = &[dip_pouch::SYSTEM, dci::SYSTEM];
+pub const SYSTEMS: &[System] = &[
+    dip_pouch::SYSTEM,
+    dci::SYSTEM,
+    elo::SYSTEM,
+    glicko2::SYSTEM,
+    trueskill::SYSTEM,
+];
 
 /// A system as `site.toml` names it: its parameter keys and how a table of
 /// them becomes the system (`None` when the table is invalid; the problems
@@ -41,6 +51,17 @@ pub trait RatingSystem: Send + Sync + std::fmt::Debug {
     /// What pages show beside the rating.
     fn columns(&self) -> Columns;
 
+    /// How the system works, with this rating's parameters: the Markdown
+    /// of the rating's method page.
+    fn method(&self) -> String;
+
+    /// A rating with its deviation, as a player page states it
+    /// ("1464 ± 303"); the rating alone for systems without one.
+    fn spread(&self, rating: f64, deviation: Option<f64>) -> String {
+        let _ = deviation;
+        crate::format::fixed2(rating)
+    }
+
     /// The event formats the system counts, when it filters by format
     /// (also the formats the data may name without a typo warning).
     fn formats(&self) -> Option<&[String]> {
@@ -57,13 +78,18 @@ pub struct Columns {
     /// Heading of the value column of the rating's events list (the
     /// tournament value, or the K an event is rated with).
     pub event_value: &'static str,
+    /// Match tables show the K of each update ("P" while provisional).
+    pub k: bool,
+    /// The name of the system's deviation ("RD", "σ"), if it has one.
+    pub deviation: Option<&'static str>,
 }
 
 /// What one player did in one event, as the system saw it.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Detail {
-    /// A final placement and its percentile score (Dip Pouch).
-    Placement { rank: u32, percentile: f64 },
+    /// A final placement, and the score the system gave it, if it gives
+    /// one (the Dip Pouch percentile).
+    Placement { rank: u32, score: Option<f64> },
     /// The rated matches of one event and the rounds with a bye (match
     /// systems such as DCI). `wins`-`losses`-`draws` count the matches.
     Match {
@@ -100,9 +126,10 @@ pub struct MatchLine {
     /// Both ratings from before the round.
     pub before: f64,
     pub opponent_before: f64,
-    /// This player's rating after the match.
-    pub after: f64,
-    /// K used; `None` while the player was provisional.
+    /// This player's rating after the match; `None` where the system rates
+    /// all matches of an event at once (Glicko-2: one rating period).
+    pub after: Option<f64>,
+    /// K used; `None` while the player was provisional (K-factor systems).
     pub k: Option<f64>,
 }
 
@@ -116,6 +143,8 @@ pub struct Row {
     pub after: f64,
     /// Whether the event counted for the player (value > 0 / rated).
     pub counted: bool,
+    /// Systems with a deviation (RD, σ): before and after the event.
+    pub deviation: Option<[f64; 2]>,
     pub detail: Detail,
 }
 
@@ -142,6 +171,8 @@ pub struct Standing {
     pub provisional: bool,
     /// Whether the player appears in the ranking.
     pub ranked: bool,
+    /// Systems with a deviation: the one after the player's last event.
+    pub deviation: Option<f64>,
 }
 
 /// The output of a rating system.
