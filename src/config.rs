@@ -288,8 +288,13 @@ fn plain_types(message: &str) -> String {
 
 impl SiteConfig {
     /// Every event `format` some rating of this site counts, plus the DCI
-    /// defaults: a format outside this list is a typo.
+    /// defaults: a format outside this list is a typo. Empty (nothing to
+    /// check against) when no rating filters events by format: a chess
+    /// club's "Rapid" and "Blitz" are then as good as any.
     pub fn known_formats(&self) -> Vec<String> {
+        if self.ratings.iter().all(|r| r.system.formats().is_none()) {
+            return Vec::new();
+        }
         let mut known: Vec<String> = crate::rating::dci::DCI_CATEGORIES
             .iter()
             .flat_map(|(_, fs)| fs.iter().map(|f| f.to_string()))
@@ -389,5 +394,64 @@ mod tests {
         assert_eq!(e, vec!["site.toml:5:6: duplicate rating id `a`"]);
         let e = parse_str("titel = \"x\"\n").unwrap_err();
         assert!(e[0].starts_with("site.toml:1:1: unknown field `titel`"), "{e:?}");
+    }
+
+    #[test]
+    fn systems_of_contract_v2_validate_their_parameters() {
+        let one = |table: &str| -> Vec<String> { parse_str(&format!("[[rating]]\nid = \"x\"\n{table}")).unwrap_err() };
+        assert_eq!(
+            one("system = \"elo\"\nk = 0\n"),
+            ["site.toml:4:5: `k` must be a finite number > 0, not 0"]
+        );
+        assert_eq!(
+            one("system = \"glicko2\"\ninitial_deviation = -1\n"),
+            ["site.toml:4:21: `initial_deviation` must be a finite number > 0, not -1"]
+        );
+        assert_eq!(
+            one("system = \"glicko2\"\ntau = -0.5\n"),
+            ["site.toml:4:7: `tau` must be a finite number >= 0, not -0.5"]
+        );
+        assert_eq!(
+            one("system = \"glicko2\"\nperiod_days = 0\n"),
+            ["site.toml:4:15: `period_days` must be a whole number of days from 1 to 100000, not 0"]
+        );
+        assert_eq!(
+            one("system = \"trueskill\"\ndraw_probability = 1\n"),
+            ["site.toml:4:20: `draw_probability` must be a probability above 0 and below 1, not 1"]
+        );
+        assert_eq!(
+            one("system = \"trueskill\"\nbeta = \"wide\"\n"),
+            ["site.toml:4:8: `beta` must be a number, not a string"]
+        );
+        assert_eq!(
+            one("system = \"elo\"\nk_factor = 16\n"),
+            [
+                "site.toml:4:1: unknown key `k_factor` in a \"elo\" rating (its parameters: initial, k, formats, min_events)"
+            ]
+        );
+        assert_eq!(
+            one("system = \"elo\"\nmin_events = 0\n"),
+            ["site.toml:4:14: `min_events` must be a whole number from 1 to 1000000, not 0"]
+        );
+        // A parameter of another system points at its value.
+        assert_eq!(
+            one("system = \"trueskill\"\nperiod_days = 7\n"),
+            [
+                "site.toml:4:15: `period_days` is not a parameter of system \"trueskill\" (its parameters: initial, initial_deviation, beta, tau, draw_probability, formats, min_events)"
+            ]
+        );
+        // Every parameter is settable.
+        let c = parse_str(
+            "[[rating]]\nid = \"g\"\nsystem = \"glicko2\"\ninitial = 1200\ninitial_deviation = 300\n\
+             initial_volatility = 0.05\ntau = 0.3\nperiod_days = 7\nformats = [\"Blitz\"]\nmin_events = 3\n",
+        )
+        .unwrap();
+        assert_eq!(
+            format!("{:?}", c.ratings[0].system),
+            "Glicko2 { initial: 1200.0, initial_deviation: 300.0, initial_volatility: 0.05, tau: 0.3, \
+             period_days: 7, common: Common { formats: Some([\"Blitz\"]), min_events: 3 } }"
+        );
+        assert_eq!(c.ratings[0].title, "Glicko-2 Rating");
+        assert_eq!(c.known_formats().len(), 9, "DCI's eight and Blitz");
     }
 }

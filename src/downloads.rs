@@ -1,15 +1,21 @@
 //! The machine-readable outputs (data-format.md): `ID-history.csv` and
-//! `ID-ranking.csv` for every rating.
+//! `ID-ranking.csv` for every rating, and `predictions.csv`.
 
 use crate::format::csv_field;
 use crate::model::Site;
 use crate::rating::rated::Rated;
 
-/// `date,event,player,before,after`, one row per history row, event order,
-/// ratings at full precision (`{}` round-trips an f64).
+/// `date,event,player,before,after[,deviation_before,deviation_after]`,
+/// one row per history row, event order, ratings at full precision (`{}`
+/// round-trips an f64); the deviations for systems that have one.
 pub fn history_csv(site: &Site, view: &Rated) -> String {
+    let deviation = view.columns().deviation.is_some();
     let mut out = String::with_capacity(64 * view.history.rows.len() + 32);
-    out.push_str("date,event,player,before,after\n");
+    out.push_str("date,event,player,before,after");
+    if deviation {
+        out.push_str(",deviation_before,deviation_after");
+    }
+    out.push('\n');
     for row in &view.history.rows {
         let e = &site.events[row.event];
         out.push_str(&e.date.to_string());
@@ -17,18 +23,27 @@ pub fn history_csv(site: &Site, view: &Rated) -> String {
         csv_field(&mut out, &e.id);
         out.push(',');
         csv_field(&mut out, &site.player(row.player).display);
-        out.push_str(&format!(",{},{}\n", row.before, row.after));
+        out.push_str(&format!(",{},{}", row.before, row.after));
+        if let Some([before, after]) = row.deviation.filter(|_| deviation) {
+            out.push_str(&format!(",{before},{after}"));
+        }
+        out.push('\n');
     }
     out
 }
 
-/// `rank,player,nat,rating,events[,matches,provisional]`, best first.
+/// `rank,player,nat,rating,events[,matches,provisional][,deviation]`, best
+/// first.
 pub fn ranking_csv(site: &Site, view: &Rated) -> String {
     let match_system = view.columns().matches;
+    let deviation = view.columns().deviation.is_some();
     let mut out = String::with_capacity(48 * view.ranking.len() + 48);
     out.push_str("rank,player,nat,rating,events");
     if match_system {
         out.push_str(",matches,provisional");
+    }
+    if deviation {
+        out.push_str(",deviation");
     }
     out.push('\n');
     for e in &view.ranking {
@@ -42,7 +57,30 @@ pub fn ranking_csv(site: &Site, view: &Rated) -> String {
         if match_system {
             out.push_str(&format!(",{},{}", e.matches, e.provisional));
         }
+        if let Some(d) = view.history.standings[e.player as usize]
+            .as_ref()
+            .and_then(|s| s.deviation)
+            .filter(|_| deviation)
+        {
+            out.push_str(&format!(",{d}"));
+        }
         out.push('\n');
+    }
+    out
+}
+
+/// `rating,year,games,right`: for every rating, one row per calendar year
+/// with games, then one with year `all` (more-systems.md); `right` may end
+/// in `.5`.
+pub fn predictions_csv(ratings: &[Rated]) -> String {
+    let mut out = String::from("rating,year,games,right\n");
+    for view in ratings {
+        let p = &view.predictions;
+        let years = p.years.iter().map(|(y, t)| (y.to_string(), t));
+        for (year, t) in years.chain(std::iter::once(("all".to_string(), &p.all))) {
+            csv_field(&mut out, view.id());
+            out.push_str(&format!(",{year},{},{}\n", t.games, t.right()));
+        }
     }
     out
 }

@@ -21,6 +21,8 @@ pub enum Source {
     HistoryCsv(usize),
     /// `downloads/ID-ranking.csv`.
     RankingCsv(usize),
+    /// `downloads/predictions.csv`: how well every rating predicts.
+    PredictionsCsv,
     /// The search data (`search-index.js`).
     SearchIndex,
     /// `sitemap.xml`: the only one, or (`Some(n)`) the n-th of several,
@@ -71,6 +73,7 @@ impl Plan {
             outputs.push(generated(format!("downloads/{id}-history.csv"), Source::HistoryCsv(r)));
             outputs.push(generated(format!("downloads/{id}-ranking.csv"), Source::RankingCsv(r)));
         }
+        outputs.push(generated("downloads/predictions.csv".into(), Source::PredictionsCsv));
         outputs.push(generated("search-index.js".into(), Source::SearchIndex));
         let jobs = ctx.jobs();
         outputs.reserve(jobs.len());
@@ -188,6 +191,7 @@ impl Source {
         Some(match self {
             Source::HistoryCsv(r) => downloads::history_csv(site, &ctx.ratings[*r]),
             Source::RankingCsv(r) => downloads::ranking_csv(site, &ctx.ratings[*r]),
+            Source::PredictionsCsv => downloads::predictions_csv(&ctx.ratings),
             Source::SearchIndex => crate::pages::search::index(ctx),
             Source::Sitemap(chunk) => {
                 let base = site.config.base_url.as_deref()?;

@@ -431,3 +431,65 @@ proptest! {
         }
     }
 }
+
+fn v2_tables() -> impl Strategy<Value = String> {
+    (
+        1.0f64..64.0,
+        10.0f64..400.0,
+        0.01f64..0.2,
+        0.0f64..1.5,
+        1i64..400,
+        0.5f64..10.0,
+        0.01f64..0.99,
+    )
+        .prop_map(|(k, rd, vol, tau, days, beta, draw)| {
+            format!(
+                "[[rating]]\nid = \"elo\"\nsystem = \"elo\"\nk = {k:?}\n\
+                 [[rating]]\nid = \"glicko2\"\nsystem = \"glicko2\"\ninitial_deviation = {rd:?}\n\
+                 initial_volatility = {vol:?}\ntau = {tau:?}\nperiod_days = {days}\n\
+                 [[rating]]\nid = \"trueskill\"\nsystem = \"trueskill\"\nbeta = {beta:?}\n\
+                 draw_probability = {draw:?}\n"
+            )
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(128)))]
+
+    /// Elo, Glicko-2 and TrueSkill on random sites: every value finite,
+    /// deviations positive, Glicko-2's never above its initial RD, and the
+    /// predictions never count more right than games.
+    #[test]
+    fn systems_of_contract_v2_stay_finite_with_bounded_deviations(
+        tables in v2_tables(),
+        plans in prop::collection::vec(event_plan(40), 0..25),
+    ) {
+        let config = config::parse(Path::new("site.toml"), &tables).expect("valid parameters");
+        let site = site_of(config, &plans, 40);
+        for r in &site.config.ratings {
+            let view = ratings::rating::rated::Rated::new(&site, r);
+            let history = &view.history;
+            let cap = if r.id == "glicko2" {
+                let debug = format!("{:?}", r.system);
+                let rd = debug.split("initial_deviation: ").nth(1).unwrap().split(',').next().unwrap();
+                rd.parse::<f64>().unwrap()
+            } else {
+                f64::INFINITY
+            };
+            for row in &history.rows {
+                prop_assert!(row.before.is_finite() && row.after.is_finite(), "{}: {row:?}", r.id);
+                if let Some([before, after]) = row.deviation {
+                    prop_assert!(before > 0.0 && after > 0.0, "{}: {row:?}", r.id);
+                    prop_assert!(before <= cap && after <= cap, "{}: {row:?} above {cap}", r.id);
+                }
+                prop_assert_eq!(row.deviation.is_some(), r.id != "elo");
+            }
+            for s in history.standings.iter().flatten() {
+                prop_assert!(s.rating.is_finite());
+            }
+            let p = &view.predictions;
+            prop_assert!(p.all.right2 <= 2 * p.all.games);
+            prop_assert_eq!(p.years.iter().map(|(_, t)| t.games).sum::<u64>(), p.all.games);
+        }
+    }
+}

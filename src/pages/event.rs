@@ -23,6 +23,8 @@ pub struct ResultRow<'a> {
     pub change: Signed2,
     /// "up", "down" or "same", for styling.
     pub direction: &'static str,
+    /// Systems with a deviation: the one after the event.
+    pub deviation: Option<Fixed2>,
 }
 
 pub struct Section<'a> {
@@ -32,6 +34,10 @@ pub struct Section<'a> {
     /// Match ratings: one row per player with a rated match.
     pub rows: Vec<ResultRow<'a>>,
     pub is_match: bool,
+    /// Whether any row has a score (the column).
+    pub scores: bool,
+    /// Heading of the deviation column ("RD", "σ"), for systems with one.
+    pub deviation: Option<&'static str>,
 }
 
 pub struct Pairing<'a> {
@@ -198,6 +204,7 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
             after: Fixed2(row.after),
             change: Signed2(row.after - row.before),
             direction: direction(row.after - row.before),
+            deviation: row.deviation.map(|d| Fixed2(d[1])),
         }
     };
     let several = ctx.ratings.len() > 1;
@@ -222,11 +229,17 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
                 continue;
             }
         }
+        let rows: Vec<ResultRow> = view.history.event(index).iter().map(&result_row).collect();
+        // Match rows (any system that rates the event's matches) show the
+        // record; placement rows the rank.
+        let is_match = is_match || rows.iter().any(|r| r.record.is_some());
         sections.push(Section {
             title: view.config.title.clone(),
             href: format!("{root}rating/{}/index.html", view.id()),
             note: rating.note.clone(),
-            rows: view.history.event(index).iter().map(&result_row).collect(),
+            scores: rows.iter().any(|r| r.score.is_some()),
+            deviation: view.columns().deviation,
+            rows,
             is_match,
         });
     }

@@ -102,8 +102,8 @@ pub fn included<'a>(ctx: &'a Context, path: &str, rating: usize) -> EventsPage<'
         heading: "List of included tournaments".into(),
         nav: Some(RatingNav::new(&base.root, view, "events")),
         rows,
-        value_column: true,
-        value_heading: if view.columns().matches { "K" } else { "Value" },
+        value_column: !view.columns().event_value.is_empty(),
+        value_heading: view.columns().event_value,
         base,
     }
 }

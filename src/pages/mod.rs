@@ -9,6 +9,7 @@ mod chart;
 mod event;
 mod home;
 mod lists;
+mod method;
 pub mod not_found;
 mod player;
 mod ranking;
@@ -310,7 +311,7 @@ impl<'a> Context<'a> {
     /// Every page of the site, in a fixed order.
     pub fn jobs(&self) -> Vec<Job> {
         let page_size = self.site.config.page_size;
-        let mut jobs = vec![Job::Home, Job::Events, Job::Players];
+        let mut jobs = vec![Job::Home, Job::Events, Job::Players, Job::Predictions];
         for (r, view) in self.ratings.iter().enumerate() {
             let mut lists = vec![List::Current];
             if view.config.active_years.is_some() {
@@ -322,6 +323,7 @@ impl<'a> Context<'a> {
                 jobs.extend((1..=pages).map(|page| Job::Ranking { rating: r, list, page }));
             }
             jobs.push(Job::Records { rating: r });
+            jobs.push(Job::Method { rating: r });
             jobs.push(Job::Nations { rating: r });
             for (n, nation) in view.nations.iter().enumerate() {
                 let pages = nation.members.len().div_ceil(page_size).max(1);
@@ -353,6 +355,8 @@ impl<'a> Context<'a> {
             Job::Players => "players.html".into(),
             Job::Ranking { rating, list, page } => list.path(&self.ratings[rating], page),
             Job::Records { rating } => format!("rating/{}/records.html", self.ratings[rating].id()),
+            Job::Method { rating } => format!("rating/{}/method.html", self.ratings[rating].id()),
+            Job::Predictions => "predictions.html".into(),
             Job::Circuits => "circuits.html".into(),
             Job::Circuit(i) => format!("circuits/{}.html", self.circuits[i].slug),
             Job::Nations { rating } => format!("rating/{}/nations.html", self.ratings[rating].id()),
@@ -388,6 +392,8 @@ impl<'a> Context<'a> {
             Job::Markdown(i) => lists::markdown_page(self, path, i).render_into(out),
             Job::Ranking { rating, list, page } => ranking::ranking(self, path, rating, list, page).render_into(out),
             Job::Records { rating } => records::records(self, path, rating).render_into(out),
+            Job::Method { rating } => method::method(self, path, rating).render_into(out),
+            Job::Predictions => method::predictions(self, path).render_into(out),
             Job::Circuits => lists::circuits(self, path).render_into(out),
             Job::Circuit(i) => lists::circuit(self, path, i).render_into(out),
             Job::Nations { rating } => ranking::nations(self, path, rating).render_into(out),
@@ -416,6 +422,12 @@ pub enum Job {
     Records {
         rating: usize,
     },
+    /// How the rating's system works.
+    Method {
+        rating: usize,
+    },
+    /// Which rating predicts results best.
+    Predictions,
     Circuits,
     Circuit(usize),
     Nations {
@@ -486,7 +498,12 @@ impl Job {
             Job::Player(_) => PageKind::PlayerPages,
             Job::Players | Job::Letter(_) => PageKind::PlayerLists,
             Job::Events | Job::Included { .. } | Job::Circuits | Job::Circuit(_) => PageKind::EventsLists,
-            Job::Home | Job::Markdown(_) | Job::Records { .. } | Job::NotFound => PageKind::OtherPages,
+            Job::Home
+            | Job::Markdown(_)
+            | Job::Records { .. }
+            | Job::Method { .. }
+            | Job::Predictions
+            | Job::NotFound => PageKind::OtherPages,
         }
     }
 }

@@ -22,6 +22,8 @@ pub struct HistoryRow<'a> {
     pub after: Fixed2,
     pub change: Signed2,
     pub direction: &'static str,
+    /// Systems with a deviation: the one after the event.
+    pub deviation: Option<Fixed2>,
     /// Rank in this rating right after the event (`None`: not ranked then).
     pub rank: Option<u32>,
 }
@@ -29,6 +31,17 @@ pub struct HistoryRow<'a> {
 pub struct Section<'a> {
     pub title: String,
     pub rating: String,
+    /// The rating with its deviation ("1464 ± 303"), for systems with one.
+    pub spread: Option<String>,
+    /// Heading of the deviation columns ("RD", "σ"), for systems with one.
+    pub deviation: Option<&'static str>,
+    /// Heading of the placing column: "Rank / players", "W-L-D" or "Result".
+    pub placing: &'static str,
+    /// Whether any row has a score, a tournament value (their columns).
+    pub scores: bool,
+    pub values: bool,
+    /// Match tables show the K of each match.
+    pub k: bool,
     /// (rank, link to the ranking page that lists the player)
     pub rank: Option<(u32, String)>,
     /// With `active_years`: (rank among inactive players, link) when outside the window.
@@ -71,6 +84,8 @@ pub struct EventMatches<'a> {
     pub after: Fixed2,
     pub change: Signed2,
     pub direction: &'static str,
+    /// Systems with a deviation: the one after the event.
+    pub deviation: Option<Fixed2>,
     pub matches: Vec<MatchRow<'a>>,
     /// Rounds with a bye: "2, 5".
     pub byes: String,
@@ -145,6 +160,7 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
                 after: Fixed2(row.after),
                 change: Signed2(row.after - row.before),
                 direction: super::event::direction(row.after - row.before),
+                deviation: row.deviation.map(|d| Fixed2(d[1])),
                 rank: view.timeline.rank_after[index],
             });
         }
@@ -174,7 +190,22 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
             Some(until) => chart::svg(&format!("chart-{}", view.id()), &label, &points, until),
             None => String::new(),
         };
+        let columns = view.columns();
+        let matches = rows.iter().filter(|r| matches!(r.placing, Placing::Record(..))).count();
+        let all_matches = !rows.is_empty() && matches == rows.len();
         sections.push(Section {
+            spread: standing
+                .deviation
+                .map(|d| view.config.system.spread(standing.rating, Some(d))),
+            deviation: columns.deviation,
+            placing: match matches {
+                0 => "Rank / players",
+                n if n == rows.len() => "W-L-D",
+                _ => "Result",
+            },
+            scores: rows.iter().any(|r| r.score.is_some()),
+            values: rows.iter().any(|r| r.value.is_some()),
+            k: columns.k,
             chart,
             title: view.config.title.clone(),
             rating: fixed2(standing.rating),
@@ -184,7 +215,9 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
             peak: peak.map(|(r, e)| (fixed2(r), ctx.site.events[e].date.to_string())),
             provisional: standing.provisional,
             rows,
-            matches: view.columns().matches.then(|| match_history(ctx, root, view, id)),
+            // Players whose every event is a match event get their matches
+            // listed event by event, with a head-to-head table.
+            matches: all_matches.then(|| match_history(ctx, root, view, id)),
         });
     }
     PlayerPage {
@@ -252,6 +285,7 @@ fn match_history<'a>(ctx: &'a Context, root: &'a str, view: &Rated, id: PlayerId
             after: Fixed2(row.after),
             change: Signed2(row.after - row.before),
             direction: direction(row.after - row.before),
+            deviation: row.deviation.map(|d| Fixed2(d[1])),
             matches: lines,
             byes: byes.iter().map(u32::to_string).collect::<Vec<_>>().join(", "),
             rank: view.timeline.rank_after[index],

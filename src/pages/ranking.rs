@@ -46,11 +46,13 @@ pub struct RatingNav {
     pub nations: String,
     pub events: String,
     pub records: String,
+    pub method: String,
     /// With `active_years`: the inactive players' list.
     pub inactive: Option<String>,
     pub history_csv: String,
     pub ranking_csv: String,
-    /// Which tab is open: "ranking", "nations", "events", "records", "inactive".
+    /// Which tab is open: "ranking", "nations", "events", "records",
+    /// "method", "inactive".
     pub active: &'static str,
 }
 
@@ -63,6 +65,7 @@ impl RatingNav {
             nations: format!("{root}rating/{id}/nations.html"),
             events: format!("{root}rating/{id}/events.html"),
             records: format!("{root}rating/{id}/records.html"),
+            method: format!("{root}rating/{id}/method.html"),
             inactive: view
                 .config
                 .active_years
@@ -81,6 +84,8 @@ pub struct RankRow<'a> {
     pub player: Link<'a>,
     pub nat: &'a str,
     pub rating: Fixed2,
+    /// Systems with a deviation: the player's current one.
+    pub deviation: Option<Fixed2>,
     pub events: u32,
     pub matches: u32,
     pub provisional: bool,
@@ -109,6 +114,9 @@ pub struct RankingPage<'a> {
     pub total: usize,
     pub national: bool,
     pub match_system: bool,
+    /// The deviation column's heading ("RD", "σ"), on current rankings of
+    /// systems that have one.
+    pub deviation: Option<&'static str>,
     /// Explains the movement column; `None`: no movement column.
     pub movement: Option<Movement>,
     /// "Current" and one link per year-end ranking (main and year pages).
@@ -124,13 +132,24 @@ pub struct Movement {
     pub date: String,
 }
 
-fn row<'a>(ctx: &'a Context, root: &'a str, e: &RankEntry, rank: u32, world_rank: Option<u32>) -> RankRow<'a> {
+fn row<'a>(
+    ctx: &'a Context,
+    root: &'a str,
+    view: &Rated,
+    e: &RankEntry,
+    rank: u32,
+    world_rank: Option<u32>,
+) -> RankRow<'a> {
     RankRow {
         rank,
         world_rank,
         player: ctx.player_link(root, e.player),
         nat: &ctx.site.player(e.player).nat,
         rating: Fixed2(e.rating),
+        deviation: view.history.standings[e.player as usize]
+            .as_ref()
+            .and_then(|s| s.deviation)
+            .map(Fixed2),
         events: e.events,
         matches: e.matches,
         provisional: e.provisional,
@@ -231,7 +250,7 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
     let rows = entries[page_slice(entries.len(), size, page)]
         .iter()
         .map(|e| {
-            let mut r = row(ctx, ctx.root_of(path), e, e.rank, None);
+            let mut r = row(ctx, ctx.root_of(path), view, e, e.rank, None);
             if with_movement {
                 (r.movement, r.move_class) = movement_cell(view.timeline.movement[e.player as usize]);
             }
@@ -279,6 +298,8 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
         total: entries.len(),
         national: false,
         match_system: view.columns().matches && !matches!(list, List::YearEnd(_)),
+        // Year-end rankings hold the rating then, not the deviation then.
+        deviation: view.columns().deviation.filter(|_| !matches!(list, List::YearEnd(_))),
         movement,
         years,
         note,
@@ -306,7 +327,7 @@ pub fn nation<'a>(ctx: &'a Context, path: &str, rating: usize, nation: usize, pa
     let rows = range
         .map(|i| {
             let e = &view.ranking[n.members[i] as usize];
-            row(ctx, ctx.root_of(path), e, national_rank[i], Some(e.rank))
+            row(ctx, ctx.root_of(path), view, e, national_rank[i], Some(e.rank))
         })
         .collect();
     let (id, slug) = (view.id().to_string(), n.slug.clone());
@@ -324,6 +345,7 @@ pub fn nation<'a>(ctx: &'a Context, path: &str, rating: usize, nation: usize, pa
         total: n.members.len(),
         national: true,
         match_system: view.columns().matches,
+        deviation: view.columns().deviation,
         movement: None,
         years: Vec::new(),
         note: String::new(),

@@ -4,8 +4,8 @@
 //! K / (n − 1) × Σ_j (S_ij − E_ij) over the other players, all from the
 //! ratings before the event. The formulas are `skillratings::elo`'s.
 
-use skillratings::elo::{EloConfig, EloRating, elo, expected_score};
 use skillratings::Outcomes;
+use skillratings::elo::{EloConfig, EloRating, elo, expected_score};
 
 use super::games::{self, Common, Skill};
 use super::{Columns, History, Params, RatingSystem, System};
@@ -217,9 +217,15 @@ mod tests {
         // Three new players, ranks 1, 2, 3: every E is ½; S = 2, 1, 0 over
         // two opponents; change = 32/2 × (S − 1) = +16, 0, −16.
         let e = elo_k(32.0);
-        assert_eq!(e.free_for_all(&[(1500.0, 1), (1500.0, 2), (1500.0, 3)]), [1516.0, 1500.0, 1484.0]);
+        assert_eq!(
+            e.free_for_all(&[(1500.0, 1), (1500.0, 2), (1500.0, 3)]),
+            [1516.0, 1500.0, 1484.0]
+        );
         // A tie for first: S = 1.5, 1.5, 0 → +8, +8, −16.
-        assert_eq!(e.free_for_all(&[(1500.0, 1), (1500.0, 1), (1500.0, 3)]), [1508.0, 1508.0, 1484.0]);
+        assert_eq!(
+            e.free_for_all(&[(1500.0, 1), (1500.0, 1), (1500.0, 3)]),
+            [1508.0, 1508.0, 1484.0]
+        );
     }
 
     #[test]

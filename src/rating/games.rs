@@ -255,6 +255,15 @@ pub trait Skill {
     }
 }
 
+/// Why a game is left out when the system's arithmetic fails on it (the
+/// reference implementations raise an error there).
+const UNCOMPUTABLE: &str = "Not rated: this result is too unlikely under the rating's parameters to be computed \
+     in double precision (for TrueSkill, a `draw_probability` near 1 does this to large fields).";
+
+fn finite<S: Skill>(skill: &S, s: &S::State) -> bool {
+    skill.published(s).is_finite() && skill.deviation(s).is_none_or(f64::is_finite)
+}
+
 /// Rate a site's events in order with a [`Skill`] system.
 pub fn rate_games<S: Skill>(skill: &S, common: &Common, site: &Site) -> History {
     let n = site.players.len();
@@ -291,6 +300,10 @@ pub fn rate_games<S: Skill>(skill: &S, common: &Common, site: &Site) -> History 
                 } else {
                     skill.free_for_all(&players)
                 };
+                if !new.iter().all(|s| finite(skill, s)) {
+                    history.push_not_included(Some(UNCOMPUTABLE.to_string()));
+                    continue;
+                }
                 for ((r, (old, _)), new) in event.results.iter().zip(&players).zip(new) {
                     let (before, deviation_before) = view(old);
                     let (after, deviation_after) = view(&new);
@@ -320,6 +333,10 @@ pub fn rate_games<S: Skill>(skill: &S, common: &Common, site: &Site) -> History 
                         let b = state[m.b as usize].unwrap_or_else(|| skill.start());
                         let score = m.score_a();
                         let (a2, b2) = skill.duel(&a, &b, score);
+                        if !finite(skill, &a2) || !finite(skill, &b2) {
+                            // Left out, as the reference implementations refuse it.
+                            continue;
+                        }
                         let sides = [
                             (m.a, m.b, &a, &b, &a2, score, (m.wins_a, m.wins_b)),
                             (m.b, m.a, &b, &a, &b2, 1.0 - score, (m.wins_b, m.wins_a)),

@@ -50,7 +50,12 @@ fn configure(t: &mut Params) -> Option<Box<dyn RatingSystem>> {
         initial_deviation: t.positive("initial_deviation", 350.0),
         initial_volatility: t.positive("initial_volatility", 0.06),
         tau: t.non_negative("tau", 0.5),
-        period_days: t.whole("period_days", 30, 1..=100_000, "a whole number of days from 1 to 100000") as u32,
+        period_days: t.whole(
+            "period_days",
+            30,
+            1..=100_000,
+            "a whole number of days from 1 to 100000",
+        ) as u32,
         common: Common::read(t),
     }))
 }
@@ -77,8 +82,8 @@ impl Glicko2 {
     pub fn grown(&self, rating: Glicko2Rating, last: i64, today: i64) -> Glicko2Rating {
         let periods = ((today - last).max(0) / i64::from(self.period_days)) as f64;
         let phi = rating.deviation / SCALE;
-        let deviation = ((phi * phi + periods * rating.volatility * rating.volatility).sqrt() * SCALE)
-            .min(self.initial_deviation);
+        let deviation =
+            ((phi * phi + periods * rating.volatility * rating.volatility).sqrt() * SCALE).min(self.initial_deviation);
         Glicko2Rating { deviation, ..rating }
     }
 

@@ -6,9 +6,11 @@
 pub mod dci;
 pub mod dip_pouch;
 pub mod elo;
+pub(crate) mod fenwick;
 pub mod games;
 pub mod glicko2;
 pub mod params;
+pub mod predictions;
 pub mod rated;
 pub mod timeline;
 pub mod trueskill;

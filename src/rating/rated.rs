@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use super::predictions::Predictions;
 use super::timeline::{self, Timeline};
 use super::{History, RankEntry, Row};
 use crate::config::RatingConfig;
@@ -32,6 +33,8 @@ pub struct Rated<'a> {
     row_index: Vec<u32>,
     /// Nationalities present in the ranking, sorted by name.
     pub nations: Vec<Nation>,
+    /// How well the rating predicted the results it rates.
+    pub predictions: Predictions,
 }
 
 /// The players of one nationality in a rating's ranking.
@@ -60,7 +63,9 @@ impl<'a> Rated<'a> {
         let inactive_position = positions(site.players.len(), &inactive);
         let (row_offsets, row_index) = rows_by_player(site.players.len(), &history.rows);
         let nations = nations(site, &ranking);
+        let predictions = super::predictions::predictions(site, &history);
         Rated {
+            predictions,
             config,
             history,
             ranking,

@@ -217,8 +217,14 @@ mod tests {
         // Python `trueskill`: rate_1vs1(Rating(), Rating()) → (29.396, 7.171), (20.604, 7.171).
         let t = defaults();
         let (a, b) = t.duel(&t.start(), &t.start(), 1.0);
-        assert_eq!(((a.rating * 1e3).round() / 1e3, (a.uncertainty * 1e3).round() / 1e3), (29.396, 7.171));
-        assert_eq!(((b.rating * 1e3).round() / 1e3, (b.uncertainty * 1e3).round() / 1e3), (20.604, 7.171));
+        assert_eq!(
+            ((a.rating * 1e3).round() / 1e3, (a.uncertainty * 1e3).round() / 1e3),
+            (29.396, 7.171)
+        );
+        assert_eq!(
+            ((b.rating * 1e3).round() / 1e3, (b.uncertainty * 1e3).round() / 1e3),
+            (20.604, 7.171)
+        );
         // A draw between equals leaves μ and shrinks σ.
         let (a, b) = t.duel(&t.start(), &t.start(), 0.5);
         close(a.rating, 25.0);

@@ -199,3 +199,14 @@ pub fn check_warnings(site: &Path) -> Vec<String> {
         })
         .collect()
 }
+
+/// The first `<section>` of a page whose heading names `title` (a rating's
+/// part of a player or event page).
+pub fn section<'h>(html: &'h str, title: &str) -> &'h str {
+    html.split("<section")
+        .find(|s| {
+            let heading = s.split("</h2>").next().unwrap_or_default();
+            text(heading).trim().ends_with(title)
+        })
+        .unwrap_or_else(|| panic!("no section {title:?}"))
+}
