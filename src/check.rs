@@ -16,7 +16,7 @@ use crate::model::{PlayerId, Site};
 use crate::names::{ascii_fold, collapse_spaces, fnv1a, name_key};
 
 /// Where each player first appears and how often.
-struct Seen {
+struct Appearances {
     /// Index of the first event (in event order) of each player.
     first: Vec<Option<usize>>,
     /// Index of the latest event of each player.
@@ -24,9 +24,9 @@ struct Seen {
     events: Vec<u32>,
 }
 
-fn seen(site: &Site) -> Seen {
+fn appearances(site: &Site) -> Appearances {
     let n = site.players.len();
-    let mut s = Seen {
+    let mut s = Appearances {
         first: vec![None; n],
         last: vec![None; n],
         events: vec![0; n],
@@ -192,295 +192,353 @@ fn toml_str(s: &str) -> String {
 /// Every warning about a loaded site. `site_dir` is where `data/` is (to
 /// read `data/players.toml` and to give line numbers).
 pub fn warnings(site: &Site, site_dir: &Path) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    let seen = seen(site);
-    let mut cache = HashMap::new();
-    // Registry names: two players both listed there are known to be different.
-    let registered: HashSet<String> = std::fs::read_to_string(site_dir.join("data/players.toml"))
-        .ok()
-        .and_then(|t| registry::parse(Path::new("data/players.toml"), &t).ok())
-        .map(|r| r.entries.into_keys().collect())
-        .unwrap_or_default();
-    let players_toml = if site_dir == Path::new(".") {
-        PathBuf::from("data/players.toml")
-    } else {
-        site_dir.join("data/players.toml")
-    };
-    let at_first = |p: PlayerId, message: String, cache: &mut HashMap<PathBuf, Vec<String>>| -> Diagnostic {
-        let player = site.player(p);
-        match seen.first[p as usize] {
+    let mut w = Warnings::new(site, site_dir);
+    let folded: Vec<String> = site.players.iter().map(|p| folded_key(&p.key)).collect();
+    w.same_folded_names(&folded);
+    w.misspelt_first_names(&folded);
+    w.misdecoded_names();
+    w.tie_ranks();
+    w.empty_events();
+    w.custom_domain(site_dir);
+    w.out.sort();
+    w.out
+}
+
+/// The checks' shared state and the warnings found so far.
+struct Warnings<'a> {
+    site: &'a Site,
+    seen: Appearances,
+    /// Event files read for line numbers.
+    cache: HashMap<PathBuf, Vec<String>>,
+    /// Registry names: two players both listed there are known to be different.
+    registered: HashSet<String>,
+    players_toml: PathBuf,
+    out: Vec<Diagnostic>,
+}
+
+impl<'a> Warnings<'a> {
+    fn new(site: &'a Site, site_dir: &Path) -> Self {
+        let registered = std::fs::read_to_string(site_dir.join("data/players.toml"))
+            .ok()
+            .and_then(|t| registry::parse(Path::new("data/players.toml"), &t).ok())
+            .map(|r| r.entries.into_keys().collect())
+            .unwrap_or_default();
+        let players_toml = if site_dir == Path::new(".") {
+            PathBuf::from("data/players.toml")
+        } else {
+            site_dir.join("data/players.toml")
+        };
+        Warnings {
+            site,
+            seen: appearances(site),
+            cache: HashMap::new(),
+            registered,
+            players_toml,
+            out: Vec::new(),
+        }
+    }
+
+    /// A warning at the player's first appearance.
+    fn at_first(&mut self, p: PlayerId, message: String) {
+        let player = self.site.player(p);
+        let d = match self.seen.first[p as usize] {
             Some(e) => {
-                let file = PathBuf::from(&site.events[e].file);
+                let file = PathBuf::from(&self.site.events[e].file);
                 Diagnostic {
-                    position: locate(&file, &player.key, cache),
+                    position: locate(&file, &player.key, &mut self.cache),
                     path: file,
                     message,
                 }
             }
-            None => Diagnostic::new(&players_toml, message),
-        }
-    };
-    let where_of = |p: PlayerId| -> String {
-        seen.first[p as usize].map_or_else(|| players_toml.display().to_string(), |e| site.events[e].file.clone())
-    };
-    // The spelling to keep: the one with more events, then the one with
-    // accents (more information), then the more recent, then by name.
-    let preferred = |a: PlayerId, b: PlayerId| -> (PlayerId, PlayerId) {
+            None => Diagnostic::new(&self.players_toml, message),
+        };
+        self.out.push(d);
+    }
+
+    fn where_of(&self, p: PlayerId) -> String {
+        self.seen.first[p as usize].map_or_else(
+            || self.players_toml.display().to_string(),
+            |e| self.site.events[e].file.clone(),
+        )
+    }
+
+    /// The spelling to keep: the one with more events, then the one with
+    /// accents (more information), then the more recent, then by name.
+    fn preferred(&self, a: PlayerId, b: PlayerId) -> (PlayerId, PlayerId) {
         let score = |p: PlayerId| {
-            let pl = site.player(p);
+            let pl = self.site.player(p);
             (
-                seen.events[p as usize],
+                self.seen.events[p as usize],
                 pl.display.chars().filter(|c| !c.is_ascii()).count(),
-                seen.last[p as usize],
+                self.seen.last[p as usize],
                 std::cmp::Reverse(pl.display.clone()),
             )
         };
         if score(a) >= score(b) { (a, b) } else { (b, a) }
-    };
-    // The warning for a likely duplicate: `why` says how the names match.
-    let duplicate = |keep: PlayerId, alias: PlayerId, why: &str| -> String {
-        format!(
+    }
+
+    /// The warning for a likely duplicate: `why` says how the names match.
+    fn duplicate(&mut self, keep: PlayerId, alias: PlayerId, why: &str) {
+        let site = self.site;
+        let message = format!(
             "possible duplicate player: {:?} ({}) and {:?} ({}) {why}; if they are one person, add to data/players.toml: [[player]] name = {} aliases = [{}] (if they are two people, list both names there to silence this warning)",
             site.player(alias).display,
-            where_of(alias),
+            self.where_of(alias),
             site.player(keep).display,
-            where_of(keep),
+            self.where_of(keep),
             toml_str(&site.player(keep).display),
             toml_str(&site.player(alias).display)
-        )
-    };
-    let known_distinct =
-        |a: PlayerId, b: PlayerId| registered.contains(&site.player(a).key) && registered.contains(&site.player(b).key);
-
-    // 1. The same name once accents and punctuation are stripped.
-    let folded: Vec<String> = site.players.iter().map(|p| folded_key(&p.key)).collect();
-    let mut by_fold: HashMap<&str, Vec<PlayerId>> = HashMap::new();
-    for (i, f) in folded.iter().enumerate() {
-        by_fold.entry(f.as_str()).or_default().push(i as PlayerId);
+        );
+        self.at_first(alias, message);
     }
-    let mut groups: Vec<&Vec<PlayerId>> = by_fold.values().filter(|g| g.len() > 1).collect();
-    groups.sort();
-    for group in groups {
-        let keep = group
-            .iter()
-            .copied()
-            .reduce(|a, b| preferred(a, b).0)
-            .expect("non-empty");
-        for &other in group.iter().filter(|&&p| p != keep) {
-            if known_distinct(keep, other) {
-                continue;
-            }
-            let message = duplicate(
-                keep,
-                other,
-                "are the same name once accents and punctuation are stripped",
-            );
-            out.push(at_first(other, message, &mut cache));
+
+    fn known_distinct(&self, a: PlayerId, b: PlayerId) -> bool {
+        self.registered.contains(&self.site.player(a).key) && self.registered.contains(&self.site.player(b).key)
+    }
+
+    /// Check 1: the same name once accents and punctuation are stripped.
+    fn same_folded_names(&mut self, folded: &[String]) {
+        let mut by_fold: HashMap<&str, Vec<PlayerId>> = HashMap::new();
+        for (i, f) in folded.iter().enumerate() {
+            by_fold.entry(f.as_str()).or_default().push(i as PlayerId);
         }
-    }
-
-    // 2. Misspelt first names, same last word. Two names within edit
-    // distance 2 share a "deletion variant" (the name with up to two
-    // characters deleted: symmetric deletion), so only players that share a
-    // hash of (last word, variant) are compared: a sort, not all pairs.
-    let mut variants: Vec<(u64, PlayerId)> = Vec::new();
-    let mut rests: Vec<Vec<char>> = Vec::with_capacity(folded.len());
-    let mut mine: Vec<u64> = Vec::new();
-    for (i, f) in folded.iter().enumerate() {
-        let Some((rest, last)) = f.rsplit_once(' ') else {
-            rests.push(Vec::new());
-            continue;
-        };
-        let chars: Vec<char> = rest.chars().collect();
-        let deletions = if chars.len() >= LONG_NAME { 2 } else { 1 };
-        mine.clear();
-        deletion_variants(&chars, deletions, &mut |v: &[char]| {
-            let mut key = String::with_capacity(last.len() + 1 + v.len() * 2);
-            key.push_str(last);
-            key.push('\0');
-            key.extend(v);
-            mine.push(fnv1a(key.as_bytes()));
-        });
-        mine.sort_unstable();
-        mine.dedup();
-        variants.extend(mine.iter().map(|&h| (h, i as PlayerId)));
-        rests.push(chars);
-    }
-    variants.sort_unstable();
-    let mut pairs: Vec<(PlayerId, PlayerId)> = Vec::new();
-    let mut done: HashSet<(PlayerId, PlayerId)> = HashSet::new();
-    for run in variants.chunk_by(|x, y| x.0 == y.0).filter(|r| r.len() > 1) {
-        for (x, &(_, a)) in run.iter().enumerate() {
-            for &(_, b) in &run[x + 1..] {
-                let pair = (a.min(b), a.max(b));
-                if a == b || folded[a as usize] == folded[b as usize] || done.contains(&pair) {
+        let mut groups: Vec<&Vec<PlayerId>> = by_fold.values().filter(|g| g.len() > 1).collect();
+        groups.sort();
+        for group in groups {
+            let keep = group
+                .iter()
+                .copied()
+                .reduce(|a, b| self.preferred(a, b).0)
+                .expect("non-empty");
+            for &other in group.iter().filter(|&&p| p != keep) {
+                if self.known_distinct(keep, other) {
                     continue;
                 }
-                let same_last = folded[a as usize].rsplit_once(' ').map(|x| x.1)
-                    == folded[b as usize].rsplit_once(' ').map(|x| x.1);
-                if same_last && misspelt(&rests[a as usize], &rests[b as usize]) {
-                    done.insert(pair);
-                    pairs.push(pair);
+                self.duplicate(
+                    keep,
+                    other,
+                    "are the same name once accents and punctuation are stripped",
+                );
+            }
+        }
+    }
+
+    /// Check 2: misspelt first names, same last word. Two names within edit
+    /// distance 2 share a "deletion variant" (the name with up to two
+    /// characters deleted: symmetric deletion), so only players that share a
+    /// hash of (last word, variant) are compared: a sort, not all pairs.
+    fn misspelt_first_names(&mut self, folded: &[String]) {
+        let mut variants: Vec<(u64, PlayerId)> = Vec::new();
+        let mut rests: Vec<Vec<char>> = Vec::with_capacity(folded.len());
+        let mut mine: Vec<u64> = Vec::new();
+        for (i, f) in folded.iter().enumerate() {
+            let Some((rest, last)) = f.rsplit_once(' ') else {
+                rests.push(Vec::new());
+                continue;
+            };
+            let chars: Vec<char> = rest.chars().collect();
+            let deletions = if chars.len() >= LONG_NAME { 2 } else { 1 };
+            mine.clear();
+            deletion_variants(&chars, deletions, &mut |v: &[char]| {
+                let mut key = String::with_capacity(last.len() + 1 + v.len() * 2);
+                key.push_str(last);
+                key.push('\0');
+                key.extend(v);
+                mine.push(fnv1a(key.as_bytes()));
+            });
+            mine.sort_unstable();
+            mine.dedup();
+            variants.extend(mine.iter().map(|&h| (h, i as PlayerId)));
+            rests.push(chars);
+        }
+        variants.sort_unstable();
+        let mut pairs: Vec<(PlayerId, PlayerId)> = Vec::new();
+        let mut done: HashSet<(PlayerId, PlayerId)> = HashSet::new();
+        for run in variants.chunk_by(|x, y| x.0 == y.0).filter(|r| r.len() > 1) {
+            for (x, &(_, a)) in run.iter().enumerate() {
+                for &(_, b) in &run[x + 1..] {
+                    let pair = (a.min(b), a.max(b));
+                    if a == b || folded[a as usize] == folded[b as usize] || done.contains(&pair) {
+                        continue;
+                    }
+                    let same_last = folded[a as usize].rsplit_once(' ').map(|x| x.1)
+                        == folded[b as usize].rsplit_once(' ').map(|x| x.1);
+                    if same_last && misspelt(&rests[a as usize], &rests[b as usize]) {
+                        done.insert(pair);
+                        pairs.push(pair);
+                    }
+                }
+            }
+        }
+        pairs.sort();
+        for (a, b) in pairs {
+            if self.known_distinct(a, b) {
+                continue;
+            }
+            let (keep, other) = self.preferred(a, b);
+            self.duplicate(
+                keep,
+                other,
+                "differ by a letter or two in the first name with the same last name",
+            );
+        }
+    }
+
+    /// Check 3: names that look mis-decoded.
+    fn misdecoded_names(&mut self) {
+        let site = self.site;
+        for (i, p) in site.players.iter().enumerate() {
+            if let Some(why) = misdecoded(&p.display) {
+                let message = format!(
+                    "player name {:?} looks mis-decoded ({why}); correct it in the event file, or keep the file as published and add to data/players.toml: [[player]] name = \"CORRECT SPELLING\" aliases = [{}]",
+                    p.display,
+                    toml_str(&p.display)
+                );
+                self.at_first(i as PlayerId, message);
+            }
+        }
+        for e in &site.events {
+            for (what, text) in [("event name", &e.name), ("place", &e.place)] {
+                if let Some(why) = misdecoded(text) {
+                    let file = PathBuf::from(&e.file);
+                    self.out.push(Diagnostic {
+                        position: locate(&file, &name_key(text), &mut self.cache),
+                        path: file,
+                        message: format!("{what} {text:?} looks mis-decoded ({why})"),
+                    });
                 }
             }
         }
     }
-    pairs.sort();
-    for (a, b) in pairs {
-        if known_distinct(a, b) {
-            continue;
-        }
-        let (keep, other) = preferred(a, b);
-        let message = duplicate(
-            keep,
-            other,
-            "differ by a letter or two in the first name with the same last name",
-        );
-        out.push(at_first(other, message, &mut cache));
-    }
 
-    // 3. Names that look mis-decoded.
-    for (i, p) in site.players.iter().enumerate() {
-        if let Some(why) = misdecoded(&p.display) {
-            let message = format!(
-                "player name {:?} looks mis-decoded ({why}); correct it in the event file, or keep the file as published and add to data/players.toml: [[player]] name = \"CORRECT SPELLING\" aliases = [{}]",
-                p.display,
-                toml_str(&p.display)
-            );
-            out.push(at_first(i as PlayerId, message, &mut cache));
-        }
-    }
-    for e in &site.events {
-        for (what, text) in [("event name", &e.name), ("place", &e.place)] {
-            if let Some(why) = misdecoded(text) {
+    /// Check 4, tie ranks: tied players share the best rank (1, 2, 2, 4), so rank
+    /// r has at most r - 1 rows above it; in a full list, exactly r - 1.
+    fn tie_ranks(&mut self) {
+        let site = self.site;
+        for e in &site.events {
+            if e.results.is_empty() {
+                continue;
+            }
+            let mut ranks: Vec<u32> = e.results.iter().map(|r| r.rank).collect();
+            ranks.sort_unstable();
+            let full = ranks.len() == e.players as usize;
+            let mut bad: Vec<(u32, usize)> = Vec::new();
+            let mut i = 0;
+            while i < ranks.len() {
+                let r = ranks[i];
+                let above = i;
+                if above > r as usize - 1 || (full && above < r as usize - 1) {
+                    bad.push((r, above));
+                }
+                while i < ranks.len() && ranks[i] == r {
+                    i += 1;
+                }
+            }
+            if let Some(&(r, above)) = bad.first() {
                 let file = PathBuf::from(&e.file);
-                out.push(Diagnostic {
-                    position: locate(&file, &name_key(text), &mut cache),
+                let first_row = e.results.iter().find(|x| x.rank == r).expect("rank present");
+                let what = if above > r as usize - 1 {
+                    format!(
+                        "rank {r} has {above} rows ranked above it, but tied players share the best rank (1, 2, 2, 4), so at most {} can be; was the list ranked 1, 1, 2 instead of 1, 1, 3?",
+                        r - 1
+                    )
+                } else {
+                    format!(
+                        "rank {r} has only {above} rows ranked above it in a full list ({} of {} players), so rank {} is missing",
+                        ranks.len(),
+                        e.players,
+                        above + 1
+                    )
+                };
+                let more = if bad.len() > 1 {
+                    format!(" ({} inconsistent ranks in this event)", bad.len())
+                } else {
+                    String::new()
+                };
+                self.out.push(Diagnostic {
+                    position: locate(&file, &site.player(first_row.player).key, &mut self.cache),
                     path: file,
-                    message: format!("{what} {text:?} looks mis-decoded ({why})"),
+                    message: format!("inconsistent tie ranks: {what}{more}"),
                 });
             }
         }
     }
 
-    // 4. Tie ranks: tied players share the best rank (1, 2, 2, 4), so rank
-    // r has at most r - 1 rows above it; in a full list, exactly r - 1.
-    for e in &site.events {
-        if e.results.is_empty() {
-            continue;
-        }
-        let mut ranks: Vec<u32> = e.results.iter().map(|r| r.rank).collect();
-        ranks.sort_unstable();
-        let full = ranks.len() == e.players as usize;
-        let mut bad: Vec<(u32, usize)> = Vec::new();
-        let mut i = 0;
-        while i < ranks.len() {
-            let r = ranks[i];
-            let above = i;
-            if above > r as usize - 1 || (full && above < r as usize - 1) {
-                bad.push((r, above));
-            }
-            while i < ranks.len() && ranks[i] == r {
-                i += 1;
-            }
-        }
-        if let Some(&(r, above)) = bad.first() {
+    /// Check 5: events with nothing published (valid: announced, or standings not
+    /// published; no rating includes them) and rounds without a match or bye.
+    fn empty_events(&mut self) {
+        let site = self.site;
+        for e in &site.events {
             let file = PathBuf::from(&e.file);
-            let first_row = e.results.iter().find(|x| x.rank == r).expect("rank present");
-            let what = if above > r as usize - 1 {
-                format!(
-                    "rank {r} has {above} rows ranked above it, but tied players share the best rank (1, 2, 2, 4), so at most {} can be; was the list ranked 1, 1, 2 instead of 1, 1, 3?",
-                    r - 1
-                )
-            } else {
-                format!(
-                    "rank {r} has only {above} rows ranked above it in a full list ({} of {} players), so rank {} is missing",
-                    ranks.len(),
-                    e.players,
-                    above + 1
-                )
-            };
-            let more = if bad.len() > 1 {
-                format!(" ({} inconsistent ranks in this event)", bad.len())
-            } else {
-                String::new()
-            };
-            out.push(Diagnostic {
-                position: locate(&file, &site.player(first_row.player).key, &mut cache),
-                path: file,
-                message: format!("inconsistent tie ranks: {what}{more}"),
-            });
-        }
-    }
-    // 5. Events with nothing published (valid: announced, or standings not
-    // published; no rating includes them) and rounds without a match or bye.
-    for e in &site.events {
-        let file = PathBuf::from(&e.file);
-        if !e.has_results() {
-            let what = if e.round.is_empty() {
-                "has no [[results]] and no [[round]]"
-            } else {
-                "has no [[results]] and its rounds have no matches and no byes"
-            };
-            out.push(Diagnostic {
-                position: nth_line(&file, 0, &mut cache, |l| {
-                    l.strip_prefix("name").is_some_and(|r| r.trim_start().starts_with('='))
-                }),
-                path: file,
-                message: format!(
-                    "event {:?} {what}: it is listed, but no rating includes it (fine for an announced event or unpublished standings)",
-                    e.name
-                ),
-            });
-            continue;
-        }
-        for (i, round) in e.round.iter().enumerate() {
-            if round.matches.is_empty() && round.byes.is_empty() {
-                out.push(Diagnostic {
-                    position: nth_line(&file, i, &mut cache, |l| l.starts_with("[[round]]")),
-                    path: file.clone(),
+            if !e.has_results() {
+                let what = if e.round.is_empty() {
+                    "has no [[results]] and no [[round]]"
+                } else {
+                    "has no [[results]] and its rounds have no matches and no byes"
+                };
+                self.out.push(Diagnostic {
+                    position: nth_line(&file, 0, &mut self.cache, |l| {
+                        l.strip_prefix("name").is_some_and(|r| r.trim_start().starts_with('='))
+                    }),
+                    path: file,
                     message: format!(
-                        "round {} has no matches and no byes: it rates nothing (it still counts in the round numbers)",
-                        i + 1
+                        "event {:?} {what}: it is listed, but no rating includes it (fine for an announced event or unpublished standings)",
+                        e.name
                     ),
                 });
+                continue;
+            }
+            for (i, round) in e.round.iter().enumerate() {
+                if round.matches.is_empty() && round.byes.is_empty() {
+                    self.out.push(Diagnostic {
+                        position: nth_line(&file, i, &mut self.cache, |l| l.starts_with("[[round]]")),
+                        path: file.clone(),
+                        message: format!(
+                            "round {} has no matches and no byes: it rates nothing (it still counts in the round numbers)",
+                            i + 1
+                        ),
+                    });
+                }
             }
         }
     }
 
-    // 6. A custom domain (static/CNAME) that base_url does not use.
-    let cname_rel = Path::new("static/CNAME");
-    if let Ok(text) = std::fs::read_to_string(site_dir.join(cname_rel)) {
-        let domain = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
-        let path = if site_dir == Path::new(".") {
-            cname_rel.to_path_buf()
-        } else {
-            site_dir.join(cname_rel)
-        };
-        let host = |url: &str| -> String {
-            let rest = url.split_once("://").map_or(url, |(_, r)| r);
-            rest.split(['/', '?', '#']).next().unwrap_or("").to_ascii_lowercase()
-        };
-        let message = match site.config.base_url.as_deref() {
-            _ if domain.is_empty() => Some("static/CNAME is empty: GitHub Pages expects one domain name".to_string()),
-            Some(url) if host(url) != domain.to_ascii_lowercase() => Some(format!(
-                "static/CNAME publishes the site at {domain} but base_url is {url:?}: the sitemap, feed, canonical links and 404 page would point elsewhere; set base_url = \"https://{domain}/\""
-            )),
-            None => Some(format!(
-                "static/CNAME publishes the site at {domain} but base_url is not set: set base_url = \"https://{domain}/\" for the sitemap, feed and canonical links"
-            )),
-            _ => None,
-        };
-        if let Some(message) = message {
-            out.push(Diagnostic {
-                path,
-                position: Some((1, 1)),
-                message,
-            });
+    /// Check 6: a custom domain (static/CNAME) that base_url does not use.
+    fn custom_domain(&mut self, site_dir: &Path) {
+        let site = self.site;
+        let cname_rel = Path::new("static/CNAME");
+        if let Ok(text) = std::fs::read_to_string(site_dir.join(cname_rel)) {
+            let domain = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+            let path = if site_dir == Path::new(".") {
+                cname_rel.to_path_buf()
+            } else {
+                site_dir.join(cname_rel)
+            };
+            let host = |url: &str| -> String {
+                let rest = url.split_once("://").map_or(url, |(_, r)| r);
+                rest.split(['/', '?', '#']).next().unwrap_or("").to_ascii_lowercase()
+            };
+            let message = match site.config.base_url.as_deref() {
+                _ if domain.is_empty() => {
+                    Some("static/CNAME is empty: GitHub Pages expects one domain name".to_string())
+                }
+                Some(url) if host(url) != domain.to_ascii_lowercase() => Some(format!(
+                    "static/CNAME publishes the site at {domain} but base_url is {url:?}: the sitemap, feed, canonical links and 404 page would point elsewhere; set base_url = \"https://{domain}/\""
+                )),
+                None => Some(format!(
+                    "static/CNAME publishes the site at {domain} but base_url is not set: set base_url = \"https://{domain}/\" for the sitemap, feed and canonical links"
+                )),
+                _ => None,
+            };
+            if let Some(message) = message {
+                self.out.push(Diagnostic {
+                    path,
+                    position: Some((1, 1)),
+                    message,
+                });
+            }
         }
     }
-    out.sort();
-    out
 }
 
 #[cfg(test)]
