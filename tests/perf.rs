@@ -97,6 +97,7 @@ fn synth_is_deterministic_and_builds() {
         results: 1_000,
         match_events: 6,
         matches: 300,
+        all_systems: false,
     };
     let a = ratings_bench::synth::generate(&tmp.path().join("a"), &params).unwrap();
     let b = ratings_bench::synth::generate(&tmp.path().join("b"), &params).unwrap();

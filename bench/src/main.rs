@@ -45,6 +45,9 @@ enum Command {
         /// incremental-rebuild benchmarks); N makes it distinct.
         #[arg(long, value_name = "N")]
         add_event: Option<u64>,
+        /// Publish Elo, Glicko-2 and TrueSkill too (five ratings).
+        #[arg(long)]
+        all_systems: bool,
     },
     /// Write the Hugo equivalent of a site (for bench/run).
     HugoSite {
@@ -76,6 +79,7 @@ fn run(cli: Cli) -> Result<(), String> {
             match_events,
             matches,
             add_event,
+            all_systems,
         } => {
             let mut p = ratings_bench::synth::SynthParams::case(&case)
                 .ok_or_else(|| format!("unknown case {case:?} (known: small, large, huge)"))?;
@@ -85,6 +89,7 @@ fn run(cli: Cli) -> Result<(), String> {
             p.results = results.unwrap_or(p.results);
             p.match_events = match_events.unwrap_or(p.match_events);
             p.matches = matches.unwrap_or(p.matches);
+            p.all_systems = all_systems;
             if let Some(n) = add_event {
                 let rel =
                     ratings_bench::synth::extra_event(&out, &p, n).map_err(|e| format!("{}: {e}", out.display()))?;

@@ -170,7 +170,8 @@ pub fn run_build(cwd: &Path, site: &str, out: &str, extra: &[&str]) -> std::proc
 
 /// Write a synthetic site with `ratings_bench::synth` (the generator of the
 /// benchmarks): `events` placement events of about `per_event` result rows
-/// drawn from `players` players, plus a tenth as many match events.
+/// drawn from `players` players, plus a tenth as many match events, rated
+/// by all five systems.
 pub fn synthetic_site(dir: &Path, events: usize, per_event: usize, players: usize, seed: u64) {
     let params = ratings_bench::synth::SynthParams {
         seed,
@@ -179,6 +180,7 @@ pub fn synthetic_site(dir: &Path, events: usize, per_event: usize, players: usiz
         results: events * per_event,
         match_events: events / 10,
         matches: events / 10 * 20,
+        all_systems: true,
     };
     ratings_bench::synth::generate(dir, &params).unwrap();
 }
