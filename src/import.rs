@@ -309,7 +309,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Import, Vec<Diagnostic>> {
     };
     // What the loader would say about the file we are about to write.
     let source = to_toml(&imported, "");
-    let ctx = event::Context {
+    let ctx = event::Lookups {
         aliases: &HashMap::new(),
         known_formats: &[],
     };

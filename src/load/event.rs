@@ -115,7 +115,7 @@ pub struct RawEvent {
 }
 
 /// What an event file needs from the rest of the site to be checked.
-pub struct Context<'a> {
+pub struct Lookups<'a> {
     /// Alias name key → canonical name key (from `data/players.toml`).
     pub aliases: &'a HashMap<String, String>,
     /// Empty when site.toml itself is invalid: formats are then not checked
@@ -170,7 +170,7 @@ impl Checker<'_> {
         }
     }
 
-    fn name(&mut self, v: &Spanned<String>, ctx: &Context) -> Option<NameRef> {
+    fn name(&mut self, v: &Spanned<String>, ctx: &Lookups) -> Option<NameRef> {
         let spelling = collapse_spaces(v.get_ref());
         if spelling.is_empty() {
             self.error(v, "player name must not be empty");
@@ -202,7 +202,7 @@ pub const MAX_NAME_CHARS: usize = 10_000;
 pub const MAX_PLAYERS: i64 = 1_000_000;
 
 /// Parse and validate one event file.
-pub fn parse(path: &Path, id: String, text: &str, ctx: &Context) -> Result<RawEvent, Vec<Diagnostic>> {
+pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEvent, Vec<Diagnostic>> {
     let file: EventFile = toml::from_str(text).map_err(|e| vec![toml_error(path, text, &e)])?;
     let mut c = Checker {
         path,

@@ -137,7 +137,7 @@ pub fn load(site_dir: &Path) -> Result<Site, Errors> {
 
     let files = find_files(site_dir, &mut problems);
     let known_formats = config.as_ref().map(|c| c.known_formats()).unwrap_or_default();
-    let ctx = event::Context {
+    let ctx = event::Lookups {
         aliases: &registry.aliases,
         known_formats: &known_formats,
     };
@@ -246,13 +246,14 @@ pub fn load(site_dir: &Path) -> Result<Site, Errors> {
 /// Display name: registry name, else the latest spelling; nationality:
 /// registry, else the latest non-empty `nat`. Players are sorted by key.
 fn identify_players(events: &[RawEvent], registry: &registry::Registry) -> Vec<Player> {
-    struct Seen<'a> {
+    /// A player's latest spelling and nationalities, in event order.
+    struct Latest<'a> {
         spelling: &'a str,
         nat: &'a str,
         loc: &'a str,
     }
     // Borrowed keys: one map entry per player, no string copied per row.
-    let mut seen: HashMap<&str, Seen> = HashMap::new();
+    let mut seen: HashMap<&str, Latest> = HashMap::new();
     for e in events {
         let rows = e.results.iter().map(|r| (&r.name, r.nat.as_str(), r.loc.as_str()));
         let matches = e.round.iter().flat_map(|round| {
@@ -264,7 +265,7 @@ fn identify_players(events: &[RawEvent], registry: &registry::Registry) -> Vec<P
                 .map(|n| (n, "", ""))
         });
         for (n, nat, loc) in rows.chain(matches) {
-            let s = seen.entry(n.key.as_str()).or_insert(Seen {
+            let s = seen.entry(n.key.as_str()).or_insert(Latest {
                 spelling: "",
                 nat: "",
                 loc: "",
@@ -278,7 +279,7 @@ fn identify_players(events: &[RawEvent], registry: &registry::Registry) -> Vec<P
             }
         }
     }
-    let mut seen: Vec<(&str, Seen)> = seen.into_iter().collect();
+    let mut seen: Vec<(&str, Latest)> = seen.into_iter().collect();
     seen.sort_unstable_by(|a, b| a.0.cmp(b.0));
     seen.into_iter()
         .map(|(key, s)| {

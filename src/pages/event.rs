@@ -27,7 +27,7 @@ pub struct ResultRow<'a> {
     pub deviation: Option<Fixed2>,
 }
 
-pub struct Section<'a> {
+pub struct EventSection<'a> {
     pub title: String,
     pub href: String,
     pub note: Option<String>,
@@ -70,7 +70,7 @@ pub struct EventPage<'a> {
     /// (label, value) pairs of the header.
     pub facts: Vec<(String, String)>,
     pub report: String,
-    pub sections: Vec<Section<'a>>,
+    pub sections: Vec<EventSection<'a>>,
     /// Match events: the standings (if given) and the rounds.
     pub standings: Vec<StandingRow<'a>>,
     pub rounds: Vec<RoundView<'a>>,
@@ -233,7 +233,7 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
         // Match rows (any system that rates the event's matches) show the
         // record; placement rows the rank.
         let is_match = is_match || rows.iter().any(|r| r.record.is_some());
-        sections.push(Section {
+        sections.push(EventSection {
             title: view.config.title.clone(),
             href: format!("{root}rating/{}/index.html", view.id()),
             note: rating.note.clone(),

@@ -28,7 +28,7 @@ pub struct HistoryRow<'a> {
     pub rank: Option<u32>,
 }
 
-pub struct Section<'a> {
+pub struct PlayerSection<'a> {
     pub title: String,
     pub rating: String,
     /// The rating with its deviation ("1464 ± 303"), for systems with one.
@@ -117,7 +117,7 @@ pub struct PlayerPage<'a> {
     pub name: String,
     pub nat: String,
     pub loc: String,
-    pub sections: Vec<Section<'a>>,
+    pub sections: Vec<PlayerSection<'a>>,
 }
 
 pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> {
@@ -193,7 +193,7 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
         let columns = view.columns();
         let matches = rows.iter().filter(|r| matches!(r.placing, Placing::Record(..))).count();
         let all_matches = !rows.is_empty() && matches == rows.len();
-        sections.push(Section {
+        sections.push(PlayerSection {
             spread: standing
                 .deviation
                 .map(|d| view.config.system.spread(standing.rating, Some(d))),
