@@ -115,83 +115,138 @@ pub fn name_order(site: &Site) -> Vec<u32> {
 
 /// Run the pass. `active_years`: the activity window, if the rating has one.
 pub fn timeline(site: &Site, history: &History, active_years: Option<u32>) -> Timeline {
-    let n_players = site.players.len();
-    // Offline coordinate compression of every rating a player can hold.
-    let mut values: Vec<f64> = history.rows.iter().map(|r| r.after).collect();
-    values.sort_by(|a, b| a.partial_cmp(b).unwrap_or(Ordering::Equal));
-    values.dedup_by(|a, b| a == b);
-    let coord_of = |x: f64| -> u32 {
-        values
-            .binary_search_by(|v| v.partial_cmp(&x).unwrap_or(Ordering::Equal))
-            .map_or(NO_COORD, |i| i as u32)
-    };
-    let mut tree = Fenwick::new(values.len());
-    // Players at each coordinate (for "who is number one"); usually one.
-    let mut at: Vec<Vec<PlayerId>> = vec![Vec::new(); values.len()];
-    let mut state = vec![
-        State {
+    let mut pass = Pass::new(site, history, active_years);
+    let moments: Vec<usize> = (0..site.events.len())
+        .filter(|&e| !history.event_rows[e].is_empty())
+        .collect();
+    for (m, &e) in moments.iter().enumerate() {
+        let date = site.events[e].date;
+        let mut changed = pass.expire(date);
+        changed |= pass.event(e, changed);
+        if changed {
+            pass.out.last_change = Some(e);
+        }
+        pass.number_one(date);
+        // Year end: after the last event of a year.
+        let next_year = moments.get(m + 1).map(|&n| site.events[n].date.year);
+        if next_year != Some(date.year) {
+            pass.year_end(date.year);
+        }
+    }
+    pass.finish(&moments)
+}
+
+/// The state of the pass over one rating's events.
+struct Pass<'s> {
+    site: &'s Site,
+    history: &'s History,
+    active_years: Option<u32>,
+    /// Every rating a player can hold, sorted: coordinates index it.
+    values: Vec<f64>,
+    tree: Fenwick,
+    /// Players at each coordinate (for "who is number one"); usually one.
+    at: Vec<Vec<PlayerId>>,
+    state: Vec<State>,
+    /// (day, player) of every rated appearance, for the activity window.
+    played: VecDeque<(i64, PlayerId)>,
+    /// By player: (days at number one, spells, date first number one).
+    reign: Vec<(i64, u32, Option<Date>)>,
+    holders: Vec<PlayerId>,
+    holders_since: i64,
+    out: Timeline,
+}
+
+impl<'s> Pass<'s> {
+    fn new(site: &'s Site, history: &'s History, active_years: Option<u32>) -> Self {
+        let n_players = site.players.len();
+        // Offline coordinate compression of every rating a player can hold.
+        let mut values: Vec<f64> = history.rows.iter().map(|r| r.after).collect();
+        values.sort_by(|a, b| a.partial_cmp(b).unwrap_or(Ordering::Equal));
+        values.dedup_by(|a, b| a == b);
+        let state = State {
             coord: NO_COORD,
             ranked: false,
             listed: false,
             last_played: i64::MIN,
             counted: 0,
         };
-        n_players
-    ];
-    let order = name_order(site);
-    let mut out = Timeline {
-        rank_after: vec![None; history.rows.len()],
-        ..Timeline::default()
-    };
-    let moments: Vec<usize> = (0..site.events.len())
-        .filter(|&e| !history.event_rows[e].is_empty())
-        .collect();
-    let mut played: VecDeque<(i64, PlayerId)> = VecDeque::new();
-    // By player: (days at number one, spells, date first number one).
-    let mut reign: Vec<(i64, u32, Option<Date>)> = vec![(0, 0, None); n_players];
-    let mut holders: Vec<PlayerId> = Vec::new();
-    let mut holders_since = 0i64;
+        Pass {
+            site,
+            history,
+            active_years,
+            tree: Fenwick::new(values.len()),
+            at: vec![Vec::new(); values.len()],
+            values,
+            state: vec![state; n_players],
+            played: VecDeque::new(),
+            reign: vec![(0, 0, None); n_players],
+            holders: Vec::new(),
+            holders_since: 0,
+            out: Timeline {
+                rank_after: vec![None; history.rows.len()],
+                ..Timeline::default()
+            },
+        }
+    }
 
-    fn insert(tree: &mut Fenwick, at: &mut [Vec<PlayerId>], s: &mut State, p: PlayerId) {
-        tree.add(s.coord, 1);
-        at[s.coord as usize].push(p);
+    fn coord_of(&self, x: f64) -> u32 {
+        self.values
+            .binary_search_by(|v| v.partial_cmp(&x).unwrap_or(Ordering::Equal))
+            .map_or(NO_COORD, |i| i as u32)
+    }
+
+    fn insert(&mut self, p: PlayerId) {
+        let s = &mut self.state[p as usize];
+        self.tree.add(s.coord, 1);
+        self.at[s.coord as usize].push(p);
         s.listed = true;
     }
-    fn remove(tree: &mut Fenwick, at: &mut [Vec<PlayerId>], s: &mut State, p: PlayerId) {
-        tree.add(s.coord, -1);
-        let list = &mut at[s.coord as usize];
+
+    fn remove(&mut self, p: PlayerId) {
+        let s = &mut self.state[p as usize];
+        self.tree.add(s.coord, -1);
+        let list = &mut self.at[s.coord as usize];
         if let Some(i) = list.iter().position(|&q| q == p) {
             list.swap_remove(i);
         }
         s.listed = false;
     }
 
-    for (m, &e) in moments.iter().enumerate() {
-        let date = site.events[e].date;
-        let today = date.days();
-        let rows = history.event_rows[e].clone();
+    /// Players whose last event fell out of the activity window leave the
+    /// ranking. Whether anyone left.
+    fn expire(&mut self, date: Date) -> bool {
+        let Some(years) = self.active_years else {
+            return false;
+        };
+        let cutoff = years_before(date, years).days();
         let mut changed = false;
-        // Players whose last event fell out of the window leave the ranking.
-        if let Some(years) = active_years {
-            let cutoff = years_before(date, years).days();
-            while played.front().is_some_and(|&(d, _)| d < cutoff) {
-                let (d, p) = played.pop_front().expect("non-empty");
-                let s = &mut state[p as usize];
-                if s.listed && s.last_played == d {
-                    remove(&mut tree, &mut at, s, p);
-                    changed = true;
-                }
+        while self.played.front().is_some_and(|&(d, _)| d < cutoff) {
+            let (d, p) = self.played.pop_front().expect("non-empty");
+            let s = &self.state[p as usize];
+            if s.listed && s.last_played == d {
+                self.remove(p);
+                changed = true;
             }
         }
+        changed
+    }
+
+    /// The participants of event `e` take their new ratings; each gets
+    /// their rank right after it. Whether the ranking changed (`known`:
+    /// already known to have changed).
+    fn event(&mut self, e: usize, known: bool) -> bool {
+        let today = self.site.events[e].date.days();
+        let rows = self.history.event_rows[e].clone();
+        let history = self.history;
         // Participants: old rank, then out of the tree.
         let mut old: Vec<u32> = Vec::with_capacity(rows.len());
         let mut old_rank: Vec<Option<i32>> = Vec::with_capacity(rows.len());
         for row in &history.rows[rows.clone()] {
-            let s = &mut state[row.player as usize];
+            let s = self.state[row.player as usize];
             if s.listed {
-                old_rank.push(Some(tree.above(s.coord)));
+                old_rank.push(Some(self.tree.above(s.coord)));
                 old.push(s.coord);
-                remove(&mut tree, &mut at, s, row.player);
+                self.remove(row.player);
             } else {
                 old_rank.push(None);
             }
@@ -199,8 +254,9 @@ pub fn timeline(site: &Site, history: &History, active_years: Option<u32>) -> Ti
         // New state of the participants.
         let mut new: Vec<u32> = Vec::with_capacity(rows.len());
         for row in &history.rows[rows.clone()] {
-            let s = &mut state[row.player as usize];
-            s.coord = coord_of(row.after);
+            let coord = self.coord_of(row.after);
+            let s = &mut self.state[row.player as usize];
+            s.coord = coord;
             s.last_played = today;
             if row.counted {
                 s.ranked = true;
@@ -209,138 +265,148 @@ pub fn timeline(site: &Site, history: &History, active_years: Option<u32>) -> Ti
             if s.ranked {
                 new.push(s.coord);
             }
-            if active_years.is_some() {
-                played.push_back((today, row.player));
+            if self.active_years.is_some() {
+                self.played.push_back((today, row.player));
             }
         }
-        // Did a non-participant's rank change? Its rank counts participants
-        // above it: f(c) = #new > c − #old > c is constant on [b_i, b_i+1)
-        // between the sorted breakpoints b, and on (−∞, b_0).
-        if !changed {
-            old.sort_unstable();
-            new.sort_unstable();
-            let mut points: Vec<u32> = old.iter().chain(&new).copied().collect();
-            points.sort_unstable();
-            points.dedup();
-            let count_above = |list: &[u32], c: u32| list.len() - list.partition_point(|&x| x <= c);
-            if let Some(&first) = points.first()
-                && new.len() != old.len()
-                && tree.between(0, first) > 0
-            {
-                changed = true;
-            }
-            for (i, &b) in points.iter().enumerate() {
-                if changed {
-                    break;
-                }
-                let hi = points.get(i + 1).copied().unwrap_or(values.len() as u32);
-                if count_above(&new, b) != count_above(&old, b) && tree.between(b, hi) > 0 {
-                    changed = true;
-                }
-            }
-        }
+        let mut changed = known || self.others_moved(&mut old, &mut new);
         for row in &history.rows[rows.clone()] {
-            let s = &mut state[row.player as usize];
-            if s.ranked {
-                insert(&mut tree, &mut at, s, row.player);
+            if self.state[row.player as usize].ranked {
+                self.insert(row.player);
             }
         }
-        for (k, i) in rows.clone().enumerate() {
-            let s = &state[history.rows[i].player as usize];
-            let rank = s.listed.then(|| tree.above(s.coord));
+        for (k, i) in rows.enumerate() {
+            let s = &self.state[history.rows[i].player as usize];
+            let rank = s.listed.then(|| self.tree.above(s.coord));
             if rank != old_rank[k] {
                 changed = true;
             }
-            out.rank_after[i] = rank.map(|r| r as u32 + 1);
+            self.out.rank_after[i] = rank.map(|r| r as u32 + 1);
         }
-        if changed {
-            out.last_change = Some(e);
+        changed
+    }
+
+    /// Did a non-participant's rank change? Its rank counts participants
+    /// above it: f(c) = #new > c − #old > c is constant on [b_i, b_i+1)
+    /// between the sorted breakpoints b, and on (−∞, b_0).
+    fn others_moved(&self, old: &mut [u32], new: &mut [u32]) -> bool {
+        old.sort_unstable();
+        new.sort_unstable();
+        let mut points: Vec<u32> = old.iter().chain(new.iter()).copied().collect();
+        points.sort_unstable();
+        points.dedup();
+        let count_above = |list: &[u32], c: u32| list.len() - list.partition_point(|&x| x <= c);
+        if let Some(&first) = points.first()
+            && new.len() != old.len()
+            && self.tree.between(0, first) > 0
+        {
+            return true;
         }
-        // Number one after this moment.
-        let top: Vec<PlayerId> = match tree.max() {
+        points.iter().enumerate().any(|(i, &b)| {
+            let hi = points.get(i + 1).copied().unwrap_or(self.values.len() as u32);
+            count_above(new, b) != count_above(old, b) && self.tree.between(b, hi) > 0
+        })
+    }
+
+    /// Who is number one after the event of `date`, and since when.
+    fn number_one(&mut self, date: Date) {
+        let today = date.days();
+        let top: Vec<PlayerId> = match self.tree.max() {
             Some(c) => {
-                let mut t = at[c as usize].clone();
+                let mut t = self.at[c as usize].clone();
                 t.sort_unstable();
                 t
             }
             None => Vec::new(),
         };
-        if top != holders {
-            for &p in &holders {
-                reign[p as usize].0 += today - holders_since;
+        if top != self.holders {
+            for &p in &self.holders {
+                self.reign[p as usize].0 += today - self.holders_since;
             }
             for &p in &top {
-                if !holders.contains(&p) {
-                    let r = &mut reign[p as usize];
+                if !self.holders.contains(&p) {
+                    let r = &mut self.reign[p as usize];
                     r.1 += 1;
                     r.2.get_or_insert(date);
                 }
             }
-            holders = top;
-            holders_since = today;
-        }
-        // Year end: after the last event of a year.
-        let next_year = moments.get(m + 1).map(|&n| site.events[n].date.year);
-        if next_year != Some(date.year) {
-            let entries: Vec<RankEntry> = state
-                .iter()
-                .enumerate()
-                .filter(|(_, s)| s.listed)
-                .map(|(p, s)| RankEntry {
-                    rank: 0,
-                    player: p as PlayerId,
-                    rating: values[s.coord as usize],
-                    events: s.counted,
-                    matches: 0,
-                    provisional: false,
-                })
-                .collect();
-            // Sorted and ranked after the pass, all years in parallel.
-            out.year_ends.push(YearEnd {
-                year: date.year,
-                ranking: entries,
-            });
+            self.holders = top;
+            self.holders_since = today;
         }
     }
-    // Year-end rankings: rating, then name order (players are distinct,
-    // so the order is total and an unstable sort is deterministic).
-    out.year_ends.par_iter_mut().for_each(|y| {
-        y.ranking.sort_unstable_by(|a, b| {
-            b.rating
-                .partial_cmp(&a.rating)
-                .unwrap_or(Ordering::Equal)
+
+    /// The ranking as it stands after the last event of `year` (sorted and
+    /// ranked after the pass, all years in parallel).
+    fn year_end(&mut self, year: i32) {
+        let entries: Vec<RankEntry> = self
+            .state
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.listed)
+            .map(|(p, s)| RankEntry {
+                rank: 0,
+                player: p as PlayerId,
+                rating: self.values[s.coord as usize],
+                events: s.counted,
+                matches: 0,
+                provisional: false,
+            })
+            .collect();
+        self.out.year_ends.push(YearEnd { year, ranking: entries });
+    }
+
+    fn finish(mut self, moments: &[usize]) -> Timeline {
+        let site = self.site;
+        let order = name_order(site);
+        // Year-end rankings: rating, then name order (players are distinct,
+        // so the order is total and an unstable sort is deterministic).
+        self.out.year_ends.par_iter_mut().for_each(|y| {
+            y.ranking.sort_unstable_by(|a, b| {
+                b.rating
+                    .partial_cmp(&a.rating)
+                    .unwrap_or(Ordering::Equal)
+                    .then_with(|| order[a.player as usize].cmp(&order[b.player as usize]))
+            });
+            assign_ranks(&mut y.ranking);
+        });
+        // Current holders: their spell runs to the latest event date.
+        if let Some(&last) = moments.last() {
+            let end = site.events[last].date.days();
+            for &p in &self.holders {
+                self.reign[p as usize].0 += end - self.holders_since;
+            }
+        }
+        let mut out = self.out;
+        out.active = self.state.iter().map(|s| s.listed || !s.ranked).collect();
+        out.number_one = self
+            .reign
+            .iter()
+            .enumerate()
+            .filter_map(|(p, &(days, spells, first))| {
+                Some(NumberOne {
+                    player: p as PlayerId,
+                    days,
+                    spells,
+                    first: first?,
+                })
+            })
+            .collect();
+        out.number_one.sort_by(|a, b| {
+            b.days
+                .cmp(&a.days)
+                .then_with(|| a.first.cmp(&b.first))
                 .then_with(|| order[a.player as usize].cmp(&order[b.player as usize]))
         });
-        assign_ranks(&mut y.ranking);
-    });
-    // Current holders: their spell runs to the latest event date.
-    if let Some(&last) = moments.last() {
-        let end = site.events[last].date.days();
-        for &p in &holders {
-            reign[p as usize].0 += end - holders_since;
-        }
+        out.movement = movement(
+            site,
+            self.history,
+            moments,
+            out.last_change,
+            self.active_years,
+            &self.state,
+        );
+        out
     }
-    out.active = state.iter().map(|s| s.listed || !s.ranked).collect();
-    out.number_one = reign
-        .iter()
-        .enumerate()
-        .filter_map(|(p, &(days, spells, first))| {
-            Some(NumberOne {
-                player: p as PlayerId,
-                days,
-                spells,
-                first: first?,
-            })
-        })
-        .collect();
-    out.number_one.sort_by(|a, b| {
-        b.days
-            .cmp(&a.days)
-            .then_with(|| a.first.cmp(&b.first))
-            .then_with(|| order[a.player as usize].cmp(&order[b.player as usize]))
-    });
-    out.movement = movement(site, history, &moments, out.last_change, active_years, &state);
-    out
 }
 
 /// Movement since before the last event that changed the ranking: replay the
