@@ -11,7 +11,7 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use ratings::config::{self, SiteConfig};
-use ratings::load::event::{self, Context};
+use ratings::load::event::{self, Lookups};
 use ratings::model::{Date, Event, Match, Placement, Player, Round, Site};
 use ratings::rating;
 
@@ -188,7 +188,7 @@ proptest! {
     fn event_files_never_panic_and_accepted_ones_are_valid(text in event_text()) {
         let aliases: HashMap<String, String> = [("a. ames".to_string(), "ann".to_string())].into();
         let formats = known_formats();
-        let ctx = Context { aliases: &aliases, known_formats: &formats };
+        let ctx = Lookups { aliases: &aliases, known_formats: &formats };
         let Ok(e) = event::parse(Path::new("data/x.toml"), "x".into(), &text, &ctx) else {
             return Ok(());
         };
