@@ -240,7 +240,77 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
     // (data-format.md lists no such error): announced, or its standings are
     // not published. No rating includes it.
 
-    // Final placements.
+    let results = placements(&mut c, &file, ctx);
+
+    // Match event.
+    let format = file.format.as_ref().map(|f| collapse_spaces(f.get_ref()));
+    if let (Some(f), Some(span)) = (&format, &file.format)
+        && !ctx.known_formats.is_empty()
+        && !ctx.known_formats.contains(f)
+    {
+        c.error(
+            span,
+            format!("unknown format {f:?} (known formats: {})", ctx.known_formats.join(", ")),
+        );
+    }
+    if format.is_none() && !file.round.is_empty() {
+        c.error(&file.round[0], "an event with [[round]] tables needs `format`");
+    }
+    let (rounds_played, mut participants) = match_rounds(&mut c, &file, ctx);
+
+    // Players: declared, else derived (data-format.md).
+    for r in &results {
+        participants.insert(r.name.key.clone(), ());
+    }
+    let derived = if file.round.is_empty() {
+        results.len()
+    } else {
+        participants.len()
+    };
+    let players = declared_players.unwrap_or(u32::try_from(derived).unwrap_or(u32::MAX));
+    if let Some(p) = &file.players
+        && declared_players.is_some()
+        && file.results.len() > players as usize
+    {
+        c.error(
+            p,
+            format!("{} result rows but only {players} players", file.results.len()),
+        );
+    }
+    check_ranks(&mut c, &file, declared_players, players);
+
+    if !c.problems.is_empty() {
+        return Err(c.problems);
+    }
+    Ok(RawEvent {
+        id,
+        file: path.display().to_string(),
+        name,
+        date: date.expect("checked above"),
+        end_date,
+        place: collapse_spaces(&file.place),
+        country: collapse_spaces(&file.country),
+        players,
+        rounds,
+        boards,
+        world_championship: file.world_championship,
+        circuits: file
+            .circuits
+            .iter()
+            .map(|s| collapse_spaces(s))
+            .filter(|s| !s.is_empty())
+            .collect(),
+        report: file.report,
+        results,
+        format,
+        sanctioned: file.sanctioned.unwrap_or(true),
+        judge_level,
+        round: rounds_played,
+    })
+}
+
+/// The `[[results]]` rows: a player at most once per event.
+fn placements(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> Vec<RawPlacement> {
     let mut results = Vec::with_capacity(file.results.len());
     let mut seen: HashMap<String, &Spanned<ResultRow>> = HashMap::with_capacity(file.results.len());
     for row in &file.results {
@@ -269,21 +339,12 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
             });
         }
     }
+    results
+}
 
-    // Match event.
-    let format = file.format.as_ref().map(|f| collapse_spaces(f.get_ref()));
-    if let (Some(f), Some(span)) = (&format, &file.format)
-        && !ctx.known_formats.is_empty()
-        && !ctx.known_formats.contains(f)
-    {
-        c.error(
-            span,
-            format!("unknown format {f:?} (known formats: {})", ctx.known_formats.join(", ")),
-        );
-    }
-    if format.is_none() && !file.round.is_empty() {
-        c.error(&file.round[0], "an event with [[round]] tables needs `format`");
-    }
+/// The `[[round]]` tables: a player at most once per round. Also the
+/// keys of every participant.
+fn match_rounds(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> (Vec<RawRound>, HashMap<String, ()>) {
     let mut participants: HashMap<String, ()> = HashMap::new();
     let mut rounds_played = Vec::with_capacity(file.round.len());
     for (i, round) in file.round.iter().enumerate() {
@@ -332,8 +393,8 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
                 c.error(&parts[1], format!("player {:?} is paired against themself", a.spelling));
                 continue;
             }
-            let ok_a = seat(&mut c, &parts[0], &a);
-            let ok_b = seat(&mut c, &parts[1], &b);
+            let ok_a = seat(c, &parts[0], &a);
+            let ok_b = seat(c, &parts[1], &b);
             if ok_a && ok_b {
                 played.matches.push(RawMatch {
                     a,
@@ -346,37 +407,21 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
         }
         for bye in &round.get_ref().byes {
             if let Some(who) = c.name(bye, ctx)
-                && seat(&mut c, bye, &who)
+                && seat(c, bye, &who)
             {
                 played.byes.push(who);
             }
         }
         rounds_played.push(played);
     }
+    (rounds_played, participants)
+}
 
-    // Players: declared, else derived (data-format.md).
-    for r in &results {
-        participants.insert(r.name.key.clone(), ());
-    }
-    let derived = if file.round.is_empty() {
-        results.len()
-    } else {
-        participants.len()
-    };
-    let players = declared_players.unwrap_or(u32::try_from(derived).unwrap_or(u32::MAX));
-    if let Some(p) = &file.players
-        && declared_players.is_some()
-        && file.results.len() > players as usize
-    {
-        c.error(
-            p,
-            format!("{} result rows but only {players} players", file.results.len()),
-        );
-    }
-    // Ranks are checked against the declared count, else the derived one
-    // (data-format.md: without `players`, it is the number of result rows).
-    // Derived from rows as written, so a rejected name does not shrink it;
-    // participants of a match event are only known when every name is valid.
+/// Ranks are checked against the declared count, else the derived one
+/// (data-format.md: without `players`, it is the number of result rows).
+/// Derived from rows as written, so a rejected name does not shrink it;
+/// participants of a match event are only known when every name is valid.
+fn check_ranks(c: &mut Checker, file: &EventFile, declared_players: Option<u32>, players: u32) {
     let limit = match (&file.players, declared_players) {
         (Some(_), Some(declared)) => Some((declared, String::new())),
         (Some(_), None) => None,
@@ -401,35 +446,6 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
             }
         }
     }
-
-    if !c.problems.is_empty() {
-        return Err(c.problems);
-    }
-    Ok(RawEvent {
-        id,
-        file: path.display().to_string(),
-        name,
-        date: date.expect("checked above"),
-        end_date,
-        place: collapse_spaces(&file.place),
-        country: collapse_spaces(&file.country),
-        players,
-        rounds,
-        boards,
-        world_championship: file.world_championship,
-        circuits: file
-            .circuits
-            .iter()
-            .map(|s| collapse_spaces(s))
-            .filter(|s| !s.is_empty())
-            .collect(),
-        report: file.report,
-        results,
-        format,
-        sanctioned: file.sanctioned.unwrap_or(true),
-        judge_level,
-        round: rounds_played,
-    })
 }
 
 /// `"2-1"` → (2, 1, 0); `"1-1-1"` → (1, 1, 1). Spaces around numbers are fine.
