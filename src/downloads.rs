@@ -69,6 +69,26 @@ pub fn ranking_csv(site: &Site, view: &Rated) -> String {
     out
 }
 
+/// `year,rank,player,nat,rating,events`: every year-end ranking (the
+/// ranking as it stood after the last event of each year), years in order,
+/// each best first. The year pages show the top of each.
+pub fn year_end_csv(site: &Site, view: &Rated) -> String {
+    let rows: usize = view.timeline.year_ends.iter().map(|y| y.ranking.len()).sum();
+    let mut out = String::with_capacity(40 * rows + 48);
+    out.push_str("year,rank,player,nat,rating,events\n");
+    for y in &view.timeline.year_ends {
+        for e in &y.ranking {
+            let p = site.player(e.player);
+            out.push_str(&format!("{},{},", y.year, e.rank));
+            csv_field(&mut out, &p.display);
+            out.push(',');
+            csv_field(&mut out, &p.nat);
+            out.push_str(&format!(",{},{}\n", e.rating, e.events));
+        }
+    }
+    out
+}
+
 /// `rating,year,games,right`: for every rating, one row per calendar year
 /// with games, then one with year `all` (more-systems.md); `right` may end
 /// in `.5`.

@@ -21,6 +21,8 @@ pub enum Source {
     HistoryCsv(usize),
     /// `downloads/ID-ranking.csv`.
     RankingCsv(usize),
+    /// `downloads/ID-year-end.csv`: every year-end ranking, whole.
+    YearEndCsv(usize),
     /// `downloads/predictions.csv`: how well every rating predicts.
     PredictionsCsv,
     /// The search data (`search-index.js`).
@@ -72,6 +74,7 @@ impl Plan {
             let id = view.id();
             outputs.push(generated(format!("downloads/{id}-history.csv"), Source::HistoryCsv(r)));
             outputs.push(generated(format!("downloads/{id}-ranking.csv"), Source::RankingCsv(r)));
+            outputs.push(generated(format!("downloads/{id}-year-end.csv"), Source::YearEndCsv(r)));
         }
         outputs.push(generated("downloads/predictions.csv".into(), Source::PredictionsCsv));
         outputs.push(generated("search-index.js".into(), Source::SearchIndex));
@@ -191,6 +194,7 @@ impl Source {
         Some(match self {
             Source::HistoryCsv(r) => downloads::history_csv(site, &ctx.ratings[*r]),
             Source::RankingCsv(r) => downloads::ranking_csv(site, &ctx.ratings[*r]),
+            Source::YearEndCsv(r) => downloads::year_end_csv(site, &ctx.ratings[*r]),
             Source::PredictionsCsv => downloads::predictions_csv(&ctx.ratings),
             Source::SearchIndex => crate::pages::search::index(ctx),
             Source::Sitemap(chunk) => {

@@ -106,7 +106,7 @@ fn event_pages_show_standings_rounds_and_ratings() {
     assert!(html.contains("<h2><a href=\"../../rating/limited/index.html\">"));
     assert!(!html.contains("<h2><a href=\"../../rating/standard/index.html\">"));
     // Players in pairings are linked.
-    assert!(html.contains("<a href=\"../../player/dan-dyer.html\">Dan Dyer</a></td><td>Draw</td>"));
+    assert!(html.contains("<a href=\"../../player/dan-dyer.html\">Dan Dyer</a><td class=t>Draw"));
 
     let sealed = read(&out.join("events/1998/sealed-open.html"));
     assert!(sealed.contains("Rated with K × 1/2: judge level 1, below 2 (D.5.9)."));
@@ -175,7 +175,7 @@ fn player_pages_list_matches_and_head_to_head() {
     // Head to head: most matches first.
     assert_eq!(*limited[5], ["Bob Baker", "2", "1-1-0"]);
     assert_eq!(*limited[6], ["Cat Cole", "1", "1-0-0"]);
-    assert!(html.contains("<a href=\"../player/bob-baker.html\">Bob Baker</a></td><td class=\"num\">1600.00"));
+    assert!(html.contains("<a href=\"../player/bob-baker.html\">Bob Baker</a><td>1600.00"));
 
     // Dan: a bye in the Sealed Open, which is not a rated event for him.
     let dan = read(&out.join("player/dan-dyer.html"));

@@ -169,7 +169,7 @@ fn hugo_equivalent_has_our_pages_and_rows() {
         let html = common::read(&out.join(page));
         let md = common::read(&content.join(page.replace(".html", ".md")));
         let cells: Vec<&str> = html
-            .split("<td class=\"num\">")
+            .split("<td>")
             .skip(1)
             .map(|c| c.split('<').next().unwrap())
             .filter(|c| c.contains('.') && !c.contains(' '))

@@ -117,7 +117,7 @@ fn unpublished_events_empty_rounds_and_self_aliases_change_no_rating() {
     // and the round number of Ann's second match (3, after the empty round).
     let rounds = |out: &Path| -> Vec<String> {
         let page = read(&out.join("player/ann-archer.html"));
-        let matches = &page[page.find("<table class=\"matches\">").unwrap()..];
+        let matches = &page[page.find("<table class=\"matches nums\">").unwrap()..];
         let matches = &matches[..matches.find("</table>").unwrap()];
         table_rows(matches).iter().map(|r| r[0].clone()).collect()
     };

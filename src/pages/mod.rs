@@ -319,7 +319,7 @@ impl<'a> Context<'a> {
             }
             lists.extend((0..view.timeline.year_ends.len()).map(List::YearEnd));
             for list in lists {
-                let pages = list.entries(view).len().div_ceil(page_size).max(1);
+                let pages = list.pages(view, page_size);
                 jobs.extend((1..=pages).map(|page| Job::Ranking { rating: r, list, page }));
             }
             jobs.push(Job::Records { rating: r });

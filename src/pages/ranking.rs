@@ -51,6 +51,7 @@ pub struct RatingNav {
     pub inactive: Option<String>,
     pub history_csv: String,
     pub ranking_csv: String,
+    pub year_end_csv: String,
     /// Which tab is open: "ranking", "nations", "events", "records",
     /// "method", "inactive".
     pub active: &'static str,
@@ -72,6 +73,7 @@ impl RatingNav {
                 .map(|_| format!("{root}{}", inactive_path(id, 1))),
             history_csv: format!("{root}downloads/{id}-history.csv"),
             ranking_csv: format!("{root}downloads/{id}-ranking.csv"),
+            year_end_csv: format!("{root}downloads/{id}-year-end.csv"),
             active,
         }
     }
@@ -123,6 +125,8 @@ pub struct RankingPage<'a> {
     pub years: Vec<YearLink<'a>>,
     /// A sentence under the heading (activity window, year end).
     pub note: String,
+    /// Year-end rankings: the CSV of every year's whole ranking.
+    pub year_end_csv: Option<String>,
 }
 
 /// What the movement column compares with.
@@ -213,6 +217,15 @@ impl List {
         }
     }
 
+    /// Pages of the list: a year-end ranking has one, its top
+    /// `page_size`; the whole of every year is `downloads/ID-year-end.csv`.
+    pub fn pages(self, view: &Rated, page_size: usize) -> usize {
+        match self {
+            List::YearEnd(_) => 1,
+            _ => self.entries(view).len().div_ceil(page_size).max(1),
+        }
+    }
+
     pub fn path(self, view: &Rated, page: usize) -> String {
         match self {
             List::Current => page_path(view.id(), page),
@@ -231,7 +244,7 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
     let view = &ctx.ratings[rating];
     let entries = list.entries(view);
     let size = ctx.site.config.page_size;
-    let pages = entries.len().div_ceil(size).max(1);
+    let pages = list.pages(view, size);
     let (heading, tab) = match list {
         List::Current => ("International ranking".to_string(), "ranking"),
         List::Inactive => ("Inactive players".to_string(), "inactive"),
@@ -275,9 +288,14 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
             "Ranked players without an event in the activity window, ranked among themselves. {}",
             window.unwrap_or_default()
         ),
-        List::YearEnd(_) => {
-            "The ranking as it stood after the last event of the year, players with their rating then.".to_string()
-        }
+        List::YearEnd(_) => format!(
+            "The ranking as it stood after the last event of the year, players with their rating then{}.",
+            if entries.len() > size {
+                format!("; the top {size} of {}", entries.len())
+            } else {
+                String::new()
+            }
+        ),
     };
     let years = match list {
         List::Current => year_links(ctx.root_of(path), view, &ctx.urls[rating], None),
@@ -303,6 +321,8 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
         movement,
         years,
         note,
+        year_end_csv: matches!(list, List::YearEnd(_))
+            .then(|| format!("{}downloads/{}-year-end.csv", base.root, view.id())),
         base,
     }
 }
@@ -349,6 +369,7 @@ pub fn nation<'a>(ctx: &'a Context, path: &str, rating: usize, nation: usize, pa
         movement: None,
         years: Vec::new(),
         note: String::new(),
+        year_end_csv: None,
         base,
     }
 }
