@@ -42,6 +42,8 @@ pub struct PlayerSection<'a> {
     pub values: bool,
     /// Match tables show the K of each match.
     pub k: bool,
+    /// A match without K was provisional ("P").
+    pub provisional_k: bool,
     /// (rank, link to the ranking page that lists the player)
     pub rank: Option<(u32, String)>,
     /// With `active_years`: (rank among inactive players, link) when outside the window.
@@ -103,6 +105,8 @@ pub struct HeadToHead<'a> {
 pub struct MatchHistory<'a> {
     /// Rated matches played (all events).
     pub count: u32,
+    /// The rating rates an event's matches at once (no change per match).
+    pub batched: bool,
     /// "12-8-1" over all rated matches.
     pub record: String,
     pub events: Vec<EventMatches<'a>>,
@@ -206,6 +210,7 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
             scores: rows.iter().any(|r| r.score.is_some()),
             values: rows.iter().any(|r| r.value.is_some()),
             k: columns.k,
+            provisional_k: columns.matches,
             chart,
             title: view.config.title.clone(),
             rating: fixed2(standing.rating),
@@ -300,6 +305,7 @@ fn match_history<'a>(ctx: &'a Context, root: &'a str, view: &Rated, id: PlayerId
             .then_with(|| pa.key.cmp(&pb.key))
     });
     MatchHistory {
+        batched: events.iter().any(|e| e.matches.iter().any(|m| m.change.is_none())),
         count: wins + losses + draws,
         record: format!("{wins}-{losses}-{draws}"),
         events,

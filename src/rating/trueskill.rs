@@ -7,7 +7,7 @@
 //! equals the Python `trueskill` package's `rate`.
 
 use skillratings::MultiTeamOutcome;
-use skillratings::trueskill::{TrueSkillConfig, TrueSkillRating, trueskill_multi_team};
+use skillratings::trueskill::{TrueSkillConfig, TrueSkillRating, trueskill, trueskill_multi_team};
 
 use super::games::{self, Common, Skill};
 use super::{Columns, History, Params, RatingSystem, System};
@@ -100,16 +100,10 @@ impl Skill for TrueSkill {
         self.game(players)
     }
 
+    /// The two-player update in closed form (`skillratings::trueskill`),
+    /// which the factor graph of a two-team game reduces to.
     fn duel(&self, a: &TrueSkillRating, b: &TrueSkillRating, score_a: f64) -> (TrueSkillRating, TrueSkillRating) {
-        let ranks = if score_a == 1.0 {
-            (1, 2)
-        } else if score_a == 0.0 {
-            (2, 1)
-        } else {
-            (1, 1)
-        };
-        let new = self.game(&[(*a, ranks.0), (*b, ranks.1)]);
-        (new[0], new[1])
+        trueskill(a, b, &super::elo::outcome(score_a), &self.config())
     }
 }
 
