@@ -22,6 +22,7 @@ pub mod pages;
 pub mod publish;
 pub mod rating;
 pub mod serve;
+pub mod static_files;
 pub mod synth;
 
 use std::path::{Path, PathBuf};
@@ -31,6 +32,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use error::{Diagnostic, Errors};
+use static_files::static_files;
 
 /// What `build` is asked to do.
 #[derive(Debug, Clone)]
@@ -292,16 +294,20 @@ fn clashes(site_dir: &Path, statics: &[(String, PathBuf)], paths: &[String], gen
         .chain(generated.iter().map(String::as_str))
         .filter(|p| !REPLACEABLE.contains(p))
         .collect();
-    statics
-        .iter()
-        .filter(|(rel, _)| taken.contains(rel.as_str()))
-        .map(|(rel, src)| {
-            Diagnostic::new(
-                load::shown_under(site_dir, src),
-                format!("static file would overwrite the generated file {rel}"),
-            )
-        })
-        .collect()
+    let mut problems =
+        static_files::folder_clashes(site_dir, statics, paths.iter().chain(generated).map(String::as_str));
+    problems.extend(
+        statics
+            .iter()
+            .filter(|(rel, _)| taken.contains(rel.as_str()))
+            .map(|(rel, src)| {
+                Diagnostic::new(
+                    load::shown_under(site_dir, src),
+                    format!("static file would overwrite the generated file {rel}"),
+                )
+            }),
+    );
+    problems
 }
 
 /// Files every site gets; a file of the same name in `static/` replaces it.
@@ -401,7 +407,7 @@ fn write_site(
         bytes += text.len() as u64;
     }
     for (rel, src) in &statics {
-        let data = std::fs::read(src).map_err(|e| Diagnostic::io(src, &e))?;
+        let data = static_files::read_regular(src).map_err(|e| Diagnostic::io(src, &e))?;
         staging.write(rel, &data)?;
         bytes += data.len() as u64;
     }
@@ -431,44 +437,6 @@ fn write_site(
                 })
                 .collect(),
         })
-    } else {
-        Err(Errors::sorted(problems))
-    }
-}
-
-/// Files under `static/`: (path relative to the output, source path).
-fn static_files(site_dir: &Path) -> Result<Vec<(String, PathBuf)>, Errors> {
-    let root = site_dir.join("static");
-    let mut files = Vec::new();
-    if !root.is_dir() {
-        return Ok(files);
-    }
-    let mut problems = Vec::new();
-    for entry in walkdir::WalkDir::new(&root).follow_links(true).sort_by_file_name() {
-        match entry {
-            Ok(e) if e.file_type().is_file() => {
-                let rel = e.path().strip_prefix(&root).expect("under static/");
-                match rel.to_str() {
-                    Some(s) => files.push((s.replace(std::path::MAIN_SEPARATOR, "/"), e.path().to_path_buf())),
-                    None => problems.push(Diagnostic::new(
-                        load::shown_under(site_dir, e.path()),
-                        "file name is not valid UTF-8",
-                    )),
-                }
-            }
-            Ok(_) => {}
-            Err(err) => problems.push(Diagnostic::new(
-                load::shown_under(site_dir, err.path().unwrap_or(&root)),
-                if err.loop_ancestor().is_some() {
-                    "symbolic link loop".to_string()
-                } else {
-                    err.to_string()
-                },
-            )),
-        }
-    }
-    if problems.is_empty() {
-        Ok(files)
     } else {
         Err(Errors::sorted(problems))
     }
