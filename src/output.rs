@@ -334,72 +334,93 @@ fn refuse(out: &Path, why: impl Into<String>) -> Diagnostic {
     Diagnostic::new(out, format!("refusing to use this output folder: {}", why.into()))
 }
 
+/// The output path, checked: not the root, the site folder or one of its
+/// parents, nor in or around its own folders (as written and through
+/// links). Returns (absolute output, its parent, its name).
+fn resolve(out: &Path, site_dir: &Path) -> Result<(PathBuf, PathBuf, String), Diagnostic> {
+    let abs_out = output_path(out).map_err(|e| Diagnostic::io(out, &e))?;
+    let abs_site = absolute(site_dir).map_err(|e| Diagnostic::io(site_dir, &e))?;
+    let Some(parent) = abs_out.parent().map(Path::to_path_buf) else {
+        return Err(refuse(out, "it is the file system root"));
+    };
+    // Every check on both the path as written and where links lead.
+    let site_real = site_dir.canonicalize().unwrap_or_else(|_| abs_site.clone());
+    if abs_site.starts_with(&abs_out) || site_real.starts_with(&abs_out) {
+        return Err(refuse(out, "it is the site folder or one of its parents"));
+    }
+    for own in ["data", "static", "templates", "src", ".git"] {
+        let mut places = vec![abs_site.join(own), site_real.join(own)];
+        places.extend(site_dir.join(own).canonicalize());
+        if places.iter().any(|p| abs_out.starts_with(p)) {
+            return Err(refuse(out, format!("it is inside the site's {own}/ folder")));
+        }
+        if places.iter().any(|p| p.starts_with(&abs_out)) {
+            return Err(refuse(out, format!("it holds the site's {own}/ folder")));
+        }
+    }
+    let name = abs_out
+        .file_name()
+        .expect("has a parent")
+        .to_string_lossy()
+        .into_owned();
+    Ok((abs_out, parent, name))
+}
+
+/// What is at the output path: `None` (nothing), `Some(false)` (a folder
+/// this tool wrote, or an empty one), `Some(true)` (another folder, to be
+/// replaced with `force`); refused: a link, a file, a mount point, a
+/// foreign folder without `force`.
+fn state(out: &Path, abs_out: &Path, force: bool) -> Result<Option<bool>, Diagnostic> {
+    let meta = fs::symlink_metadata(abs_out);
+    match meta {
+        Ok(m) if m.file_type().is_symlink() => Err(refuse(out, "it is a symbolic link")),
+        Ok(m) if !m.is_dir() => Err(refuse(out, "it exists and is not a folder")),
+        Ok(m) => {
+            if is_mount_point(abs_out, &m) {
+                return Err(refuse(
+                    out,
+                    "it is a mount point: a build swaps a fresh folder in at the output path, \
+                         which a mount point cannot be; use a folder inside it (--output DIR/site)",
+                ));
+            }
+            let ours = fs::symlink_metadata(abs_out.join(MARKER)).is_ok_and(|m| m.is_file());
+            let empty = fs::read_dir(abs_out)
+                .map_err(|e| Diagnostic::io(out, &e))?
+                .next()
+                .is_none();
+            if !ours && !empty && !force {
+                return Err(refuse(
+                    out,
+                    format!(
+                        "it is not empty and was not written by this tool (no {MARKER} file); use --force to replace it"
+                    ),
+                ));
+            }
+            Ok(Some(!ours && !empty))
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Diagnostic::io(out, &e)),
+    }
+}
+
+/// Whether a build may write to `out` (the checks of [`Staging::begin`],
+/// without creating or locking anything): what `serve` serves must pass.
+pub fn check_output(out: &Path, site_dir: &Path, force: bool) -> Result<(), Diagnostic> {
+    let (abs_out, _, _) = resolve(out, site_dir)?;
+    state(out, &abs_out, force).map(|_| ())
+}
+
 impl Staging {
     /// Check that `out` may be (re)placed, take the output folder's lock
     /// (waiting for another build into it to finish) and open a fresh build
     /// folder.
     pub fn begin(out: &Path, site_dir: &Path, force: bool) -> Result<Staging, Diagnostic> {
-        let abs_out = output_path(out).map_err(|e| Diagnostic::io(out, &e))?;
-        let abs_site = absolute(site_dir).map_err(|e| Diagnostic::io(site_dir, &e))?;
-        let Some(parent) = abs_out.parent().map(Path::to_path_buf) else {
-            return Err(refuse(out, "it is the file system root"));
-        };
-        // Every check on both the path as written and where links lead.
-        let site_real = site_dir.canonicalize().unwrap_or_else(|_| abs_site.clone());
-        if abs_site.starts_with(&abs_out) || site_real.starts_with(&abs_out) {
-            return Err(refuse(out, "it is the site folder or one of its parents"));
-        }
-        for own in ["data", "static", "templates", "src", ".git"] {
-            let mut places = vec![abs_site.join(own), site_real.join(own)];
-            places.extend(site_dir.join(own).canonicalize());
-            if places.iter().any(|p| abs_out.starts_with(p)) {
-                return Err(refuse(out, format!("it is inside the site's {own}/ folder")));
-            }
-            if places.iter().any(|p| p.starts_with(&abs_out)) {
-                return Err(refuse(out, format!("it holds the site's {own}/ folder")));
-            }
-        }
-        let name = abs_out
-            .file_name()
-            .expect("has a parent")
-            .to_string_lossy()
-            .into_owned();
-        let check = |meta: io::Result<fs::Metadata>| -> Result<Option<bool>, Diagnostic> {
-            match meta {
-                Ok(m) if m.file_type().is_symlink() => Err(refuse(out, "it is a symbolic link")),
-                Ok(m) if !m.is_dir() => Err(refuse(out, "it exists and is not a folder")),
-                Ok(m) => {
-                    if is_mount_point(&abs_out, &m) {
-                        return Err(refuse(
-                            out,
-                            "it is a mount point: a build swaps a fresh folder in at the output path, \
-                             which a mount point cannot be; use a folder inside it (--output DIR/site)",
-                        ));
-                    }
-                    let ours = fs::symlink_metadata(abs_out.join(MARKER)).is_ok_and(|m| m.is_file());
-                    let empty = fs::read_dir(&abs_out)
-                        .map_err(|e| Diagnostic::io(out, &e))?
-                        .next()
-                        .is_none();
-                    if !ours && !empty && !force {
-                        return Err(refuse(
-                            out,
-                            format!(
-                                "it is not empty and was not written by this tool (no {MARKER} file); use --force to replace it"
-                            ),
-                        ));
-                    }
-                    Ok(Some(!ours && !empty))
-                }
-                Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-                Err(e) => Err(Diagnostic::io(out, &e)),
-            }
-        };
+        let (abs_out, parent, name) = resolve(out, site_dir)?;
         // Refuse before creating anything; check again under the lock.
-        check(fs::symlink_metadata(&abs_out))?;
+        state(out, &abs_out, force)?;
         fs::create_dir_all(&parent).map_err(|e| Diagnostic::io(&parent, &e))?;
         let lock = lock(&parent.join(format!(".{name}.lock")), out)?;
-        let state = check(fs::symlink_metadata(&abs_out))?;
+        let state = state(out, &abs_out, force)?;
         remove_leftovers(&parent, &name);
         let tmp = parent.join(format!(".{name}.building-{}", std::process::id()));
         let spare = parent.join(format!(".{name}.spare"));
