@@ -26,7 +26,7 @@ pub fn sitemaps(base_url: &str, pages: &[String]) -> Vec<(String, String)> {
         .map(|p| {
             // The home page is the site's address itself.
             let path = if p == "index.html" { "" } else { p.as_str() };
-            format!("{base_url}{path}")
+            format!("{base_url}{}", crate::names::url_path(path))
         })
         .collect();
     let urlset = |urls: &[String]| {
@@ -109,7 +109,7 @@ pub fn feed(site: &Site, base_url: &str, event_paths: &[String]) -> String {
     s.push_str("<generator>ratings</generator>\n");
     for i in latest {
         let e = &site.events[i];
-        let url = format!("{base_url}{}", event_paths[i]);
+        let url = format!("{base_url}{}", crate::names::url_path(&event_paths[i]));
         let winners: Vec<&str> = e
             .results
             .iter()

@@ -186,6 +186,7 @@ pub fn load(site_dir: &Path) -> Result<Site, Errors> {
     }
 
     let pages = load_pages(site_dir, &files.pages, &mut problems);
+    case_clashes(site_dir, &files.events, &mut problems);
 
     let Some(config) = config else {
         return Err(Errors::sorted(problems));
@@ -262,6 +263,23 @@ pub fn load(site_dir: &Path) -> Result<Site, Errors> {
         players,
         pages,
     })
+}
+
+/// Event ids that differ only in case (`Foo`, `foo`) name one file on a
+/// case-insensitive file system (macOS, Windows): refused everywhere.
+fn case_clashes(site_dir: &Path, events: &[(String, PathBuf)], problems: &mut Vec<Diagnostic>) {
+    let mut first: HashMap<String, &PathBuf> = HashMap::with_capacity(events.len());
+    for (id, rel) in events {
+        if let Some(other) = first.insert(id.to_lowercase(), rel) {
+            problems.push(Diagnostic::new(
+                shown(site_dir, rel),
+                format!(
+                    "event id differs only in case from {}: their pages would be one file on case-insensitive file systems (macOS, Windows); rename one",
+                    shown(site_dir, other).display()
+                ),
+            ));
+        }
+    }
 }
 
 /// Build the player list from the events (in event order) and the registry.
