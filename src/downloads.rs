@@ -1,9 +1,27 @@
 //! The machine-readable outputs (data-format.md): `ID-history.csv` and
-//! `ID-ranking.csv` for every rating, and `predictions.csv`.
+//! `ID-ranking.csv` for every rating, `ID-year-end.csv` and `predictions.csv`.
+//!
+//! Every text cell (event id, player name, nationality) goes through
+//! [`csv_text`]: a cell a spreadsheet would take for a formula (it starts
+//! with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`,
+//! as OWASP recommends. Numbers are written as they are.
 
 use crate::format::csv_field;
 use crate::model::Site;
 use crate::rating::rated::Rated;
+
+/// Characters that make a spreadsheet read a cell as a formula.
+const FORMULA_START: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+
+/// Append a text cell: neutralised against formula injection (a leading
+/// `'`), then quoted as CSV needs. Text that starts otherwise is unchanged.
+pub fn csv_text(out: &mut String, s: &str) {
+    if s.starts_with(FORMULA_START) {
+        csv_field(out, &format!("'{s}"));
+    } else {
+        csv_field(out, s);
+    }
+}
 
 /// `date,event,player,before,after[,deviation_before,deviation_after]`,
 /// one row per history row, event order, ratings at full precision (`{}`
@@ -20,9 +38,9 @@ pub fn history_csv(site: &Site, view: &Rated) -> String {
         let e = &site.events[row.event];
         out.push_str(&e.date.to_string());
         out.push(',');
-        csv_field(&mut out, &e.id);
+        csv_text(&mut out, &e.id);
         out.push(',');
-        csv_field(&mut out, &site.player(row.player).display);
+        csv_text(&mut out, &site.player(row.player).display);
         out.push_str(&format!(",{},{}", row.before, row.after));
         if let Some([before, after]) = row.deviation.filter(|_| deviation) {
             out.push_str(&format!(",{before},{after}"));
@@ -50,9 +68,9 @@ pub fn ranking_csv(site: &Site, view: &Rated) -> String {
         let p = site.player(e.player);
         out.push_str(&e.rank.to_string());
         out.push(',');
-        csv_field(&mut out, &p.display);
+        csv_text(&mut out, &p.display);
         out.push(',');
-        csv_field(&mut out, &p.nat);
+        csv_text(&mut out, &p.nat);
         out.push_str(&format!(",{},{}", e.rating, e.events));
         if match_system {
             out.push_str(&format!(",{},{}", e.matches, e.provisional));
@@ -80,9 +98,9 @@ pub fn year_end_csv(site: &Site, view: &Rated) -> String {
         for e in &y.ranking {
             let p = site.player(e.player);
             out.push_str(&format!("{},{},", y.year, e.rank));
-            csv_field(&mut out, &p.display);
+            csv_text(&mut out, &p.display);
             out.push(',');
-            csv_field(&mut out, &p.nat);
+            csv_text(&mut out, &p.nat);
             out.push_str(&format!(",{},{}\n", e.rating, e.events));
         }
     }
@@ -98,9 +116,36 @@ pub fn predictions_csv(ratings: &[Rated]) -> String {
         let p = &view.predictions;
         let years = p.years.iter().map(|(y, t)| (y.to_string(), t));
         for (year, t) in years.chain(std::iter::once(("all".to_string(), &p.all))) {
-            csv_field(&mut out, view.id());
+            csv_text(&mut out, view.id());
             out.push_str(&format!(",{year},{},{}\n", t.games, t.right()));
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formula_cells_are_neutralised_and_others_unchanged() {
+        let cell = |s: &str| {
+            let mut out = String::new();
+            csv_text(&mut out, s);
+            out
+        };
+        assert_eq!(
+            cell("=HYPERLINK(\"http://x\",\"y\")"),
+            "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""
+        );
+        assert_eq!(cell("+1"), "'+1");
+        assert_eq!(cell("-2+3"), "'-2+3");
+        assert_eq!(cell("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(cell("\tx"), "'\tx");
+        assert_eq!(cell("\rx"), "\"'\rx\"");
+        assert_eq!(cell("Doug MOORE"), "Doug MOORE");
+        assert_eq!(cell("O'Neill, Colin"), "\"O'Neill, Colin\"");
+        assert_eq!(cell("a=b"), "a=b");
+        assert_eq!(cell(""), "");
+    }
 }

@@ -14,7 +14,7 @@ pub fn inputs(site_dir: &Path) -> Option<u64> {
     let exe = std::env::current_exe().ok()?;
     let meta = std::fs::metadata(&exe).ok()?;
     (exe.as_os_str(), meta.len(), meta.modified().ok()?).hash(&mut h);
-    let config = std::fs::read(site_dir.join("site.toml")).ok()?;
+    let config = crate::static_files::read_regular(&site_dir.join("site.toml")).ok()?;
     config.hash(&mut h);
     for folder in ["data", "static"] {
         folder.hash(&mut h);
@@ -28,6 +28,10 @@ pub fn inputs(site_dir: &Path) -> Option<u64> {
                 continue;
             }
             entry.path().strip_prefix(&root).ok()?.hash(&mut h);
+            // Never open a FIFO or a device (the load reports them).
+            if !entry.file_type().is_file() {
+                return None;
+            }
             std::fs::read(entry.path()).ok()?.hash(&mut h);
         }
     }

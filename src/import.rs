@@ -601,6 +601,9 @@ pub fn to_toml(ev: &Imported, source: &str) -> String {
     out
 }
 
+/// Longest file name stem [`suggested_path`] gives, in bytes.
+pub const MAX_STEM: usize = 100;
+
 /// Where the event belongs under `data/`: `YEAR/name-in-lowercase.toml`
 /// (`2017/world-dipcon-xxvii.toml`).
 pub fn suggested_path(ev: &Imported) -> String {
@@ -612,6 +615,9 @@ pub fn suggested_path(ev: &Imported) -> String {
             stem.push('-');
         }
     }
+    // File names are limited (255 bytes on most file systems): the stem
+    // is ASCII, cut at MAX_STEM.
+    stem.truncate(MAX_STEM);
     let stem = stem.trim_end_matches('-');
     let stem = if stem.is_empty() { "event" } else { stem };
     format!("{}/{stem}.toml", ev.date.year)
@@ -717,5 +723,10 @@ mod tests {
         assert_eq!(suggested_path(&ev), "2017/world-dipcon-xxvii.toml");
         ev.name = "Coupe d'Été: Paris!".into();
         assert_eq!(suggested_path(&ev), "2017/coupe-d-ete-paris.toml");
+        // 300 characters: cut, without a trailing hyphen.
+        ev.name = "Abcdefghi ".repeat(30);
+        let path = suggested_path(&ev);
+        assert_eq!(path.len(), "2017/".len() + 99 + ".toml".len(), "{path}");
+        assert!(path.ends_with("abcdefghi.toml"), "{path}");
     }
 }

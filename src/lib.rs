@@ -22,6 +22,7 @@ pub mod plan;
 pub mod publish;
 pub mod rating;
 pub mod serve;
+pub mod static_files;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -30,6 +31,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use error::{Diagnostic, Errors};
+use static_files::static_files;
 
 /// What `build` is asked to do.
 #[derive(Debug, Clone)]
@@ -258,7 +260,7 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
                     Ok(html.len() as u64)
                 })?,
                 plan::Source::Static(src) => {
-                    let data = std::fs::read(src).map_err(|e| Diagnostic::io(src, &e))?;
+                    let data = static_files::read_regular(src).map_err(|e| Diagnostic::io(src, &e))?;
                     staging.write(path, &data)?;
                     data.len() as u64
                 }
@@ -301,42 +303,4 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
             })
             .collect(),
     })
-}
-
-/// Files under `static/`: (path relative to the output, source path).
-fn static_files(site_dir: &Path) -> Result<Vec<(String, PathBuf)>, Errors> {
-    let root = site_dir.join("static");
-    let mut files = Vec::new();
-    if !root.is_dir() {
-        return Ok(files);
-    }
-    let mut problems = Vec::new();
-    for entry in walkdir::WalkDir::new(&root).follow_links(true).sort_by_file_name() {
-        match entry {
-            Ok(e) if e.file_type().is_file() => {
-                let rel = e.path().strip_prefix(&root).expect("under static/");
-                match rel.to_str() {
-                    Some(s) => files.push((s.replace(std::path::MAIN_SEPARATOR, "/"), e.path().to_path_buf())),
-                    None => problems.push(Diagnostic::new(
-                        load::shown_under(site_dir, e.path()),
-                        "file name is not valid UTF-8",
-                    )),
-                }
-            }
-            Ok(_) => {}
-            Err(err) => problems.push(Diagnostic::new(
-                load::shown_under(site_dir, err.path().unwrap_or(&root)),
-                if err.loop_ancestor().is_some() {
-                    "symbolic link loop".to_string()
-                } else {
-                    err.to_string()
-                },
-            )),
-        }
-    }
-    if problems.is_empty() {
-        Ok(files)
-    } else {
-        Err(Errors::sorted(problems))
-    }
 }

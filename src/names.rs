@@ -134,6 +134,55 @@ pub fn url_path(path: &str) -> String {
     out
 }
 
+/// Characters that show nothing: white space, zero-width and joiner
+/// characters, bidi marks and controls, fillers, variation selectors,
+/// tags. A name made only of them looks empty.
+pub fn is_invisible(c: char) -> bool {
+    c.is_whitespace()
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{061C}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{17B4}'
+                | '\u{17B5}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+                | '\u{E0000}'..='\u{E0FFF}'
+        )
+}
+
+/// Whether every bidi embedding, override and isolate the text opens
+/// (U+202A/B/D/E, U+2066–2068) is closed inside it (U+202C, U+2069), and
+/// none is closed that it did not open: then the text cannot reorder what
+/// is written after it, in a `<title>`, a feed or a CSV file alike.
+pub fn bidi_balanced(s: &str) -> bool {
+    let mut open: Vec<bool> = Vec::new(); // true: an isolate
+    for c in s.chars() {
+        match c {
+            '\u{202A}' | '\u{202B}' | '\u{202D}' | '\u{202E}' => open.push(false),
+            '\u{2066}' | '\u{2067}' | '\u{2068}' => open.push(true),
+            '\u{202C}' if open.last() == Some(&false) => {
+                open.pop();
+            }
+            '\u{2069}' if open.last() == Some(&true) => {
+                open.pop();
+            }
+            '\u{202C}' | '\u{2069}' => return false,
+            _ => {}
+        }
+    }
+    open.is_empty()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,6 +223,18 @@ mod tests {
             ascii_fold("Björn Grégory ØSTERGÅRD Straße"),
             "bjorn gregory ostergard strasse"
         );
+    }
+
+    #[test]
+    fn invisible_and_bidi() {
+        assert!("\u{200B}\u{202E}\u{200F}\u{FEFF}".chars().all(is_invisible));
+        assert!(!"\u{200B}a".chars().all(is_invisible));
+        assert!(bidi_balanced("\u{202E}evil\u{202C} RLO"));
+        assert!(bidi_balanced("\u{200F}RLM mark"));
+        assert!(bidi_balanced("\u{2067}a\u{202B}b\u{202C}\u{2069}"));
+        assert!(!bidi_balanced("\u{202E}evil"));
+        assert!(!bidi_balanced("x\u{202C}"));
+        assert!(!bidi_balanced("\u{2066}a\u{202C}\u{2069}"));
     }
 
     #[test]

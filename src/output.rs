@@ -27,6 +27,15 @@ pub struct Staging {
     /// `.NAME.spare` beside the output: old versions of changed files, kept
     /// to be overwritten in place by later builds (see [`Staging::write`]).
     spare: PathBuf,
+    /// A folder this tool did not write, replaced with `--force`: moved
+    /// aside to this path at the swap, never recycled nor deleted.
+    foreign_backup: Option<PathBuf>,
+    /// Permission bits of a freshly created file (the umask applied): files
+    /// reused from the spare folder or the previous site get them too.
+    mode: u32,
+    /// The exclusive lock on `.NAME.lock` beside the output, held until the
+    /// build is swapped in or thrown away.
+    _lock: fs::File,
     pub written: AtomicUsize,
     pub unchanged: AtomicUsize,
     /// Sum of [`entry_hash`] over the files written or linked: what the
@@ -157,62 +166,277 @@ fn normalize(p: &Path) -> PathBuf {
     out
 }
 
+/// The absolute output path: its parent with links resolved, its last
+/// component as written (a trailing `/` does not resolve a link), so that
+/// the checks see a link as a link.
+fn output_path(out: &Path) -> io::Result<PathBuf> {
+    let p = if out.is_absolute() {
+        out.to_path_buf()
+    } else {
+        std::env::current_dir()?.join(out)
+    };
+    match (p.components().next_back(), p.parent()) {
+        (Some(Component::Normal(name)), Some(parent)) => Ok(absolute(parent)?.join(name)),
+        // `..`, `.`, `/`: resolve the whole path.
+        _ => absolute(&p),
+    }
+}
+
+fn open_lock(path: &Path) -> io::Result<fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)
+}
+
+fn flock(file: &fs::File, how: libc::c_int) -> io::Result<()> {
+    use std::os::fd::AsRawFd;
+    loop {
+        // SAFETY: a valid open file descriptor.
+        if unsafe { libc::flock(file.as_raw_fd(), how) } == 0 {
+            return Ok(());
+        }
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+}
+
+/// Take the exclusive lock of an output folder (`.NAME.lock` beside it,
+/// kept: removing a lock file would let two builds lock two files). A
+/// second build waits, saying so; the kernel releases the lock of a killed
+/// build.
+fn lock(path: &Path, out: &Path) -> Result<fs::File, Diagnostic> {
+    let file = open_lock(path).map_err(|e| Diagnostic::io(path, &e))?;
+    if flock(&file, libc::LOCK_EX | libc::LOCK_NB).is_err() {
+        eprintln!(
+            "Waiting for another build into {} to finish (it holds {})...",
+            out.display(),
+            path.display()
+        );
+        flock(&file, libc::LOCK_EX).map_err(|e| Diagnostic::io(path, &e))?;
+    }
+    Ok(file)
+}
+
+/// A mount point cannot be renamed: the swap would fail with "Device or
+/// resource busy" after all the work.
+fn is_mount_point(path: &Path, meta: &fs::Metadata) -> bool {
+    if let Some(parent) = path.parent()
+        && fs::metadata(parent).is_ok_and(|p| p.dev() != meta.dev())
+    {
+        return true;
+    }
+    // A bind mount of the same file system keeps the device number.
+    let Ok(info) = fs::read_to_string("/proc/self/mountinfo") else {
+        return false;
+    };
+    info.lines()
+        .filter_map(|l| l.split(' ').nth(4))
+        .any(|m| Path::new(&unescape_mountinfo(m)) == path)
+}
+
+/// `/proc/self/mountinfo` writes space, tab, newline and `\` as `\ooo`.
+fn unescape_mountinfo(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\'
+            && i + 3 < b.len()
+            && let Ok(v) = u8::from_str_radix(std::str::from_utf8(&b[i + 1..i + 4]).unwrap_or("x"), 8)
+        {
+            out.push(v);
+            i += 4;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// `NAME.before-ratings` beside the output (`-2`, `-3` ... if taken).
+fn backup_path(out: &Path) -> PathBuf {
+    let base = format!("{}.before-ratings", out.display());
+    let mut candidate = PathBuf::from(&base);
+    let mut n = 2;
+    while fs::symlink_metadata(&candidate).is_ok() {
+        candidate = PathBuf::from(format!("{base}-{n}"));
+        n += 1;
+    }
+    candidate
+}
+
+/// The permission bits a new file gets here (0666 less the umask).
+fn creation_mode(dir: &Path) -> io::Result<u32> {
+    let probe = dir.join(".mode-probe");
+    let mode = fs::File::create(&probe)?.metadata()?.mode() & 0o7777;
+    fs::remove_file(&probe)?;
+    Ok(mode)
+}
+
+/// Open a file moved in from the spare folder for overwriting: only a
+/// regular file with no other link, never through a symbolic link, and
+/// given the normal `mode`.
+fn open_spare(path: &Path, mode: u32) -> io::Result<fs::File> {
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    let f = fs::OpenOptions::new()
+        .write(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)?;
+    let meta = f.metadata()?;
+    if !meta.is_file() || meta.nlink() != 1 {
+        return Err(io::Error::new(io::ErrorKind::InvalidData, "not a plain file"));
+    }
+    if meta.mode() & 0o7777 != mode {
+        f.set_permissions(fs::Permissions::from_mode(mode))?;
+    }
+    Ok(f)
+}
+
+/// Remove whatever is at `path`, without following links.
+fn remove_any(path: &Path) {
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.is_dir() => {
+            let _ = fs::remove_dir_all(path);
+        }
+        Ok(_) => {
+            let _ = fs::remove_file(path);
+        }
+        Err(_) => {}
+    }
+}
+
+/// The spare folder holds only folders and plain files of ours: anything
+/// else planted there (a link, a FIFO) is removed before a build uses it.
+fn clean_spare(spare: &Path) {
+    match fs::symlink_metadata(spare) {
+        Ok(m) if m.is_dir() => {}
+        Ok(_) => return remove_any(spare),
+        Err(_) => return,
+    }
+    let mut walker = walkdir::WalkDir::new(spare).min_depth(1).into_iter();
+    while let Some(Ok(entry)) = walker.next() {
+        let t = entry.file_type();
+        if !t.is_dir() && !t.is_file() {
+            remove_any(entry.path());
+        }
+    }
+}
+
 fn refuse(out: &Path, why: impl Into<String>) -> Diagnostic {
     Diagnostic::new(out, format!("refusing to use this output folder: {}", why.into()))
 }
 
+/// The output path, checked: not the root, the site folder or one of its
+/// parents, nor in or around its own folders (as written and through
+/// links). Returns (absolute output, its parent, its name).
+fn resolve(out: &Path, site_dir: &Path) -> Result<(PathBuf, PathBuf, String), Diagnostic> {
+    let abs_out = output_path(out).map_err(|e| Diagnostic::io(out, &e))?;
+    let abs_site = absolute(site_dir).map_err(|e| Diagnostic::io(site_dir, &e))?;
+    let Some(parent) = abs_out.parent().map(Path::to_path_buf) else {
+        return Err(refuse(out, "it is the file system root"));
+    };
+    // Every check on both the path as written and where links lead.
+    let site_real = site_dir.canonicalize().unwrap_or_else(|_| abs_site.clone());
+    if abs_site.starts_with(&abs_out) || site_real.starts_with(&abs_out) {
+        return Err(refuse(out, "it is the site folder or one of its parents"));
+    }
+    for own in ["data", "static", "templates", "src", ".git"] {
+        let mut places = vec![abs_site.join(own), site_real.join(own)];
+        places.extend(site_dir.join(own).canonicalize());
+        if places.iter().any(|p| abs_out.starts_with(p)) {
+            return Err(refuse(out, format!("it is inside the site's {own}/ folder")));
+        }
+        if places.iter().any(|p| p.starts_with(&abs_out)) {
+            return Err(refuse(out, format!("it holds the site's {own}/ folder")));
+        }
+    }
+    let name = abs_out
+        .file_name()
+        .expect("has a parent")
+        .to_string_lossy()
+        .into_owned();
+    Ok((abs_out, parent, name))
+}
+
+/// What is at the output path: `None` (nothing), `Some(false)` (a folder
+/// this tool wrote, or an empty one), `Some(true)` (another folder, to be
+/// replaced with `force`); refused: a link, a file, a mount point, a
+/// foreign folder without `force`.
+fn state(out: &Path, abs_out: &Path, force: bool) -> Result<Option<bool>, Diagnostic> {
+    let meta = fs::symlink_metadata(abs_out);
+    match meta {
+        Ok(m) if m.file_type().is_symlink() => Err(refuse(out, "it is a symbolic link")),
+        Ok(m) if !m.is_dir() => Err(refuse(out, "it exists and is not a folder")),
+        Ok(m) => {
+            if is_mount_point(abs_out, &m) {
+                return Err(refuse(
+                    out,
+                    "it is a mount point: a build swaps a fresh folder in at the output path, \
+                         which a mount point cannot be; use a folder inside it (--output DIR/site)",
+                ));
+            }
+            let ours = fs::symlink_metadata(abs_out.join(MARKER)).is_ok_and(|m| m.is_file());
+            let empty = fs::read_dir(abs_out)
+                .map_err(|e| Diagnostic::io(out, &e))?
+                .next()
+                .is_none();
+            if !ours && !empty && !force {
+                return Err(refuse(
+                    out,
+                    format!(
+                        "it is not empty and was not written by this tool (no {MARKER} file); use --force to replace it"
+                    ),
+                ));
+            }
+            Ok(Some(!ours && !empty))
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Diagnostic::io(out, &e)),
+    }
+}
+
+/// Whether a build may write to `out` (the checks of [`Staging::begin`],
+/// without creating or locking anything): what `serve` serves must pass.
+pub fn check_output(out: &Path, site_dir: &Path, force: bool) -> Result<(), Diagnostic> {
+    let (abs_out, _, _) = resolve(out, site_dir)?;
+    state(out, &abs_out, force).map(|_| ())
+}
+
 impl Staging {
-    /// Check that `out` may be (re)placed and open a fresh build folder.
+    /// Check that `out` may be (re)placed, take the output folder's lock
+    /// (waiting for another build into it to finish) and open a fresh build
+    /// folder.
     pub fn begin(out: &Path, site_dir: &Path, force: bool) -> Result<Staging, Diagnostic> {
-        let abs_out = absolute(out).map_err(|e| Diagnostic::io(out, &e))?;
-        let abs_site = absolute(site_dir).map_err(|e| Diagnostic::io(site_dir, &e))?;
-        if abs_out.parent().is_none() {
-            return Err(refuse(out, "it is the file system root"));
-        }
-        if abs_site.starts_with(&abs_out) {
-            return Err(refuse(out, "it is the site folder or one of its parents"));
-        }
-        for own in ["data", "static", "templates", "src", ".git"] {
-            if abs_out.starts_with(abs_site.join(own)) {
-                return Err(refuse(out, format!("it is inside the site's {own}/ folder")));
-            }
-        }
-        let meta = fs::symlink_metadata(out);
-        let previous = match meta {
-            Ok(m) if m.file_type().is_symlink() => return Err(refuse(out, "it is a symbolic link")),
-            Ok(m) if !m.is_dir() => return Err(refuse(out, "it exists and is not a folder")),
-            Ok(_) => {
-                let ours = out.join(MARKER).is_file();
-                let empty = fs::read_dir(out).map_err(|e| Diagnostic::io(out, &e))?.next().is_none();
-                if !ours && !empty && !force {
-                    return Err(refuse(
-                        out,
-                        format!(
-                            "it is not empty and was not written by this tool (no {MARKER} file); use --force to replace it"
-                        ),
-                    ));
-                }
-                Some(out.to_path_buf())
-            }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-            Err(e) => return Err(Diagnostic::io(out, &e)),
-        };
-        let parent = abs_out.parent().expect("checked above").to_path_buf();
-        let name = abs_out
-            .file_name()
-            .expect("has a parent")
-            .to_string_lossy()
-            .into_owned();
+        let (abs_out, parent, name) = resolve(out, site_dir)?;
+        // Refuse before creating anything; check again under the lock.
+        state(out, &abs_out, force)?;
         fs::create_dir_all(&parent).map_err(|e| Diagnostic::io(&parent, &e))?;
+        let lock = lock(&parent.join(format!(".{name}.lock")), out)?;
+        let state = state(out, &abs_out, force)?;
         remove_leftovers(&parent, &name);
         let tmp = parent.join(format!(".{name}.building-{}", std::process::id()));
         let spare = parent.join(format!(".{name}.spare"));
+        clean_spare(&spare);
         fs::create_dir(&tmp).map_err(|e| Diagnostic::io(&tmp, &e))?;
+        let mode = creation_mode(&tmp).map_err(|e| Diagnostic::io(&tmp, &e))?;
+        let foreign = state == Some(true);
         Ok(Staging {
+            foreign_backup: foreign.then(|| backup_path(&abs_out)),
+            // Never hard-link or recycle from a folder the tool did not write.
+            previous: (state == Some(false)).then(|| abs_out.clone()),
             out: abs_out,
             tmp,
             spare,
-            previous: previous.map(|_| absolute(out).expect("resolved above")),
+            mode,
+            _lock: lock,
             written: AtomicUsize::new(0),
             unchanged: AtomicUsize::new(0),
             tree: AtomicU64::new(0),
@@ -238,6 +462,7 @@ impl Staging {
             let old = prev.join(rel);
             if let Ok(meta) = fs::symlink_metadata(&old)
                 && meta.is_file()
+                && meta.mode() & 0o7777 == self.mode
                 && meta.len() == bytes.len() as u64
                 && fs::read(&old).is_ok_and(|b| b == bytes)
                 && fs::hard_link(&old, &dest).is_ok()
@@ -252,8 +477,19 @@ impl Staging {
         // (milliseconds a file): rather than create a new file while an old
         // one is deleted, overwrite the spare old version of this path in
         // place, keeping its blocks.
-        let mut file = if self.previous.is_some() && fs::rename(self.spare.join(rel), &dest).is_ok() {
-            let mut f = fs::OpenOptions::new().write(true).open(&dest).map_err(fail)?;
+        let reused = if self.previous.is_some() && fs::rename(self.spare.join(rel), &dest).is_ok() {
+            // Only a plain file of ours: never through a link planted there.
+            match open_spare(&dest, self.mode) {
+                Ok(f) => Some(f),
+                Err(_) => {
+                    remove_any(&dest);
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        let mut file = if let Some(mut f) = reused {
             f.write_all(bytes).map_err(fail)?;
             if f.metadata().map_err(fail)?.len() != bytes.len() as u64 {
                 f.set_len(bytes.len() as u64).map_err(fail)?;
@@ -283,7 +519,17 @@ impl Staging {
             counts,
         };
         fs::write(&marker, stamp.to_text()).map_err(|e| Diagnostic::io(&marker, &e))?;
-        if self.previous.is_some() {
+        if let Some(backup) = &self.foreign_backup {
+            // The user's own files: kept whole under a clear name, never
+            // recycled into the spare folder that later builds overwrite.
+            fs::rename(&self.out, backup).map_err(|e| Diagnostic::io(&self.out, &e))?;
+            fs::rename(&self.tmp, &self.out).map_err(|e| Diagnostic::io(&self.out, &e))?;
+            eprintln!(
+                "{} was not written by this tool: its previous content was moved to {} (delete it when you no longer need it)",
+                self.out.display(),
+                backup.display()
+            );
+        } else if self.previous.is_some() {
             if exchange(&self.tmp, &self.out).is_ok() {
                 // `tmp` now holds the previous site.
                 retire(&self.tmp, &self.spare);
@@ -336,14 +582,20 @@ fn retire(old: &Path, spare: &Path) {
 pub fn clean_leftovers(out: &Path) {
     let Ok(abs) = absolute(out) else { return };
     if let (Some(parent), Some(name)) = (abs.parent(), abs.file_name()) {
-        remove_leftovers(parent, &name.to_string_lossy());
+        let name = name.to_string_lossy();
+        // Only when no build into this folder is running.
+        let Ok(file) = open_lock(&parent.join(format!(".{name}.lock"))) else {
+            return;
+        };
+        if flock(&file, libc::LOCK_EX | libc::LOCK_NB).is_ok() {
+            remove_leftovers(parent, &name);
+        }
     }
 }
 
 /// Remove build folders a killed build left beside the output
-/// (`.NAME.building-PID`, `.NAME.building-PID.old`). The process that made
-/// one is gone or is this one's predecessor: a build holds no lock, so two
-/// concurrent builds into one folder are not supported.
+/// (`.NAME.building-PID`, `.NAME.building-PID.old`). Called only with the
+/// output folder's lock held: the build that made one is gone.
 fn remove_leftovers(parent: &Path, name: &str) {
     let prefix = format!(".{name}.building-");
     let Ok(entries) = fs::read_dir(parent) else { return };

@@ -124,13 +124,18 @@ impl Plan {
             .filter(|(path, _)| !replaced(path))
             .map(|&(path, text)| generated(path.into(), Source::Asset(text)))
             .collect();
+        // A static file where a generated folder goes, or the other way round.
+        problems.extend(crate::static_files::folder_clashes(
+            site_dir,
+            &statics,
+            outputs.iter().map(|o| o.path.as_str()),
+        ));
         let statics = statics.into_iter().map(|(path, src)| Output {
             path,
             source: Source::Static(src),
         });
         outputs.extend(statics);
         outputs.extend(assets);
-        problems.extend(folder_clashes(&outputs, site_dir));
         if problems.is_empty() {
             Ok(Plan { outputs })
         } else {
@@ -154,37 +159,6 @@ impl Plan {
 
 fn generated(path: String, source: Source) -> Output {
     Output { path, source }
-}
-
-/// A file at a path that another output needs as a folder (`static/player`
-/// beside the `player/` pages).
-fn folder_clashes(outputs: &[Output], site_dir: &Path) -> Vec<Diagnostic> {
-    let files: HashMap<&str, &Source> = outputs.iter().map(|o| (o.path.as_str(), &o.source)).collect();
-    let mut problems = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for o in outputs {
-        let mut dir = o.path.as_str();
-        while let Some(i) = dir.rfind('/') {
-            dir = &dir[..i];
-            if !seen.insert(dir) {
-                break;
-            }
-            if let Some(source) = files.get(dir) {
-                let shown = match source {
-                    Source::Static(src) => crate::load::shown_under(site_dir, src),
-                    _ => PathBuf::from(dir),
-                };
-                problems.push(Diagnostic::new(
-                    shown,
-                    format!(
-                        "this file would stand where the output needs the folder {dir}/ (for {})",
-                        o.path
-                    ),
-                ));
-            }
-        }
-    }
-    problems
 }
 
 impl Source {

@@ -39,7 +39,7 @@ pub fn sitemap(base_url: &str, pages: &[&str], chunk: Option<usize>) -> String {
     let url = |p: &&str| {
         // The home page is the site's address itself.
         let path = if *p == "index.html" { "" } else { p };
-        format!("{base_url}{path}")
+        format!("{base_url}{}", crate::names::url_path(path))
     };
     let urlset = |pages: &[&str]| {
         let mut s = String::from(
@@ -121,7 +121,7 @@ pub fn feed(site: &Site, base_url: &str, event_paths: &[String]) -> String {
     s.push_str("<generator>ratings</generator>\n");
     for i in latest {
         let e = &site.events[i];
-        let url = format!("{base_url}{}", event_paths[i]);
+        let url = format!("{base_url}{}", crate::names::url_path(&event_paths[i]));
         let winners: Vec<&str> = e
             .results
             .iter()

@@ -2,12 +2,18 @@
 //! as `ratings build`), serves it on 127.0.0.1, rebuilds when `data/`,
 //! `site.toml` or `static/` change, and reloads the open pages.
 //!
-//! HTTP is tiny_http's; file watching is notify's. The files on disk are
-//! exactly what `build` writes: the reload script (a poll of
+//! HTTP is a minimal HTTP/1.1 server of its own (GET and HEAD of files,
+//! one request per connection): request heads are capped at
+//! [`MAX_HEAD`] bytes, and only requests for `localhost`, `127.0.0.1` or
+//! `[::1]` are answered, so a web page cannot reach the preview through
+//! DNS rebinding. Only a folder this tool built (with its marker) that a
+//! build may write to is served. File watching is notify's. The files on
+//! disk are exactly what `build` writes: the reload script (a poll of
 //! `/__ratings/version`) is added to HTML responses only. Templates are
 //! compiled into the binary, so a template change needs a restart.
 
-use std::io::Write;
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -53,6 +59,10 @@ pub fn serve(options: &ServeOptions) -> Result<(), String> {
     let out = settings.output_path(&options.site_dir, options.output.as_deref());
     // With base_url, 404.html links to /repo/...: serve that prefix too.
     let prefix = crate::pages::not_found::absolute_root(settings.base_url.as_deref());
+    // Never serve a folder a build would refuse (`/`, `..`, `~`, a link ...).
+    if let Err(refused) = crate::output::check_output(&out, &options.site_dir, options.force) {
+        return Err(format!("error: {refused}"));
+    }
     let build = BuildOptions {
         // As given, so that messages name files the way the user does.
         site_dir: options.site_dir.clone(),
@@ -62,9 +72,9 @@ pub fn serve(options: &ServeOptions) -> Result<(), String> {
     let state = Arc::new(Mutex::new(State::default()));
     rebuild(&build, &state);
 
-    let server = tiny_http::Server::http(("127.0.0.1", options.port))
+    let listener = TcpListener::bind(("127.0.0.1", options.port))
         .map_err(|e| format!("cannot listen on 127.0.0.1:{}: {e}", options.port))?;
-    let port = server.server_addr().to_ip().map_or(options.port, |a| a.port());
+    let port = listener.local_addr().map_or(options.port, |a| a.port());
     println!("Serving {} at http://127.0.0.1:{port}/ (Ctrl-C to stop)", out.display());
     let _ = std::io::stdout().flush();
 
@@ -89,17 +99,10 @@ pub fn serve(options: &ServeOptions) -> Result<(), String> {
     let mut watched: Vec<PathBuf> = Vec::new();
     watch_folders(watcher.as_mut(), &site_dir, &mut watched);
 
-    let server = Arc::new(server);
-    for _ in 0..4 {
-        let server = Arc::clone(&server);
+    {
         let state = Arc::clone(&state);
         let out = out.clone();
-        let prefix = prefix.clone();
-        std::thread::spawn(move || {
-            while let Ok(request) = server.recv() {
-                respond(request, &out, &prefix, &state);
-            }
-        });
+        std::thread::spawn(move || accept(listener, &out, &prefix, &state));
     }
 
     // The watch loop: wait for a relevant change, let the burst settle, rebuild.
@@ -183,8 +186,152 @@ fn rebuild(build: &BuildOptions, state: &Mutex<State>) {
     }
 }
 
-fn header(name: &str, value: &str) -> tiny_http::Header {
-    tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("valid header")
+/// Longest request head (request line and headers) read, in bytes.
+pub const MAX_HEAD: usize = 16 * 1024;
+
+/// Most connections handled at once; more wait in the listen queue.
+const MAX_CONNECTIONS: usize = 32;
+
+fn accept(listener: TcpListener, root: &Path, prefix: &str, state: &Arc<Mutex<State>>) {
+    let open = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    for stream in listener.incoming() {
+        let Ok(stream) = stream else { continue };
+        while open.load(std::sync::atomic::Ordering::Acquire) >= MAX_CONNECTIONS {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        open.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        let (open, state, root, prefix) = (
+            Arc::clone(&open),
+            Arc::clone(state),
+            root.to_path_buf(),
+            prefix.to_string(),
+        );
+        std::thread::spawn(move || {
+            let _ = handle(stream, &root, &prefix, &state);
+            open.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
+        });
+    }
+}
+
+/// A response: status, content type and body.
+struct Response {
+    status: u16,
+    kind: &'static str,
+    body: Vec<u8>,
+}
+
+impl Response {
+    fn text(status: u16, body: &str) -> Response {
+        Response {
+            status,
+            kind: "text/plain; charset=utf-8",
+            body: body.as_bytes().to_vec(),
+        }
+    }
+}
+
+fn reason(status: u16) -> &'static str {
+    match status {
+        200 => "OK",
+        400 => "Bad Request",
+        403 => "Forbidden",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        408 => "Request Timeout",
+        431 => "Request Header Fields Too Large",
+        _ => "Error",
+    }
+}
+
+/// Read one request head (at most [`MAX_HEAD`] bytes), answer it, close.
+fn handle(mut stream: TcpStream, root: &Path, prefix: &str, state: &Mutex<State>) -> std::io::Result<()> {
+    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    stream.set_write_timeout(Some(Duration::from_secs(30)))?;
+    let mut head = Vec::with_capacity(1024);
+    let mut buf = [0u8; 4096];
+    let end = loop {
+        if let Some(i) = head.windows(4).position(|w| w == b"\r\n\r\n") {
+            break Some(i);
+        }
+        if head.len() > MAX_HEAD {
+            break None;
+        }
+        match stream.read(&mut buf) {
+            Ok(0) => return Ok(()),
+            Ok(n) => head.extend_from_slice(&buf[..n]),
+            Err(_) => return send(&mut stream, &Response::text(408, "request timeout"), false),
+        }
+    };
+    let Some(end) = end.filter(|&e| e <= MAX_HEAD) else {
+        send(&mut stream, &Response::text(431, "request head too large"), false)?;
+        // Let the client read the answer: close our side, then discard (not
+        // keep) what it still sends, for a bounded time and amount.
+        stream.shutdown(std::net::Shutdown::Write)?;
+        stream.set_read_timeout(Some(Duration::from_secs(1)))?;
+        let mut drained = 0;
+        while drained < 64 << 20 {
+            match stream.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => drained += n,
+            }
+        }
+        return Ok(());
+    };
+    let Ok(head) = std::str::from_utf8(&head[..end]) else {
+        return send(&mut stream, &Response::text(400, "bad request"), false);
+    };
+    let mut lines = head.split("\r\n");
+    let mut parts = lines.next().unwrap_or("").split(' ');
+    let (Some(method), Some(target), Some(version), None) = (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return send(&mut stream, &Response::text(400, "bad request"), false);
+    };
+    if !version.starts_with("HTTP/1.") {
+        return send(&mut stream, &Response::text(400, "bad request"), false);
+    }
+    let hosts: Vec<&str> = lines
+        .filter_map(|l| l.split_once(':'))
+        .filter(|(name, _)| name.trim().eq_ignore_ascii_case("host"))
+        .map(|(_, value)| value.trim())
+        .collect();
+    let head_only = method == "HEAD";
+    if hosts.len() != 1 || !local_host(hosts[0]) {
+        let r = Response::text(403, "this preview answers only http://127.0.0.1, localhost or [::1]");
+        return send(&mut stream, &r, head_only);
+    }
+    if method != "GET" && !head_only {
+        return send(&mut stream, &Response::text(405, "method not allowed"), false);
+    }
+    send(&mut stream, &respond(target, root, prefix, state), head_only)
+}
+
+/// A `Host` header naming this machine's loopback: `localhost`,
+/// `127.0.0.1` or `[::1]`, with or without a port.
+pub fn local_host(host: &str) -> bool {
+    let name = match host.rsplit_once(':') {
+        Some((name, port)) if !name.ends_with(':') && port.bytes().all(|b| b.is_ascii_digit()) && !port.is_empty() => {
+            name
+        }
+        _ => host,
+    };
+    ["localhost", "127.0.0.1", "[::1]"]
+        .iter()
+        .any(|h| name.eq_ignore_ascii_case(h))
+}
+
+fn send(stream: &mut TcpStream, r: &Response, head_only: bool) -> std::io::Result<()> {
+    let head = format!(
+        "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
+        r.status,
+        reason(r.status),
+        r.kind,
+        r.body.len()
+    );
+    stream.write_all(head.as_bytes())?;
+    if !head_only {
+        stream.write_all(&r.body)?;
+    }
+    stream.flush()
 }
 
 fn content_type(path: &Path) -> &'static str {
@@ -275,52 +422,53 @@ fn inject(html: &str, version: u64, errors: Option<&str>) -> String {
     }
 }
 
-fn respond(request: tiny_http::Request, root: &Path, prefix: &str, state: &Mutex<State>) {
-    let no_store = header("Cache-Control", "no-store");
+/// The folder to serve: only one a build of this tool wrote (its marker),
+/// resolved; `None` before the first good build or if the folder was
+/// replaced by something else.
+fn served_root(root: &Path) -> Option<PathBuf> {
+    let marker = std::fs::symlink_metadata(root.join(crate::output::MARKER)).ok()?;
+    if !marker.is_file() || std::fs::symlink_metadata(root).ok()?.file_type().is_symlink() {
+        return None;
+    }
+    root.canonicalize().ok()
+}
+
+fn respond(url: &str, root: &Path, prefix: &str, state: &Mutex<State>) -> Response {
     let (version, errors) = {
         let s = state.lock().expect("state lock");
         (s.version, s.errors.clone())
     };
-    if !matches!(request.method(), tiny_http::Method::Get | tiny_http::Method::Head) {
-        let _ = request.respond(tiny_http::Response::from_string("method not allowed").with_status_code(405));
-        return;
+    if url == VERSION_PATH {
+        return Response::text(200, &version.to_string());
     }
-    if request.url() == VERSION_PATH {
-        let response = tiny_http::Response::from_string(version.to_string())
-            .with_header(header("Content-Type", "text/plain; charset=utf-8"))
-            .with_header(no_store);
-        let _ = request.respond(response);
-        return;
-    }
-    let (status, file) = match file_for(root, request.url(), prefix) {
-        Some(f) if f.is_file() => (200, f),
-        _ => (404, root.join("404.html")),
-    };
-    let body = match std::fs::read(&file) {
-        Ok(b) => b,
-        Err(_) => {
-            // No page (and no 404.html: e.g. the first build failed). A
-            // small page still shows the errors and reloads once fixed.
-            let page = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not found</title></head><body><h1>Not found</h1></body></html>";
-            let response = tiny_http::Response::from_string(inject(page, version, errors.as_deref()))
-                .with_status_code(404)
-                .with_header(header("Content-Type", "text/html; charset=utf-8"))
-                .with_header(no_store);
-            let _ = request.respond(response);
-            return;
+    // A file of the built site: inside the served folder once links are
+    // resolved (a link planted in the output is not followed out of it).
+    let inside = |f: &Path, root: &Path| f.canonicalize().ok().filter(|c| c.starts_with(root) && c.is_file());
+    let found = served_root(root).and_then(|root| {
+        let file = file_for(&root, url, prefix).and_then(|f| inside(&f, &root));
+        match file {
+            Some(f) => Some((200, f)),
+            None => inside(&root.join("404.html"), &root).map(|f| (404, f)),
         }
+    });
+    let Some((status, body, kind)) =
+        found.and_then(|(status, file)| Some((status, std::fs::read(&file).ok()?, content_type(&file))))
+    else {
+        // No page (and no 404.html: e.g. the first build failed). A
+        // small page still shows the errors and reloads once fixed.
+        let page = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not found</title></head><body><h1>Not found</h1></body></html>";
+        return Response {
+            status: 404,
+            kind: "text/html; charset=utf-8",
+            body: inject(page, version, errors.as_deref()).into_bytes(),
+        };
     };
-    let kind = content_type(&file);
     let body = if kind.starts_with("text/html") {
         inject(&String::from_utf8_lossy(&body), version, errors.as_deref()).into_bytes()
     } else {
         body
     };
-    let response = tiny_http::Response::from_data(body)
-        .with_status_code(status)
-        .with_header(header("Content-Type", kind))
-        .with_header(no_store);
-    let _ = request.respond(response);
+    Response { status, kind, body }
 }
 
 #[cfg(test)]
@@ -345,6 +493,32 @@ mod tests {
         assert_eq!(file_for(root, "/../etc/passwd", "/"), None);
         assert_eq!(file_for(root, "/a/%2e%2e/%2e%2e/etc/passwd", "/"), None);
         assert_eq!(file_for(root, "/a%00b", "/"), None);
+    }
+
+    #[test]
+    fn only_loopback_hosts_are_answered() {
+        for ok in [
+            "localhost",
+            "LOCALHOST:1111",
+            "127.0.0.1",
+            "127.0.0.1:80",
+            "[::1]",
+            "[::1]:1111",
+        ] {
+            assert!(local_host(ok), "{ok}");
+        }
+        for bad in [
+            "evil.example",
+            "evil.example:1111",
+            "localhost.evil.example",
+            "127.0.0.1.nip.io",
+            "",
+            ":1111",
+            "[::1]:x",
+            "10.0.0.1",
+        ] {
+            assert!(!local_host(bad), "{bad}");
+        }
     }
 
     #[test]

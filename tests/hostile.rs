@@ -40,7 +40,7 @@ fn names_in_fixture() -> Vec<String> {
 fn every_name_gets_its_own_page_inside_the_output() {
     let (tmp, out) = build(&fixture("hostile-names"));
     // Nothing written beside the output folder.
-    assert_eq!(entries(tmp.path()), ["out"]);
+    assert_eq!(entries_but_kept(tmp.path()), ["out"]);
     let pages = player_pages(&out);
     let names = names_in_fixture();
     assert_eq!(names.len(), 16);
@@ -224,4 +224,96 @@ fn nationalities_that_differ_in_case_share_one_page() {
     assert!(us.contains("<h2>National ranking: US</h2>"), "{us}");
     let index = read(&out.join("rating/dp/nations.html"));
     assert_eq!(index.matches("href=\"nation/us.html\"").count(), 1, "{index}");
+}
+
+/// A site with formula-like names and an event id that needs encoding.
+fn formula_site(dir: &Path) {
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    std::fs::write(
+        dir.join("site.toml"),
+        "base_url = \"https://example.org/r/\"\n[[rating]]\nid = \"dp\"\nsystem = \"dip-pouch\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("data/a b #1 ?x%.toml"),
+        "name = \"Odd\"\ndate = 2010-01-01\nrounds = 1\n\
+         [[results]]\nrank = 1\nname = \"=HYPERLINK(\\\"http://x\\\")\"\nnat = \"=NAT\"\n\
+         [[results]]\nrank = 2\nname = \"@SUM(A1)\"\nnat = \"US\"\n\
+         [[results]]\nrank = 3\nname = \"+Plus\"\n\
+         [[results]]\nrank = 4\nname = \"-Minus\"\n\
+         [[results]]\nrank = 5\nname = \"Doug Moore\"\nnat = \"US\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("data/=cmd.toml"),
+        "name = \"Cmd\"\ndate = 2011-01-01\nrounds = 1\n[[results]]\nrank = 1\nname = \"Doug Moore\"\n",
+    )
+    .unwrap();
+}
+
+#[test]
+fn csv_cells_that_would_be_formulas_are_neutralised() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    formula_site(&site);
+    let (_t, out) = build(&site);
+    let ranking = read(&out.join("downloads/dp-ranking.csv"));
+    let rows: Vec<&str> = ranking.lines().collect();
+    assert_eq!(rows[0], "rank,player,nat,rating,events");
+    let names: Vec<String> = rows[1..]
+        .iter()
+        .map(|r| r.split(',').skip(1).take(2).collect::<Vec<_>>().join(","))
+        .collect();
+    let mut names = names;
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "\"'=HYPERLINK(\"\"http://x\"\")\",'=NAT",
+            "'+Plus,",
+            "'-Minus,",
+            "'@SUM(A1),US",
+            "Doug Moore,US",
+        ]
+    );
+    let history = read(&out.join("downloads/dp-history.csv"));
+    assert!(history.contains("\n2011-01-01,'=cmd,Doug Moore,"), "{history}");
+    assert!(history.contains("\n2010-01-01,a b #1 ?x%,Doug Moore,"), "{history}");
+    // Numbers are left alone: every rating parses.
+    for r in &rows[1..] {
+        let cells: Vec<&str> = r.rsplitn(3, ',').collect();
+        cells[0].parse::<u32>().unwrap();
+        cells[1].parse::<f64>().unwrap();
+    }
+}
+
+#[test]
+fn sitemap_feed_and_search_index_encode_event_ids_as_pages_do() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    formula_site(&site);
+    let (_t, out) = build(&site);
+    assert!(out.join("events/a b #1 ?x%.html").is_file());
+    let encoded = "events/a%20b%20%231%20%3Fx%25.html";
+    let events = read(&out.join("events.html"));
+    assert!(events.contains(&format!("href=\"{encoded}\"")), "{events}");
+    let sitemap = read(&out.join("sitemap.xml"));
+    assert!(
+        sitemap.contains(&format!("<loc>https://example.org/r/{encoded}</loc>")),
+        "{sitemap}"
+    );
+    assert!(
+        sitemap.contains("<loc>https://example.org/r/events/%3Dcmd.html</loc>"),
+        "{sitemap}"
+    );
+    assert!(!sitemap.contains("a b"), "{sitemap}");
+    let feed = read(&out.join("feed.xml"));
+    assert!(
+        feed.contains(&format!("<id>https://example.org/r/{encoded}</id>")),
+        "{feed}"
+    );
+    assert!(!feed.contains("a b"), "{feed}");
+    let index = read(&out.join("search-index.js"));
+    assert!(index.contains("\"a%20b%20%231%20%3Fx%25\""), "{index}");
+    assert!(!index.contains("a b #1"), "{index}");
 }

@@ -42,20 +42,41 @@ fn a_folder_the_tool_did_not_write_is_replaced_only_with_force() {
         stderr(&r)
     );
     assert_eq!(snapshot(&out), before);
-    // Old versions of changed pages are kept for reuse in `.out.spare`.
-    let left: Vec<String> = entries(tmp.path()).into_iter().filter(|e| e != ".out.spare").collect();
+    // Old versions of changed pages are kept for reuse in `.out.spare`,
+    // and `.out.lock` is the output folder's lock.
+    let left = entries_but_kept(tmp.path());
     assert_eq!(left, ["out", "site"]);
     // An empty folder is fine.
     let empty = tmp.path().join("empty");
     std::fs::create_dir(&empty).unwrap();
     assert!(run_build(&site, ".", "../empty", &[]).status.success());
     assert!(empty.join(".ratings-site").is_file());
-    // --force replaces it.
+    // --force replaces it; the user's files are moved aside, whole, under a
+    // clear name (never into `.out.spare`, which builds overwrite).
     let r = run_build(&site, ".", "../out", &["--force"]);
     assert!(r.status.success(), "{}", stderr(&r));
     assert!(out.join(".ratings-site").is_file() && !out.join("notes").exists());
-    // From now on it is ours: no --force needed.
+    let backup = tmp.path().join("out.before-ratings");
+    assert!(
+        stderr(&r).contains(&format!("its previous content was moved to {}", backup.display())),
+        "{}",
+        stderr(&r)
+    );
+    assert_eq!(snapshot(&backup), before);
+    // From now on it is ours: no --force needed, and the backup stays.
+    std::fs::write(
+        site.join("data/2005/a-cup.toml"),
+        read(&site.join("data/2005/a-cup.toml")).replace("A Cup", "B Cup"),
+    )
+    .unwrap();
     assert!(run_build(&site, ".", "../out", &[]).status.success());
+    assert_eq!(snapshot(&backup), before);
+    let spare = tmp.path().join(".out.spare");
+    assert!(!spare.join("notes").exists());
+    assert_eq!(
+        entries_but_kept(tmp.path()),
+        ["empty", "out", "out.before-ratings", "site"]
+    );
 }
 
 #[test]
@@ -102,8 +123,11 @@ fn an_output_that_is_a_link_or_a_file_is_refused() {
     std::os::unix::fs::symlink(&elsewhere, tmp.path().join("link")).unwrap();
     std::fs::write(tmp.path().join("file"), "a file\n").unwrap();
     let before = snapshot(tmp.path());
-    let r = run_build(&site, ".", "../link", &["--force"]);
-    assert!(stderr(&r).contains("it is a symbolic link"), "{}", stderr(&r));
+    for link in ["../link", "../link/", "../link/."] {
+        let r = run_build(&site, ".", link, &["--force"]);
+        assert_eq!(r.status.code(), Some(1), "{link}: {}", stderr(&r));
+        assert!(stderr(&r).contains("it is a symbolic link"), "{link}: {}", stderr(&r));
+    }
     let r = run_build(&site, ".", "../file", &["--force"]);
     assert!(stderr(&r).contains("it exists and is not a folder"), "{}", stderr(&r));
     assert_eq!(snapshot(tmp.path()), before);
@@ -149,8 +173,9 @@ fn leftovers_of_a_killed_build_are_removed_by_the_next() {
         std::fs::write(tmp.path().join(leftover).join("player/x.html"), "half").unwrap();
     }
     assert!(run_build(&site, ".", "../out", &[]).status.success());
-    // Old versions of changed pages are kept for reuse in `.out.spare`.
-    let left: Vec<String> = entries(tmp.path()).into_iter().filter(|e| e != ".out.spare").collect();
+    // Old versions of changed pages are kept for reuse in `.out.spare`,
+    // and `.out.lock` is the output folder's lock.
+    let left = entries_but_kept(tmp.path());
     assert_eq!(left, ["out", "site"]);
 }
 
@@ -228,7 +253,265 @@ fn a_build_killed_at_random_moments_never_loses_the_previous_site() {
     let r = run_build(&site, ".", out.to_str().unwrap(), &[]);
     assert!(r.status.success(), "{}", stderr(&r));
     assert_eq!(digest(&out), a);
-    // Old versions of changed pages are kept for reuse in `.out.spare`.
-    let left: Vec<String> = entries(tmp.path()).into_iter().filter(|e| e != ".out.spare").collect();
+    // Old versions of changed pages are kept for reuse in `.out.spare`,
+    // and `.out.lock` is the output folder's lock.
+    let left = entries_but_kept(tmp.path());
     assert_eq!(left, ["out", "site"]);
+}
+
+#[test]
+fn a_linked_data_folder_is_refused_as_output_through_its_target() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    // data/ is a link to a folder elsewhere.
+    let results = tmp.path().join("results");
+    std::fs::create_dir(&results).unwrap();
+    std::fs::rename(site.join("data"), results.join("data")).unwrap();
+    std::os::unix::fs::symlink(results.join("data"), site.join("data")).unwrap();
+    let before = snapshot(tmp.path());
+    for (out, why) in [
+        ("../results/data", "it is inside the site's data/ folder"),
+        ("../results/data/", "it is inside the site's data/ folder"),
+        ("../results/data/2000", "it is inside the site's data/ folder"),
+        ("../results", "it holds the site's data/ folder"),
+    ] {
+        let r = run_build(&site, ".", out, &["--force"]);
+        assert_eq!(r.status.code(), Some(1), "{out}: {}", stderr(&r));
+        assert!(
+            stderr(&r).contains(&format!("refusing to use this output folder: {why}")),
+            "{out}: {}",
+            stderr(&r)
+        );
+    }
+    assert_eq!(snapshot(tmp.path()), before, "a refused build changed something");
+}
+
+#[test]
+fn links_and_modes_in_the_spare_folder_are_not_trusted() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    let out = tmp.path().join("out");
+    assert!(run_build(&site, ".", "../out", &[]).status.success());
+    let normal = {
+        let probe = tmp.path().join("probe");
+        std::fs::write(&probe, "").unwrap();
+        std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(&probe).unwrap().permissions()) & 0o7777
+    };
+    // Planted in the spare folder where the next build recycles old pages:
+    // a link to a precious file, a private file, a link to a folder.
+    let spare = tmp.path().join(".out.spare");
+    std::fs::create_dir_all(&spare).unwrap();
+    let precious = tmp.path().join("precious.txt");
+    std::fs::write(&precious, "keep me\n").unwrap();
+    let _ = std::fs::remove_file(spare.join("events.html"));
+    std::os::unix::fs::symlink(&precious, spare.join("events.html")).unwrap();
+    let _ = std::fs::remove_file(spare.join("index.html"));
+    std::fs::write(spare.join("index.html"), "private\n").unwrap();
+    std::fs::set_permissions(
+        spare.join("index.html"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o600),
+    )
+    .unwrap();
+    // The next build changes both pages.
+    let cup = site.join("data/2005/a-cup.toml");
+    std::fs::write(&cup, read(&cup).replace("A Cup", "Renamed Cup")).unwrap();
+    let r = run_build(&site, ".", "../out", &[]);
+    assert!(r.status.success(), "{}", stderr(&r));
+    assert_eq!(read(&precious), "keep me\n");
+    for page in ["events.html", "index.html"] {
+        let meta = std::fs::symlink_metadata(out.join(page)).unwrap();
+        assert!(meta.is_file(), "{page} is not a plain file");
+        assert_eq!(
+            std::os::unix::fs::PermissionsExt::mode(&meta.permissions()) & 0o7777,
+            normal,
+            "{page}"
+        );
+    }
+    assert!(read(&out.join("events.html")).contains("Renamed Cup"));
+    for e in walkdir::WalkDir::new(&out) {
+        assert!(!e.unwrap().file_type().is_symlink());
+    }
+}
+
+/// Kill and reap child processes when a test ends, however it ends.
+struct Reap(Vec<std::process::Child>);
+
+impl Drop for Reap {
+    fn drop(&mut self) {
+        for c in &mut self.0 {
+            // SAFETY: plain signals to our own child processes.
+            unsafe { libc::kill(c.id() as i32, libc::SIGCONT) };
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+fn spawn_build(site: &Path, out: &Path) -> std::process::Child {
+    spawn_build_with(site, out, &[])
+}
+
+fn spawn_build_with(site: &Path, out: &Path, extra: &[&str]) -> std::process::Child {
+    std::process::Command::new(BIN)
+        .args(["build", "--site"])
+        .arg(site)
+        .arg("--output")
+        .arg(out)
+        .args(extra)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Two synthetic sites (B = A plus one early event) and their references.
+fn two_sites(
+    tmp: &Path,
+) -> (
+    std::path::PathBuf,
+    std::path::PathBuf,
+    BTreeMap<String, u64>,
+    BTreeMap<String, u64>,
+) {
+    let a = tmp.join("a");
+    synthetic_site(&a, 300, 10, 600, 11);
+    let b = tmp.join("b");
+    copy_tree(&a, &b);
+    std::fs::write(
+        b.join("data/2001/extra.toml"),
+        "name = \"Extra\"\ndate = 2001-01-01\nrounds = 2\n[[results]]\nrank = 1\nname = \"Ann Player00000\"\n",
+    )
+    .unwrap();
+    let refs = tmp.join("refs");
+    std::fs::create_dir(&refs).unwrap();
+    let mut digests = Vec::new();
+    for (site, name) in [(&a, "a"), (&b, "b")] {
+        let r = spawn_build(site, &refs.join(name)).wait_with_output().unwrap();
+        assert!(r.status.success(), "{}", stderr(&r));
+        digests.push(digest(&refs.join(name)));
+    }
+    std::fs::remove_dir_all(&refs).unwrap();
+    let db = digests.pop().unwrap();
+    let da = digests.pop().unwrap();
+    assert_ne!(da, db);
+    (a, b, da, db)
+}
+
+#[test]
+fn a_second_build_waits_for_a_slowed_one_and_never_deletes_its_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b, da, db) = two_sites(tmp.path());
+    let out = tmp.path().join("out");
+    assert!(spawn_build(&a, &out).wait().unwrap().success());
+    let mut caught = false;
+    for _attempt in 0..5 {
+        // Build B, stopped (SIGSTOP) while it fills its build folder.
+        let first = spawn_build(&b, &out);
+        let building = tmp.path().join(format!(".out.building-{}", first.id()));
+        let mut guard = Reap(vec![first]);
+        let start = Instant::now();
+        while !building.exists() && guard.0[0].try_wait().unwrap().is_none() {
+            assert!(
+                start.elapsed() < Duration::from_secs(120),
+                "the build never started writing"
+            );
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        // SAFETY: a signal to our own child.
+        unsafe { libc::kill(guard.0[0].id() as i32, libc::SIGSTOP) };
+        if !building.exists() {
+            // It finished before it could be stopped: try again from site A.
+            drop(guard);
+            assert!(spawn_build(&a, &out).wait().unwrap().success());
+            continue;
+        }
+        caught = true;
+        // A second build into the same folder, of site A, meanwhile
+        // (`--full`: the output still is site A, which would need no build).
+        let mut second = spawn_build_with(&a, &out, &["--full"]);
+        let mut err = std::io::BufReader::new(second.stderr.take().unwrap());
+        guard.0.push(second);
+        let mut line = String::new();
+        std::io::BufRead::read_line(&mut err, &mut line).unwrap();
+        assert!(
+            line.starts_with(&format!("Waiting for another build into {} to finish", out.display())),
+            "the second build did not wait: {line:?}"
+        );
+        assert!(building.is_dir(), "the stopped build's folder was deleted");
+        // SAFETY: a signal to our own child.
+        unsafe { libc::kill(guard.0[0].id() as i32, libc::SIGCONT) };
+        let first = guard.0.remove(0);
+        let second = guard.0.remove(0);
+        let r1 = first.wait_with_output().unwrap();
+        assert!(r1.status.success(), "first: {}", stderr(&r1));
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+        let r2 = second.wait_with_output().unwrap();
+        assert!(r2.status.success(), "second: {rest}");
+        // The second build ran last: site A, complete.
+        assert_eq!(digest(&out), da);
+        break;
+    }
+    assert!(caught, "the build was never caught while writing");
+    assert_ne!(da, db);
+    assert_eq!(entries_but_kept(tmp.path()), ["a", "b", "out"]);
+}
+
+#[test]
+fn concurrent_builds_into_one_folder_all_succeed_and_leave_a_complete_site() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b, da, db) = two_sites(tmp.path());
+    let out = tmp.path().join("out");
+    for round in 0..2 {
+        let children: Vec<_> = (0..4)
+            .map(|i| spawn_build(if i % 2 == 0 { &a } else { &b }, &out))
+            .collect();
+        let mut guard = Reap(children);
+        for (i, c) in guard.0.drain(..).enumerate() {
+            let r = c.wait_with_output().unwrap();
+            assert!(r.status.success(), "round {round}, build {i}: {}", stderr(&r));
+        }
+        let now = digest(&out);
+        assert!(now == da || now == db, "round {round}: the output is neither site");
+        assert_eq!(entries_but_kept(tmp.path()), ["a", "b", "out"]);
+    }
+}
+
+#[test]
+fn a_mount_point_as_output_is_refused_with_an_explanation() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    let mnt = tmp.path().join("mnt");
+    std::fs::create_dir(&mnt).unwrap();
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "none"])
+        .arg(&mnt)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("skipped: cannot mount a tmpfs here (needs root)");
+        return;
+    }
+    struct Unmount(std::path::PathBuf);
+    impl Drop for Unmount {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("umount").arg(&self.0).status();
+        }
+    }
+    let _unmount = Unmount(mnt.clone());
+    for force in [&[][..], &["--force"][..]] {
+        let r = run_build(&site, ".", "../mnt", force);
+        assert_eq!(r.status.code(), Some(1), "{}", stderr(&r));
+        assert!(
+            stderr(&r).contains("refusing to use this output folder: it is a mount point"),
+            "{}",
+            stderr(&r)
+        );
+    }
+    assert!(entries(&mnt).is_empty());
+    // A folder inside it is fine.
+    let r = run_build(&site, ".", "../mnt/site", &[]);
+    assert!(r.status.success(), "{}", stderr(&r));
+    assert!(mnt.join("site/index.html").is_file());
 }

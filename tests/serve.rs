@@ -53,23 +53,19 @@ fn wait_for(port: u16, path: &str, limit: Duration, ready: impl Fn(&str) -> bool
     }
 }
 
-#[test]
-fn serves_the_site_and_rebuilds_when_data_changes() {
-    let tmp = tempfile::tempdir().unwrap();
-    let site = tmp.path().join("site");
-    copy_dir(&fixture("basic"), &site);
-    let out = tmp.path().join("out");
+/// Start `serve` of `site` into `out` on a free port: (guard, port).
+fn start(site: &std::path::Path, out: &std::path::Path) -> (Server, u16) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ratings"))
         .args(["serve", "--port", "0", "--site"])
-        .arg(&site)
+        .arg(site)
         .arg("--output")
-        .arg(&out)
+        .arg(out)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
     let stdout = child.stdout.take().unwrap();
-    let _server = Server(child);
+    let server = Server(child);
     // "Serving … at http://127.0.0.1:PORT/ …" once the first build is done.
     let mut line = String::new();
     BufReader::new(stdout).read_line(&mut line).unwrap();
@@ -79,6 +75,28 @@ fn serves_the_site_and_rebuilds_when_data_changes() {
         .and_then(|rest| rest.split('/').next())
         .and_then(|p| p.parse().ok())
         .unwrap_or_else(|| panic!("no address in {line:?}"));
+    (server, port)
+}
+
+/// Send raw request bytes; the status code of the answer (0: none).
+fn raw(port: u16, request: &[u8]) -> u16 {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    // The server may answer and close before all is sent.
+    let _ = stream.write_all(request);
+    let mut response = Vec::new();
+    let _ = stream.read_to_end(&mut response);
+    let response = String::from_utf8_lossy(&response);
+    response.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0)
+}
+
+#[test]
+fn serves_the_site_and_rebuilds_when_data_changes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("basic"), &site);
+    let out = tmp.path().join("out");
+    let (_server, port) = start(&site, &out);
 
     let (status, home) = get(port, "/");
     assert_eq!(status, 200);
@@ -114,4 +132,92 @@ fn serves_the_site_and_rebuilds_when_data_changes() {
     });
     assert!(page.contains("Renamed Cup"));
     assert!(page.contains("`rounds` must be at least 1"), "{page}");
+}
+
+#[test]
+fn a_folder_the_build_refuses_is_never_served() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("basic"), &site);
+    std::fs::write(tmp.path().join("secret.txt"), "password\n").unwrap();
+    for (out, why) in [
+        ("/", "it is the file system root"),
+        ("..", "it is the site folder or one of its parents"),
+        ("data", "it is inside the site's data/ folder"),
+    ] {
+        for force in [&[][..], &["--force"][..]] {
+            let mut child = Command::new(env!("CARGO_BIN_EXE_ratings"))
+                .current_dir(&site)
+                .args(["serve", "--port", "0", "--output", out])
+                .args(force)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            // It must stop at once; if it serves, the test ends it.
+            let start = Instant::now();
+            while child.try_wait().unwrap().is_none() && start.elapsed() < Duration::from_secs(60) {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            let _ = child.kill();
+            let r = child.wait_with_output().unwrap();
+            let stdout = String::from_utf8_lossy(&r.stdout);
+            let stderr = String::from_utf8_lossy(&r.stderr);
+            assert!(!stdout.contains("Serving"), "{out} {force:?} was served: {stdout}");
+            assert_eq!(r.status.code(), Some(1), "{out} {force:?}: {stderr}");
+            assert!(
+                stderr.contains(&format!("refusing to use this output folder: {why}")),
+                "{out}: {stderr}"
+            );
+        }
+    }
+    assert_eq!(entries(tmp.path()), ["secret.txt", "site"]);
+}
+
+#[test]
+fn only_loopback_host_names_and_bounded_heads_are_answered() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("basic"), &site);
+    let out = tmp.path().join("out");
+    let (_server, port) = start(&site, &out);
+    let request = |host: &str| format!("GET /index.html HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    for host in [
+        "127.0.0.1",
+        &format!("127.0.0.1:{port}"),
+        "localhost",
+        &format!("localhost:{port}"),
+        "[::1]",
+    ] {
+        assert_eq!(raw(port, request(host).as_bytes()), 200, "{host}");
+    }
+    // DNS rebinding: a page of evil.example whose name now points here.
+    for host in [
+        "evil.example",
+        &format!("evil.example:{port}"),
+        "localhost.evil.example",
+    ] {
+        assert_eq!(raw(port, request(host).as_bytes()), 403, "{host}");
+    }
+    // No Host, two Hosts.
+    assert_eq!(raw(port, b"GET / HTTP/1.1\r\n\r\n"), 403);
+    assert_eq!(
+        raw(port, b"GET / HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\n\r\n"),
+        403
+    );
+    // A 4 MB header: refused after the first 16 KB, not buffered.
+    let mut big = b"GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: ".to_vec();
+    big.extend(std::iter::repeat_n(b'a', 4 << 20));
+    big.extend(b"\r\n\r\n");
+    assert_eq!(raw(port, &big), 431);
+    // Still serving, and still refusing traversal.
+    assert_eq!(get(port, "/").0, 200);
+    assert_eq!(get(port, "/../site/site.toml").0, 404);
+    assert_eq!(get(port, "/%2e%2e/site/site.toml").0, 404);
+    // A link planted in the output is not followed out of it.
+    std::fs::write(tmp.path().join("secret.txt"), "password\n").unwrap();
+    std::os::unix::fs::symlink(tmp.path().join("secret.txt"), out.join("secret.txt")).unwrap();
+    let (status, body) = get(port, "/secret.txt");
+    assert_eq!(status, 404);
+    assert!(!body.contains("password"));
 }

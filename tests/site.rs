@@ -424,10 +424,7 @@ fn a_failed_build_leaves_the_previous_site_untouched() {
         .map(|f| (f.clone(), std::fs::read(out.join(&f)).unwrap()))
         .collect();
     assert_eq!(before, after);
-    let leftovers: Vec<_> = std::fs::read_dir(tmp.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
+    let leftovers = entries_but_kept(tmp.path());
     assert_eq!(leftovers.len(), 2, "no temporary folder left: {leftovers:?}");
 }
 

@@ -180,6 +180,17 @@ impl Checker<'_> {
             self.error(v, "player name contains a control character");
             return None;
         }
+        if spelling.chars().all(crate::names::is_invisible) {
+            self.error(v, "player name has no visible character");
+            return None;
+        }
+        if !crate::names::bidi_balanced(&spelling) {
+            self.error(
+                v,
+                "player name opens a bidi override, embedding or isolate it does not close (or closes one it did not open)",
+            );
+            return None;
+        }
         let length = spelling.chars().count();
         if length > MAX_NAME_CHARS {
             self.error(
@@ -213,6 +224,13 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
     let name = collapse_spaces(file.name.get_ref());
     if name.is_empty() {
         c.error(&file.name, "`name` must not be empty");
+    } else if name.chars().all(crate::names::is_invisible) {
+        c.error(&file.name, "`name` has no visible character");
+    } else if !crate::names::bidi_balanced(&name) {
+        c.error(
+            &file.name,
+            "`name` opens a bidi override, embedding or isolate it does not close (or closes one it did not open)",
+        );
     }
     let date = c.date(&file.date, "date");
     let end_date = file.end_date.as_ref().and_then(|d| c.date(d, "end_date"));

@@ -35,7 +35,7 @@ pub fn shown_under(site_dir: &Path, full: &Path) -> PathBuf {
 
 /// Read a file as UTF-8 text; invalid UTF-8 is reported with its position.
 pub(crate) fn read_text(path: &Path) -> Result<String, Diagnostic> {
-    let bytes = std::fs::read(path).map_err(|e| Diagnostic::io(path, &e))?;
+    let bytes = crate::static_files::read_regular(path).map_err(|e| Diagnostic::io(path, &e))?;
     String::from_utf8(bytes).map_err(|e| {
         let valid = e.utf8_error().valid_up_to();
         let prefix = std::str::from_utf8(&e.as_bytes()[..valid]).unwrap_or("");
@@ -79,7 +79,16 @@ fn find_files(site_dir: &Path, problems: &mut Vec<Diagnostic>) -> Files {
                 continue;
             }
         };
-        if !entry.file_type().is_file() {
+        let kind = entry.file_type();
+        if kind.is_dir() {
+            continue;
+        }
+        if !kind.is_file() {
+            // A FIFO would block the build, a device be read without end.
+            problems.push(Diagnostic::new(
+                shown_under(site_dir, entry.path()),
+                crate::static_files::not_regular(&kind),
+            ));
             continue;
         }
         let rel = entry.path().strip_prefix(&data).expect("walk stays under data/");
@@ -164,6 +173,7 @@ pub fn load(site_dir: &Path) -> Result<Site, Errors> {
     }
 
     let pages = load_pages(site_dir, &files.pages, &mut problems);
+    case_clashes(site_dir, &files.events, &mut problems);
 
     let Some(config) = config else {
         return Err(Errors::sorted(problems));
@@ -240,6 +250,23 @@ pub fn load(site_dir: &Path) -> Result<Site, Errors> {
         players,
         pages,
     })
+}
+
+/// Event ids that differ only in case (`Foo`, `foo`) name one file on a
+/// case-insensitive file system (macOS, Windows): refused everywhere.
+fn case_clashes(site_dir: &Path, events: &[(String, PathBuf)], problems: &mut Vec<Diagnostic>) {
+    let mut first: HashMap<String, &PathBuf> = HashMap::with_capacity(events.len());
+    for (id, rel) in events {
+        if let Some(other) = first.insert(id.to_lowercase(), rel) {
+            problems.push(Diagnostic::new(
+                shown(site_dir, rel),
+                format!(
+                    "event id differs only in case from {}: their pages would be one file on case-insensitive file systems (macOS, Windows); rename one",
+                    shown(site_dir, other).display()
+                ),
+            ));
+        }
+    }
 }
 
 /// Build the player list from the events (in event order) and the registry.

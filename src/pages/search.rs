@@ -16,7 +16,7 @@
 //!
 //! The build checks, for every player, that the script's rule gives the real
 //! page name, and uses the last form when it would not. `e` lists events as
-//! `["Name", "path under events/ without .html", "date"]`, plus the folded
+//! `["Name", "percent-encoded path under events/ without .html", "date"]`, plus the folded
 //! name when it is not ASCII.
 
 use std::fmt::Write;
@@ -116,7 +116,7 @@ pub fn index(ctx: &Context) -> String {
         out.push('[');
         js_string(&mut out, &e.name);
         out.push(',');
-        js_string(&mut out, path);
+        js_string(&mut out, &crate::names::url_path(path));
         out.push(',');
         js_string(&mut out, &e.date.to_string());
         if !e.name.is_ascii() {

@@ -155,6 +155,15 @@ pub fn entries(dir: &Path) -> Vec<String> {
     names
 }
 
+/// Names in a folder, sorted, without the `.NAME.spare` and `.NAME.lock`
+/// that builds keep beside an output folder.
+pub fn entries_but_kept(dir: &Path) -> Vec<String> {
+    entries(dir)
+        .into_iter()
+        .filter(|e| !(e.starts_with('.') && (e.ends_with(".spare") || e.ends_with(".lock"))))
+        .collect()
+}
+
 /// The built binary.
 pub const BIN: &str = env!("CARGO_BIN_EXE_ratings");
 
