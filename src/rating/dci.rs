@@ -2,10 +2,9 @@
 //! rating-systems.md §2): an Elo variant over the matches of match events,
 //! with a provisional period.
 
-use std::collections::HashMap;
-
-use super::{Columns, Detail, EventRating, History, MatchLine, Params, RatingSystem, Row, Standing, System};
-use crate::model::{Event, PlayerId, Site};
+use super::games::{self, MatchRows};
+use super::{Columns, History, MatchLine, Params, RatingSystem, Standing, System};
+use crate::model::{Event, Site};
 
 pub const SYSTEM: System = System {
     name: "dci",
@@ -230,13 +229,6 @@ impl Dci {
     }
 }
 
-/// One player's part of one rated event, while it is being rated.
-struct Entry {
-    player: PlayerId,
-    before: f64,
-    matches: Vec<MatchLine>,
-}
-
 impl RatingSystem for Dci {
     fn default_title(&self) -> String {
         format!("DCI Rating ({})", self.0.category)
@@ -326,8 +318,7 @@ impl RatingSystem for Dci {
                 Treatment::Rated { k_multiplier, note } => (k_multiplier, note),
             };
 
-            let mut entries: Vec<Entry> = Vec::new();
-            let mut slot: HashMap<PlayerId, usize> = HashMap::new();
+            let mut rows = MatchRows::default();
             for (r, round) in event.round.iter().enumerate() {
                 // All matches of a round use the ratings from before the
                 // round. A player plays at most once per round (checked when
@@ -362,79 +353,33 @@ impl RatingSystem for Dci {
                         };
                         s.matches += 1;
                         let after = s.rating;
-                        let i = *slot.entry(x).or_insert_with(|| {
-                            entries.push(Entry {
-                                player: x,
+                        rows.record(
+                            x,
+                            r_x,
+                            None,
+                            MatchLine {
+                                round: r as u32 + 1,
+                                opponent: y,
+                                won,
+                                lost,
+                                drawn: m.draws,
+                                score,
                                 before: r_x,
-                                matches: Vec::new(),
-                            });
-                            entries.len() - 1
-                        });
-                        entries[i].matches.push(MatchLine {
-                            round: r as u32 + 1,
-                            opponent: y,
-                            won,
-                            lost,
-                            drawn: m.draws,
-                            score,
-                            before: r_x,
-                            opponent_before: r_y,
-                            after: Some(after),
-                            k,
-                        });
+                                opponent_before: r_y,
+                                after: Some(after),
+                                k,
+                            },
+                        );
                     }
                 }
             }
 
-            // Byes are never rated, but the reader sees them.
-            let mut byes: HashMap<PlayerId, Vec<u32>> = HashMap::new();
-            for (r, round) in event.round.iter().enumerate() {
-                for &b in &round.byes {
-                    byes.entry(b).or_default().push(r as u32 + 1);
-                }
-            }
-            for entry in entries {
-                let s = &mut state[entry.player as usize];
+            rows.finish(site, index, &mut history, |p| {
+                let s = &mut state[p as usize];
                 s.events += 1;
-                let count = |v: f64| entry.matches.iter().filter(|m| m.score == v).count() as u32;
-                history.rows.push(Row {
-                    event: index,
-                    player: entry.player,
-                    before: entry.before,
-                    after: s.rating,
-                    counted: true,
-                    deviation: None,
-                    detail: Detail::Match {
-                        wins: count(1.0),
-                        losses: count(0.0),
-                        draws: count(0.5),
-                        byes: byes.remove(&entry.player).unwrap_or_default(),
-                        matches: entry.matches,
-                    },
-                });
-            }
-            // Rows of an event by standing (when the event has one), then by
-            // name, as for placement events.
-            let rank: HashMap<PlayerId, u32> = event.results.iter().map(|r| (r.player, r.rank)).collect();
-            history.rows[start..].sort_by(|a, b| {
-                let (pa, pb) = (site.player(a.player), site.player(b.player));
-                let ra = rank.get(&a.player).copied().unwrap_or(u32::MAX);
-                let rb = rank.get(&b.player).copied().unwrap_or(u32::MAX);
-                ra.cmp(&rb)
-                    .then_with(|| pa.display.as_bytes().cmp(pb.display.as_bytes()))
-                    .then_with(|| pa.key.cmp(&pb.key))
+                (s.rating, None)
             });
-            let included = history.rows.len() > start;
-            history.event_rows.push(start..history.rows.len());
-            history.events.push(EventRating {
-                included,
-                value: None,
-                note: Some(if included {
-                    note
-                } else {
-                    "Not rated: no matches were played (byes are never rated).".to_string()
-                }),
-            });
+            games::close_event(&mut history, start, Some(note));
         }
         history.standings = state
             .iter()
@@ -460,6 +405,7 @@ mod tests {
     //! §2); the comments show the arithmetic.
 
     use super::*;
+    use crate::rating::Detail;
     use crate::config::SiteConfig;
     use crate::model::{Date, Match, Player, Round};
 
