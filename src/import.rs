@@ -76,6 +76,123 @@ fn at(path: &Path, line: usize, message: impl Into<String>) -> Diagnostic {
     }
 }
 
+/// The result table: the header row, then rows up to the first blank line.
+fn result_rows(
+    path: &Path,
+    lines: &[&str],
+    date_index: usize,
+    players: u32,
+    problems: &mut Vec<Diagnostic>,
+) -> Vec<ImportedRow> {
+    let flat = |l: &str| collapse_spaces(&l.replace('\t', " "));
+    let Some(table) = lines
+        .iter()
+        .enumerate()
+        .skip(date_index)
+        .find(|(_, l)| {
+            let l = flat(l);
+            l.starts_with("Rank") && l.ends_with("Score")
+        })
+        .map(|(i, _)| i)
+    else {
+        problems.push(at(
+            path,
+            date_index + 1,
+            "no result table (a line \"RankFirstName LastNameLoc.Nat.Score\")",
+        ));
+        return Vec::new();
+    };
+    let header = flat(lines[table]);
+    let loc_first = match (header.find("Loc"), header.find("Nat")) {
+        (Some(l), Some(n)) => l < n,
+        _ => true,
+    };
+    let mut rows = Vec::new();
+    for (i, line) in lines.iter().enumerate().skip(table + 1) {
+        if line.trim().is_empty() {
+            break;
+        }
+        match parse_row(line, players, loc_first) {
+            Some((rank, name, loc, nat, score)) => rows.push(ImportedRow {
+                line: i + 1,
+                rank,
+                name,
+                loc,
+                nat,
+                score,
+            }),
+            None => problems.push(at(
+                path,
+                i + 1,
+                format!(
+                    "cannot read this result row: {:?} (expected rank, name, score, like \"1Doug MOORE99.40\")",
+                    line.trim()
+                ),
+            )),
+        }
+    }
+    if rows.is_empty() && problems.is_empty() {
+        problems.push(at(path, table + 1, "the result table has no rows"));
+    }
+    rows
+}
+
+/// Every row's Score against the percentile formula.
+fn score_warnings(path: &Path, rows: &[ImportedRow], players: u32) -> Vec<Diagnostic> {
+    let mut warnings = Vec::new();
+    for row in rows {
+        let expected = fixed2(percentile(players, row.rank));
+        match &row.score {
+            Some(score) if score.parse::<f64>().map(fixed2).as_deref() != Ok(expected.as_str()) => {
+                warnings.push(at(
+                    path,
+                    row.line,
+                    format!(
+                        "{:?}, rank {}: the page gives Score {score}, the percentile formula gives {expected} (({players} + 0.5 - {}) / {players} * 100)",
+                        row.name, row.rank, row.rank
+                    ),
+                ));
+            }
+            Some(_) => {}
+            None => warnings.push(at(
+                path,
+                row.line,
+                format!("{:?}, rank {}: no Score to check", row.name, row.rank),
+            )),
+        }
+    }
+    warnings
+}
+
+/// What the loader would say about the file we are about to write, each
+/// problem pointed at the page row its line came from.
+fn check_with_loader(path: &Path, imported: &Imported) -> Result<(), Vec<Diagnostic>> {
+    // What the loader would say about the file we are about to write.
+    let source = to_toml(imported, "");
+    let ctx = event::Lookups {
+        aliases: &HashMap::new(),
+        known_formats: &[],
+    };
+    if let Err(ds) = event::parse(path, "import".into(), &source, &ctx) {
+        let by_line: Vec<Diagnostic> = ds
+            .into_iter()
+            .map(|d| {
+                // Point at the page row the generated line came from.
+                let row = d
+                    .position
+                    .and_then(|(line, _)| row_of_toml_line(imported, &source, line));
+                Diagnostic {
+                    path: path.to_path_buf(),
+                    position: row.map(|r| (r.line, 1)),
+                    message: d.message,
+                }
+            })
+            .collect();
+        return Err(by_line);
+    }
+    Ok(())
+}
+
 /// Read a World Diplomacy Database result page. `path` names the page in
 /// messages. Errors: no event header, no player count, a row that cannot
 /// be read, or an event the loader would reject.
@@ -219,81 +336,11 @@ pub fn parse(path: &Path, text: &str) -> Result<Import, Vec<Diagnostic>> {
         ));
     }
 
-    // The table: the header row, then rows up to the first blank line.
-    let Some(table) = lines
-        .iter()
-        .enumerate()
-        .skip(date_index)
-        .find(|(_, l)| {
-            let l = flat(l);
-            l.starts_with("Rank") && l.ends_with("Score")
-        })
-        .map(|(i, _)| i)
-    else {
-        problems.push(at(
-            path,
-            date_line,
-            "no result table (a line \"RankFirstName LastNameLoc.Nat.Score\")",
-        ));
-        return Err(problems);
-    };
-    let header = flat(lines[table]);
-    let loc_first = match (header.find("Loc"), header.find("Nat")) {
-        (Some(l), Some(n)) => l < n,
-        _ => true,
-    };
-    let mut rows = Vec::new();
-    for (i, line) in lines.iter().enumerate().skip(table + 1) {
-        if line.trim().is_empty() {
-            break;
-        }
-        match parse_row(line, players, loc_first) {
-            Some((rank, name, loc, nat, score)) => rows.push(ImportedRow {
-                line: i + 1,
-                rank,
-                name,
-                loc,
-                nat,
-                score,
-            }),
-            None => problems.push(at(
-                path,
-                i + 1,
-                format!(
-                    "cannot read this result row: {:?} (expected rank, name, score, like \"1Doug MOORE99.40\")",
-                    line.trim()
-                ),
-            )),
-        }
-    }
-    if rows.is_empty() && problems.is_empty() {
-        problems.push(at(path, table + 1, "the result table has no rows"));
-    }
+    let rows = result_rows(path, &lines, date_index, players, &mut problems);
     if !problems.is_empty() {
         return Err(problems);
     }
-
-    for row in &rows {
-        let expected = fixed2(percentile(players, row.rank));
-        match &row.score {
-            Some(score) if score.parse::<f64>().map(fixed2).as_deref() != Ok(expected.as_str()) => {
-                warnings.push(at(
-                    path,
-                    row.line,
-                    format!(
-                        "{:?}, rank {}: the page gives Score {score}, the percentile formula gives {expected} (({players} + 0.5 - {}) / {players} * 100)",
-                        row.name, row.rank, row.rank
-                    ),
-                ));
-            }
-            Some(_) => {}
-            None => warnings.push(at(
-                path,
-                row.line,
-                format!("{:?}, rank {}: no Score to check", row.name, row.rank),
-            )),
-        }
-    }
+    warnings.extend(score_warnings(path, &rows, players));
 
     let imported = Imported {
         name,
@@ -307,29 +354,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Import, Vec<Diagnostic>> {
         world_championship,
         rows,
     };
-    // What the loader would say about the file we are about to write.
-    let source = to_toml(&imported, "");
-    let ctx = event::Lookups {
-        aliases: &HashMap::new(),
-        known_formats: &[],
-    };
-    if let Err(ds) = event::parse(path, "import".into(), &source, &ctx) {
-        let by_line: Vec<Diagnostic> = ds
-            .into_iter()
-            .map(|d| {
-                // Point at the page row the generated line came from.
-                let row = d
-                    .position
-                    .and_then(|(line, _)| row_of_toml_line(&imported, &source, line));
-                Diagnostic {
-                    path: path.to_path_buf(),
-                    position: row.map(|r| (r.line, 1)),
-                    message: d.message,
-                }
-            })
-            .collect();
-        return Err(by_line);
-    }
+    check_with_loader(path, &imported)?;
     Ok(Import {
         event: imported,
         warnings,
