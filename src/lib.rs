@@ -12,6 +12,7 @@ pub mod error;
 pub mod fingerprint;
 pub mod format;
 pub mod import;
+pub mod init;
 pub mod load;
 pub mod markdown;
 pub mod model;

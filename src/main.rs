@@ -36,6 +36,13 @@ enum Command {
         #[arg(long)]
         full: bool,
     },
+    /// Create a new site folder that builds at once (site.toml with
+    /// comments, an example event, a GitHub Pages workflow, .gitignore).
+    Init {
+        /// The folder to create; it must be empty or missing.
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+    },
     /// Validate site.toml and data/ without writing anything: every error,
     /// and warnings (likely duplicate players, mis-decoded names, tie ranks).
     Check {
@@ -139,6 +146,15 @@ fn run(cli: Cli) -> Result<(), String> {
                 s.written,
                 s.unchanged,
                 s.bytes as f64 / 1e6
+            );
+            Ok(())
+        }
+        Command::Init { dir } => {
+            let files = ratings::init::init(&dir).map_err(|e| format!("error: {e}"))?;
+            println!(
+                "Created a new site in {} ({} files). Next: edit site.toml and data/, then `ratings check --site {0}` and `ratings build --site {0}`.",
+                dir.display(),
+                files.len()
             );
             Ok(())
         }
