@@ -405,9 +405,9 @@ mod tests {
     //! §2); the comments show the arithmetic.
 
     use super::*;
-    use crate::rating::Detail;
     use crate::config::SiteConfig;
     use crate::model::{Date, Match, Player, Round};
+    use crate::rating::Detail;
 
     /// (first, second, games won by first, by second, drawn games)
     type M = (u32, u32, u32, u32, u32);
