@@ -3,7 +3,7 @@
 //!
 //! The two big builds are `#[ignore]`d (minutes in a debug build); run them
 //! with `cargo test --release --test scale -- --ignored --nocapture`
-//! (or set `RATINGS_BIN` to a release binary). Figures are in the README.
+//! (or set `RATINGS_BIN` to a release binary). Figures are in docs/guarantees.md.
 
 mod common;
 
@@ -127,8 +127,23 @@ fn a_site_of_50000_event_files_builds() {
     let (ok, stdout, stderr, peak) = build(&site, &out);
     assert!(ok, "{stderr}");
     eprintln!("{stdout}");
-    assert_eq!(std::fs::read_dir(out.join("events")).unwrap().count(), 20);
-    let history = read(&out.join("downloads/dp-history.csv"));
-    assert_eq!(history.lines().count(), 50_000 * 8 + 1);
+    // One page per event file, and one history row per result row.
+    let count = |dir: &std::path::Path, ext: &str| {
+        walkdir::WalkDir::new(dir)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.path().extension().is_some_and(|x| x == ext))
+            .filter(|e| e.file_name() != "players.toml")
+            .count()
+    };
+    assert_eq!(count(&out.join("events"), "html"), count(&site.join("data"), "toml"));
+    let results: usize = walkdir::WalkDir::new(site.join("data"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "toml"))
+        .map(|e| read(e.path()).matches("[[results]]").count())
+        .sum();
+    let history = read(&out.join("downloads/dip-pouch-history.csv"));
+    assert_eq!(history.lines().count(), results + 1);
     assert!(peak < 2048.0, "peak RSS {peak} MB");
 }

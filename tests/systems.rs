@@ -97,10 +97,9 @@ fn glicko2_rates_match_events_only_with_deviations() {
     assert_eq!(ranking[1][1], "Ann Able");
     // The placement event says why it is not rated.
     let placement = read(&out.join("events/a-placement.html"));
-    assert!(
-        !placement.contains("Glicko-2 Rating</a></h2>"),
-        "not included, so no section"
-    );
+    assert!(placement.contains(
+        "Glicko-2 Rating</a></h2><p class=\"note\">Not rated: Glicko-2 rates matches only, not placements.</p>"
+    ));
     let included = read(&out.join("rating/glicko2/events.html"));
     assert_eq!(table_rows(&included).len(), 1, "only Match Night");
     // The player page states r ± 2 RD.
@@ -144,8 +143,14 @@ fn unsanctioned_events_are_rated_by_no_system_of_contract_v2() {
         let history = read(&out.join(format!("downloads/{id}-history.csv")));
         assert!(!history.contains("c-friendly"), "{id}");
     }
+    // The event page says why, once per rating.
     let event = read(&out.join("events/c-friendly.html"));
-    assert!(!event.contains("Elo Rating</a></h2>"));
+    assert_eq!(
+        event
+            .matches("<p class=\"note\">Not rated: the tournament was not sanctioned.</p>")
+            .count(),
+        3
+    );
 }
 
 #[test]

@@ -225,7 +225,11 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
                 };
                 facts.push((label, fixed2(v)));
             }
-            if !rating.included {
+            // A rating that does not include the event says why, if it has
+            // a reason (unsanctioned, a placement for a match-only system,
+            // a format it does not count); ratings that filter by format
+            // say so only for the formats they count (above).
+            if !rating.included && (filters_formats || rating.note.is_none()) {
                 continue;
             }
         }
