@@ -76,6 +76,54 @@ fn at(path: &Path, line: usize, message: impl Into<String>) -> Diagnostic {
     }
 }
 
+/// The Coeff the page gives is 100 + the tournament value: a warning when
+/// the rules give another.
+fn coeff_warning(
+    path: &Path,
+    lines: &[&str],
+    date_index: usize,
+    world_championship: bool,
+    date: Date,
+    players: u32,
+    rounds: Option<u32>,
+) -> Option<Diagnostic> {
+    let flat = |l: &str| collapse_spaces(&l.replace('\t', " "));
+    let params = DipPouchParams::default();
+    let value = if world_championship {
+        Some(params.world_championship_value)
+    } else if date.year < params.rated_from {
+        Some(0.0)
+    } else {
+        rounds.map(|r| {
+            let divisor = if r == 1 {
+                params.one_round_divisor
+            } else {
+                params.multi_round_divisor
+            };
+            (f64::from(players) / divisor + params.value_offset).min(params.max_value)
+        })
+    };
+    if let Some((i, coeff)) = lines.iter().enumerate().skip(date_index).find_map(|(i, l)| {
+        let l = flat(l);
+        let rest = l.strip_prefix("Coeff")?.trim_start().to_string();
+        let number: String = rest.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+        Some((i, number))
+    }) && let (Ok(given), Some(v)) = (coeff.parse::<f64>(), value)
+        && fixed2(given) != fixed2(100.0 + v)
+    {
+        return Some(at(
+            path,
+            i + 1,
+            format!(
+                "Coeff {coeff} on the page, but the tournament value gives {} (100 + {})",
+                fixed2(100.0 + v),
+                fixed2(v)
+            ),
+        ));
+    }
+    None
+}
+
 /// The result table: the header row, then rows up to the first blank line.
 fn result_rows(
     path: &Path,
@@ -300,40 +348,10 @@ pub fn parse(path: &Path, text: &str) -> Result<Import, Vec<Diagnostic>> {
     };
     let world_championship = ascii_fold(&name).starts_with("world dipcon");
 
-    // The Coeff the page gives is 100 + the tournament value.
-    let params = DipPouchParams::default();
-    let value = if world_championship {
-        Some(params.world_championship_value)
-    } else if date.year < params.rated_from {
-        Some(0.0)
-    } else {
-        rounds.map(|r| {
-            let divisor = if r == 1 {
-                params.one_round_divisor
-            } else {
-                params.multi_round_divisor
-            };
-            (f64::from(players) / divisor + params.value_offset).min(params.max_value)
-        })
-    };
-    if let Some((i, coeff)) = lines.iter().enumerate().skip(date_index).find_map(|(i, l)| {
-        let l = flat(l);
-        let rest = l.strip_prefix("Coeff")?.trim_start().to_string();
-        let number: String = rest.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
-        Some((i, number))
-    }) && let (Ok(given), Some(v)) = (coeff.parse::<f64>(), value)
-        && problems.is_empty()
-        && fixed2(given) != fixed2(100.0 + v)
+    if problems.is_empty()
+        && let Some(w) = coeff_warning(path, &lines, date_index, world_championship, date, players, rounds)
     {
-        warnings.push(at(
-            path,
-            i + 1,
-            format!(
-                "Coeff {coeff} on the page, but the tournament value gives {} (100 + {})",
-                fixed2(100.0 + v),
-                fixed2(v)
-            ),
-        ));
+        warnings.push(w);
     }
 
     let rows = result_rows(path, &lines, date_index, players, &mut problems);
