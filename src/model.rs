@@ -127,6 +127,16 @@ impl Match {
             std::cmp::Ordering::Less => 0.0,
         }
     }
+
+    /// One side of the match: (player, opponent, the player's score), `a`'s
+    /// side when `first`.
+    pub fn side(&self, first: bool) -> (PlayerId, PlayerId, f64) {
+        if first {
+            (self.a, self.b, self.score_a())
+        } else {
+            (self.b, self.a, 1.0 - self.score_a())
+        }
+    }
 }
 
 #[derive(Debug, Clone, Default)]

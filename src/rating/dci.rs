@@ -298,12 +298,7 @@ impl RatingSystem for Dci {
             };
             site.players.len()
         ];
-        let mut history = History {
-            rows: Vec::new(),
-            event_rows: Vec::with_capacity(site.events.len()),
-            events: Vec::with_capacity(site.events.len()),
-            standings: Vec::new(),
-        };
+        let mut history = History::for_events(site.events.len(), 0);
         for (index, event) in site.events.iter().enumerate() {
             let start = history.rows.len();
             let (k_multiplier, note) = match self.treatment(event) {
@@ -327,12 +322,9 @@ impl RatingSystem for Dci {
                 // working from a copy, whatever the order of the matches.
                 for m in &round.matches {
                     let (ra, rb) = (state[m.a as usize].rating, state[m.b as usize].rating);
-                    let sa = m.score_a();
-                    let sides = [
-                        (m.a, m.b, ra, rb, sa, (m.wins_a, m.wins_b)),
-                        (m.b, m.a, rb, ra, 1.0 - sa, (m.wins_b, m.wins_a)),
-                    ];
-                    for (x, y, r_x, r_y, score, (won, lost)) in sides {
+                    for first in [true, false] {
+                        let (x, _, score) = m.side(first);
+                        let (r_x, r_y) = if first { (ra, rb) } else { (rb, ra) };
                         let s = &mut state[x as usize];
                         let k = if s.matches < p.provisional_matches {
                             // D.5.5: provisional, recomputed after each match
@@ -353,23 +345,8 @@ impl RatingSystem for Dci {
                         };
                         s.matches += 1;
                         let after = s.rating;
-                        rows.record(
-                            x,
-                            r_x,
-                            None,
-                            MatchLine {
-                                round: r as u32 + 1,
-                                opponent: y,
-                                won,
-                                lost,
-                                drawn: m.draws,
-                                score,
-                                before: r_x,
-                                opponent_before: r_y,
-                                after: Some(after),
-                                k,
-                            },
-                        );
+                        let line = MatchLine::side(m, r as u32 + 1, first, r_x, r_y, Some(after), k);
+                        rows.record(x, r_x, None, line);
                     }
                 }
             }

@@ -152,12 +152,7 @@ impl RatingSystem for DipPouch {
         let initial = self.0.initial;
         let mut rating: Vec<Option<f64>> = vec![None; site.players.len()];
         let mut counted: Vec<u32> = vec![0; site.players.len()];
-        let mut history = History {
-            rows: Vec::with_capacity(site.events.iter().map(|e| e.results.len()).sum()),
-            event_rows: Vec::with_capacity(site.events.len()),
-            events: Vec::with_capacity(site.events.len()),
-            standings: Vec::new(),
-        };
+        let mut history = History::for_events(site.events.len(), site.events.iter().map(|e| e.results.len()).sum());
         for (index, event) in site.events.iter().enumerate() {
             let start = history.rows.len();
             if event.results.is_empty() {

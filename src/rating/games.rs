@@ -268,12 +268,7 @@ fn finite<S: Skill>(skill: &S, s: &S::State) -> bool {
 pub fn rate_games<S: Skill>(skill: &S, common: &Common, site: &Site) -> History {
     let n = site.players.len();
     let mut state: Vec<Option<S::State>> = vec![None; n];
-    let mut history = History {
-        rows: Vec::new(),
-        event_rows: Vec::with_capacity(site.events.len()),
-        events: Vec::with_capacity(site.events.len()),
-        standings: Vec::new(),
-    };
+    let mut history = History::for_events(site.events.len(), 0);
     let view = |s: &S::State| (skill.published(s), skill.deviation(s));
     for (index, event) in site.events.iter().enumerate() {
         let games = Games::of(event);
@@ -337,29 +332,18 @@ pub fn rate_games<S: Skill>(skill: &S, common: &Common, site: &Site) -> History 
                             // Left out, as the reference implementations refuse it.
                             continue;
                         }
-                        let sides = [
-                            (m.a, m.b, &a, &b, &a2, score, (m.wins_a, m.wins_b)),
-                            (m.b, m.a, &b, &a, &b2, 1.0 - score, (m.wins_b, m.wins_a)),
-                        ];
-                        for (x, y, old, other, new, score, (won, lost)) in sides {
+                        for (first, old, other, new) in [(true, &a, &b, &a2), (false, &b, &a, &b2)] {
                             let (before, deviation_before) = view(old);
-                            rows.record(
-                                x,
+                            let line = MatchLine::side(
+                                m,
+                                r as u32 + 1,
+                                first,
                                 before,
-                                deviation_before,
-                                MatchLine {
-                                    round: r as u32 + 1,
-                                    opponent: y,
-                                    won,
-                                    lost,
-                                    drawn: m.draws,
-                                    score,
-                                    before,
-                                    opponent_before: skill.published(other),
-                                    after: Some(skill.published(new)),
-                                    k: skill.k(),
-                                },
+                                skill.published(other),
+                                Some(skill.published(new)),
+                                skill.k(),
                             );
+                            rows.record(m.side(first).0, before, deviation_before, line);
                         }
                         state[m.a as usize] = Some(a2);
                         state[m.b as usize] = Some(b2);

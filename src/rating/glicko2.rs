@@ -105,12 +105,7 @@ impl RatingSystem for Glicko2 {
     fn rate(&self, site: &Site) -> History {
         let n = site.players.len();
         let mut state: Vec<Option<State>> = vec![None; n];
-        let mut history = History {
-            rows: Vec::new(),
-            event_rows: Vec::with_capacity(site.events.len()),
-            events: Vec::with_capacity(site.events.len()),
-            standings: Vec::new(),
-        };
+        let mut history = History::for_events(site.events.len(), 0);
         for (index, event) in site.events.iter().enumerate() {
             let rounds = match Games::of(event) {
                 Games::Nothing => {
@@ -143,30 +138,11 @@ impl RatingSystem for Glicko2 {
                         })
                     };
                     let (a, b) = (at_start(m.a), at_start(m.b));
-                    let score = m.score_a();
-                    let sides = [
-                        (m.a, m.b, a, b, score, (m.wins_a, m.wins_b)),
-                        (m.b, m.a, b, a, 1.0 - score, (m.wins_b, m.wins_a)),
-                    ];
-                    for (x, y, own, other, score, (won, lost)) in sides {
+                    for (first, own, other) in [(true, a, b), (false, b, a)] {
+                        let (x, _, score) = m.side(first);
                         games.entry(x).or_default().push((other, super::elo::outcome(score)));
-                        rows.record(
-                            x,
-                            own.rating,
-                            Some(own.deviation),
-                            MatchLine {
-                                round: r as u32 + 1,
-                                opponent: y,
-                                won,
-                                lost,
-                                drawn: m.draws,
-                                score,
-                                before: own.rating,
-                                opponent_before: other.rating,
-                                after: None,
-                                k: None,
-                            },
-                        );
+                        let line = MatchLine::side(m, r as u32 + 1, first, own.rating, other.rating, None, None);
+                        rows.record(x, own.rating, Some(own.deviation), line);
                     }
                 }
             }

@@ -135,6 +135,39 @@ pub struct MatchLine {
     pub k: Option<f64>,
 }
 
+impl MatchLine {
+    /// One side of match `m` (`a`'s when `first`) in round `round`
+    /// (1-based): the opponent, games and result seen from that side.
+    pub fn side(
+        m: &crate::model::Match,
+        round: u32,
+        first: bool,
+        before: f64,
+        opponent_before: f64,
+        after: Option<f64>,
+        k: Option<f64>,
+    ) -> MatchLine {
+        let (_, opponent, score) = m.side(first);
+        let (won, lost) = if first {
+            (m.wins_a, m.wins_b)
+        } else {
+            (m.wins_b, m.wins_a)
+        };
+        MatchLine {
+            round,
+            opponent,
+            won,
+            lost,
+            drawn: m.draws,
+            score,
+            before,
+            opponent_before,
+            after,
+            k,
+        }
+    }
+}
+
 /// One player in one event: a row of `ID-history.csv`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
@@ -191,6 +224,16 @@ pub struct History {
 }
 
 impl History {
+    /// An empty history for a site of `events` events.
+    pub fn for_events(events: usize, rows: usize) -> History {
+        History {
+            rows: Vec::with_capacity(rows),
+            event_rows: Vec::with_capacity(events),
+            events: Vec::with_capacity(events),
+            standings: Vec::new(),
+        }
+    }
+
     /// Record the next event as one this rating does not include (no rows),
     /// with the reason shown to readers, if any.
     pub fn push_not_included(&mut self, note: Option<String>) {
