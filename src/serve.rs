@@ -180,7 +180,16 @@ fn rebuild(build: &BuildOptions, state: &Mutex<State>) {
         }
         Err(errors) => {
             let text = errors.to_string();
-            eprintln!("{text}\nThe previous site is still served; fix the data and save again.");
+            // Only a folder a build wrote (its marker) has a previous site.
+            let previous = build
+                .output
+                .as_ref()
+                .is_some_and(|out| out.join(crate::output::MARKER).is_file());
+            if previous {
+                eprintln!("{text}\nThe previous site is still served; fix the data and save again.");
+            } else {
+                eprintln!("{text}\nThere is no site to serve yet; fix the data and save again.");
+            }
             s.errors = Some(text);
         }
     }

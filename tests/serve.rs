@@ -221,3 +221,34 @@ fn only_loopback_host_names_and_bounded_heads_are_answered() {
     assert_eq!(status, 404);
     assert!(!body.contains("password"));
 }
+
+/// With broken data and no earlier build there is nothing to serve: `serve`
+/// says so instead of promising "the previous site".
+#[test]
+fn a_first_failed_build_does_not_promise_a_previous_site() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("basic"), &site);
+    std::fs::write(site.join("data/2005/a-cup.toml"), "name = \"A Cup\"\n").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ratings"))
+        .args(["serve", "--port", "0", "--site"])
+        .arg(&site)
+        .arg("--output")
+        .arg(tmp.path().join("out"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let _server = Server(child);
+    // The first build's errors end with one sentence about what is served.
+    let mut said = String::new();
+    for line in BufReader::new(stderr).lines() {
+        let line = line.unwrap();
+        if line.contains("served") || line.contains("serve yet") {
+            said = line;
+            break;
+        }
+    }
+    assert_eq!(said, "There is no site to serve yet; fix the data and save again.");
+}
