@@ -21,7 +21,7 @@
 //! returned, so an import always gives a loadable file.
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::error::Diagnostic;
 use crate::format::fixed2;
@@ -647,6 +647,21 @@ pub fn to_toml(ev: &Imported, source: &str) -> String {
 /// Longest file name stem [`suggested_path`] gives, in bytes.
 pub const MAX_STEM: usize = 100;
 
+/// Where `import -o OUTPUT` writes: OUTPUT itself when it names a `.toml`
+/// file; otherwise OUTPUT is a folder (created if missing: `data`,
+/// `data/2017/`) and the file is the suggested one inside it. So a missing
+/// `data` is never written as a file named `data`.
+pub fn target_path(output: &Path, event: &Imported) -> PathBuf {
+    let is_file = !output.is_dir()
+        && !output.as_os_str().to_string_lossy().ends_with('/')
+        && output.extension().is_some_and(|e| e == "toml");
+    if is_file {
+        output.to_path_buf()
+    } else {
+        output.join(suggested_path(event))
+    }
+}
+
 /// Where the event belongs under `data/`: `YEAR/name-in-lowercase.toml`
 /// (`2017/world-dipcon-xxvii.toml`).
 pub fn suggested_path(ev: &Imported) -> String {
@@ -771,5 +786,12 @@ mod tests {
         let path = suggested_path(&ev);
         assert_eq!(path.len(), "2017/".len() + 99 + ".toml".len(), "{path}");
         assert!(path.ends_with("abcdefghi.toml"), "{path}");
+        // -o: a .toml path is the file; anything else is a folder.
+        ev.name = "World DipCon XXVII".into();
+        let tmp = std::env::temp_dir().join(format!("import-target-{}", std::process::id()));
+        let p = |s: &str| target_path(&tmp.join(s), &ev);
+        assert_eq!(p("data"), tmp.join("data/2017/world-dipcon-xxvii.toml"));
+        assert_eq!(p("data/"), tmp.join("data/2017/world-dipcon-xxvii.toml"));
+        assert_eq!(p("data/2017/oxford.toml"), tmp.join("data/2017/oxford.toml"));
     }
 }

@@ -220,11 +220,7 @@ fn import(page: &Path, output: Option<&Path>, force: bool) -> Result<(), String>
         );
         return Ok(());
     };
-    let target = if output.is_dir() {
-        output.join(ratings::import::suggested_path(ev))
-    } else {
-        output.to_path_buf()
-    };
+    let target = ratings::import::target_path(output, ev);
     if target.exists() && !force {
         return Err(format!("error: {} exists; use --force to replace it", target.display()));
     }
