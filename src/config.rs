@@ -426,7 +426,7 @@ mod tests {
         assert_eq!(
             one("system = \"elo\"\nk_factor = 16\n"),
             [
-                "site.toml:4:1: unknown key `k_factor` in a \"elo\" rating (its parameters: initial, k, formats, min_events)"
+                "site.toml:4:1: unknown key `k_factor` for system \"elo\" (its parameters: initial, k, formats, min_events)"
             ]
         );
         assert_eq!(

@@ -190,7 +190,7 @@ impl<'a> Params<'a> {
                     self.keys.join(", ")
                 ),
                 None => format!(
-                    "unknown key `{key}` in a {:?} rating (its parameters: {})",
+                    "unknown key `{key}` for system {:?} (its parameters: {})",
                     self.system,
                     self.keys.join(", ")
                 ),
