@@ -197,15 +197,16 @@ fn rating(c: &mut Problems, table: &Spanned<RawTable>) -> Option<RatingConfig> {
             }
         }
     };
-    let Some(id) = string(c, "id") else {
-        c.list.push(Diagnostic::at(
-            c.path,
-            c.text,
-            table.span(),
-            "a `[[rating]]` needs an `id`",
-        ));
-        return None;
+    // A key every table needs; its absence is an error at the table.
+    let required = |c: &mut Problems, key: &str, named: &str| {
+        let value = string(c, key);
+        if value.is_none() {
+            let message = format!("a `[[rating]]` needs {named}");
+            c.list.push(Diagnostic::at(c.path, c.text, table.span(), message));
+        }
+        value
     };
+    let id = required(c, "id", "an `id`")?;
     let id_ok = !id.get_ref().is_empty()
         && id
             .get_ref()
@@ -214,15 +215,7 @@ fn rating(c: &mut Problems, table: &Spanned<RawTable>) -> Option<RatingConfig> {
     if !id_ok {
         c.error(&id, format!("rating id {:?} must match [a-z0-9-]+", id.get_ref()));
     }
-    let Some(name) = string(c, "system") else {
-        c.list.push(Diagnostic::at(
-            c.path,
-            c.text,
-            table.span(),
-            "a `[[rating]]` needs a `system`",
-        ));
-        return None;
-    };
+    let name = required(c, "system", "a `system`")?;
     let Some(entry) = crate::rating::find(name.get_ref()) else {
         let known: Vec<&str> = crate::rating::SYSTEMS.iter().map(|s| s.name).collect();
         c.error(
