@@ -1,5 +1,5 @@
 //! The machine-readable outputs (data-format.md): `ID-history.csv` and
-//! `ID-ranking.csv` for every rating, `ID-year-end.csv` and `predictions.csv`.
+//! `ID-ranking.csv` for every rating, `ID-year-end.csv.gz` and `predictions.csv`.
 //!
 //! Every text cell (event id, player name, nationality) goes through
 //! [`csv_text`]: a cell a spreadsheet would take for a formula (it starts
@@ -87,24 +87,32 @@ pub fn ranking_csv(site: &Site, view: &Rated) -> String {
     out
 }
 
-/// `year,rank,player,nat,rating,events`: every year-end ranking (the
-/// ranking as it stood after the last event of each year), years in order,
-/// each best first. The year pages show the top of each.
-pub fn year_end_csv(site: &Site, view: &Rated) -> String {
-    let rows: usize = view.timeline.year_ends.iter().map(|y| y.ranking.len()).sum();
-    let mut out = String::with_capacity(40 * rows + 48);
-    out.push_str("year,rank,player,nat,rating,events\n");
+/// `downloads/ID-year-end.csv.gz`: `year,rank,player,nat,rating,events`,
+/// every year-end ranking (the ranking as it stood after the last event of
+/// each year), years in order, each best first, the rating as the ranking
+/// pages show it (2 decimals; `ID-history.csv` has it at full precision).
+/// Gzip-compressed as it is written, row by row: the whole list of every
+/// year is the largest download of an archive (tens of MB uncompressed).
+pub fn year_end_csv_gz(site: &Site, view: &Rated) -> Vec<u8> {
+    use std::io::Write;
+    let mut gz = flate2::GzBuilder::new().write(Vec::new(), flate2::Compression::fast());
+    let mut line = String::from("year,rank,player,nat,rating,events\n");
     for y in &view.timeline.year_ends {
         for e in &y.ranking {
             let p = site.player(e.player);
-            out.push_str(&format!("{},{},", y.year, e.rank));
-            csv_text(&mut out, &p.display);
-            out.push(',');
-            csv_text(&mut out, &p.nat);
-            out.push_str(&format!(",{},{}\n", e.rating, e.events));
+            line.push_str(&format!("{},{},", y.year, e.rank));
+            csv_text(&mut line, &p.display);
+            line.push(',');
+            csv_text(&mut line, &p.nat);
+            line.push_str(&format!(",{},{}\n", crate::format::fixed2(e.rating), e.events));
+            if line.len() >= 1 << 16 {
+                gz.write_all(line.as_bytes()).expect("writing to memory");
+                line.clear();
+            }
         }
     }
-    out
+    gz.write_all(line.as_bytes()).expect("writing to memory");
+    gz.finish().expect("writing to memory")
 }
 
 /// `rating,year,games,right`: for every rating, one row per calendar year

@@ -266,9 +266,9 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
                     data.len() as u64
                 }
                 source => {
-                    let text = source.text(ctx, plan).unwrap_or_default();
+                    let text = source.bytes(ctx, plan).unwrap_or_default();
                     let t1 = Instant::now();
-                    staging.write(path, text.as_bytes())?;
+                    staging.write(path, &text)?;
                     render_ns.fetch_add((t1 - t0).as_nanos() as u64, Ordering::Relaxed);
                     write_ns.fetch_add(t1.elapsed().as_nanos() as u64, Ordering::Relaxed);
                     text.len() as u64

@@ -21,7 +21,7 @@ pub enum Source {
     HistoryCsv(usize),
     /// `downloads/ID-ranking.csv`.
     RankingCsv(usize),
-    /// `downloads/ID-year-end.csv`: every year-end ranking, whole.
+    /// `downloads/ID-year-end.csv.gz`: every year-end ranking, whole.
     YearEndCsv(usize),
     /// `downloads/predictions.csv`: how well every rating predicts.
     PredictionsCsv,
@@ -74,7 +74,10 @@ impl Plan {
             let id = view.id();
             outputs.push(generated(format!("downloads/{id}-history.csv"), Source::HistoryCsv(r)));
             outputs.push(generated(format!("downloads/{id}-ranking.csv"), Source::RankingCsv(r)));
-            outputs.push(generated(format!("downloads/{id}-year-end.csv"), Source::YearEndCsv(r)));
+            outputs.push(generated(
+                format!("downloads/{id}-year-end.csv.gz"),
+                Source::YearEndCsv(r),
+            ));
         }
         outputs.push(generated("downloads/predictions.csv".into(), Source::PredictionsCsv));
         outputs.push(generated("search-index.js".into(), Source::SearchIndex));
@@ -163,27 +166,32 @@ fn generated(path: String, source: Source) -> Output {
 
 impl Source {
     /// The contents of a generated (not a page, not a static) output.
-    pub fn text(&self, ctx: &Context, plan: &Plan) -> Option<String> {
+    pub fn bytes(&self, ctx: &Context, plan: &Plan) -> Option<Vec<u8>> {
         let site = ctx.site;
-        Some(match self {
-            Source::HistoryCsv(r) => downloads::history_csv(site, &ctx.ratings[*r]),
-            Source::RankingCsv(r) => downloads::ranking_csv(site, &ctx.ratings[*r]),
-            Source::YearEndCsv(r) => downloads::year_end_csv(site, &ctx.ratings[*r]),
-            Source::PredictionsCsv => downloads::predictions_csv(&ctx.ratings),
-            Source::SearchIndex => crate::pages::search::index(ctx),
-            Source::Sitemap(chunk) => {
-                let base = site.config.base_url.as_deref()?;
-                let pages: Vec<&str> = plan
-                    .pages()
-                    .map(|(p, _)| p)
-                    .filter(|p| publish::in_sitemap(p))
-                    .collect();
-                publish::sitemap(base, &pages, *chunk)
+        if let Source::YearEndCsv(r) = self {
+            return Some(downloads::year_end_csv_gz(site, &ctx.ratings[*r]));
+        }
+        Some(
+            match self {
+                Source::HistoryCsv(r) => downloads::history_csv(site, &ctx.ratings[*r]),
+                Source::RankingCsv(r) => downloads::ranking_csv(site, &ctx.ratings[*r]),
+                Source::PredictionsCsv => downloads::predictions_csv(&ctx.ratings),
+                Source::SearchIndex => crate::pages::search::index(ctx),
+                Source::Sitemap(chunk) => {
+                    let base = site.config.base_url.as_deref()?;
+                    let pages: Vec<&str> = plan
+                        .pages()
+                        .map(|(p, _)| p)
+                        .filter(|p| publish::in_sitemap(p))
+                        .collect();
+                    publish::sitemap(base, &pages, *chunk)
+                }
+                Source::Robots => publish::robots(site.config.base_url.as_deref()?),
+                Source::Feed => publish::feed(site, site.config.base_url.as_deref()?, &ctx.event_paths),
+                Source::Asset(text) => text.to_string(),
+                Source::Page(_) | Source::Static(_) | Source::YearEndCsv(_) => return None,
             }
-            Source::Robots => publish::robots(site.config.base_url.as_deref()?),
-            Source::Feed => publish::feed(site, site.config.base_url.as_deref()?, &ctx.event_paths),
-            Source::Asset(text) => text.to_string(),
-            Source::Page(_) | Source::Static(_) => return None,
-        })
+            .into_bytes(),
+        )
     }
 }

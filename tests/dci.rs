@@ -91,29 +91,54 @@ fn event_pages_show_standings_rounds_and_ratings() {
     assert!(html.contains("<dt>Number of rounds</dt><dd>2</dd>"));
     assert!(html.contains("Rated with K × 1/2: 8 players, fewer than 32 (D.5.8)."));
     let rows = table_rows(&html);
-    // Standings, then the ratings in site.toml order (Dip Pouch, limited),
-    // then the rounds.
-    assert_eq!(rows[0], ["1", "Ann Archer", "GB"]);
-    assert_eq!(rows[3], ["3", "Dan Dyer", ""]);
-    assert_eq!(rows[4], ["1", "Ann Archer", "GB", "93.75", "40.00", "42.30", "+2.30"]);
-    assert_eq!(rows[8], ["Ann Archer", "GB", "2-0-0", "1600.00", "2008.00", "+408.00"]);
-    assert_eq!(rows[10], ["Bob Baker", "US", "0-1-1", "1600.00", "1200.00", "-400.00"]);
-    assert_eq!(rows[12], ["Ann Archer", "2-1", "Bob Baker", "Ann Archer"]);
-    assert_eq!(rows[14], ["Cat Cole", "1-2", "Ann Archer", "Ann Archer"]);
-    assert_eq!(rows[15], ["Bob Baker", "1-1-1", "Dan Dyer", "Draw"]);
-    assert_eq!(rows.len(), 16);
+    // One results table: the standings' rank, name, nationality, the Dip
+    // Pouch score, the record, then per rating in site.toml order (Dip
+    // Pouch, limited) after and change; then the rounds.
+    assert_eq!(
+        rows[0],
+        [
+            "1",
+            "Ann Archer",
+            "GB",
+            "93.75",
+            "2-0-0",
+            "42.30",
+            "+2.30",
+            "2008.00",
+            "+408.00"
+        ]
+    );
+    assert_eq!(
+        rows[3],
+        [
+            "3", "Dan Dyer", "", "68.75", "0-1-1", "41.23", "+1.23", "1200.00", "-400.00"
+        ]
+    );
+    // Pairings: the winner is in bold, a draw has none.
+    assert_eq!(rows[4], ["Ann Archer", "2-1", "Bob Baker"]);
+    assert_eq!(rows[6], ["Cat Cole", "1-2", "Ann Archer"]);
+    assert_eq!(rows[7], ["Bob Baker", "1-1-1", "Dan Dyer"]);
+    assert_eq!(rows.len(), 8);
+    assert!(html.contains("<a href=\"../../player/ann-archer.html\"><strong>Ann Archer</strong></a><td>2-1<td><a href=\"../../player/bob-baker.html\">Bob Baker</a>"));
+    assert!(html.contains("<td>1-1-1<td><a href=\"../../player/dan-dyer.html\">Dan Dyer</a>"));
+    // Jump links to the rounds.
+    assert!(html.contains("<a href=\"#round-2\">2</a>") && html.contains("<tbody id=\"round-2\">"));
     // The standard rating does not count Booster Draft: not mentioned here.
-    assert!(html.contains("<h2><a href=\"../../rating/limited/index.html\">"));
-    assert!(!html.contains("<h2><a href=\"../../rating/standard/index.html\">"));
-    // Players in pairings are linked.
-    assert!(html.contains("<a href=\"../../player/dan-dyer.html\">Dan Dyer</a><td class=t>Draw"));
+    assert!(html.contains("<th scope=\"colgroup\" colspan=\"2\"><a href=\"../../rating/limited/index.html\">"));
+    assert!(!html.contains("\"><a href=\"../../rating/standard/index.html\">"));
+    // A judge level for the DCI ratings' formats; no "Sanctioned: Yes".
+    assert!(html.contains("<dt>Judge level</dt>"));
+    assert!(!html.contains("<dt>Sanctioned</dt>"));
+    // Events in order: the one before and the one after.
+    assert!(html.contains("<a rel=\"next\" href=\"../../events/1998/sealed-open.html\">Sealed Open →</a>"));
 
     let sealed = read(&out.join("events/1998/sealed-open.html"));
     assert!(sealed.contains("Rated with K × 1/2: judge level 1, below 2 (D.5.9)."));
     assert!(sealed.contains("Bye (not rated): <a href=\"../../player/dan-dyer.html\">Dan Dyer</a>"));
     let rows = table_rows(&sealed);
-    assert_eq!(rows[0], ["Ann Archer", "GB", "0-1-0", "2008.00", "1992.15", "-15.85"]);
-    assert_eq!(rows[3], ["Eve Evans", "", "0-1-0", "1600.00", "1592.00", "-8.00"]);
+    assert_eq!(rows[0], ["Ann Archer", "GB", "0-1-0", "1992.15", "-15.85"]);
+    assert_eq!(rows[3], ["Eve Evans", "", "0-1-0", "1592.00", "-8.00"]);
+    assert_eq!(rows[6], ["Bye (not rated): Dan Dyer"]);
 
     let seven = read(&out.join("events/1998/standard-seven.html"));
     assert!(seven.contains("Not rated: 7 players, fewer than 8 (D.5.8)."));
@@ -137,45 +162,78 @@ fn player_pages_list_matches_and_head_to_head() {
     }
     assert!(html.contains("<dd>2000.00 (provisional)</dd>"));
     assert!(html.contains("<dt>Rated matches</dt><dd>3 (2-1-0)</dd>"));
-    let rows = table_rows(&html);
-    let limited: Vec<&Vec<String>> = rows.iter().skip(1).take(8).collect();
-    // Per event: W-L-D, before → after, rank right after the event (Draft
-    // Night: Ann 2008 ahead of Cat 1992; Sealed Open: Cat 1993.52, Ann 1992.15).
+    // One history table: per event the placing once (Draft Night is also a
+    // Dip Pouch placement, from its standings), then per rating (Dip Pouch,
+    // limited, standard) value, after, change and the rank right after the
+    // event (Draft Night: Ann 2008 ahead of Cat 1992; Sealed Open: Cat
+    // 1993.52, Ann 1992.15).
+    let history = table_rows_of(&html, "history");
     assert_eq!(
-        *limited[0],
+        history[0],
         [
             "1998-01-10",
             "Draft Night",
+            "1 / 8",
+            "93.75",
             "2-0-0",
-            "1600.00",
+            "4.29",
+            "42.30",
+            "+2.30",
+            "1",
             "2008.00",
             "+408.00",
-            "1"
+            "1",
+            "",
+            "",
+            ""
         ]
     );
     assert_eq!(
-        *limited[1],
+        history[1],
         [
             "1998-02-01",
             "Sealed Open",
+            "",
+            "",
             "0-1-0",
-            "2008.00",
+            "",
+            "",
+            "",
+            "",
             "1992.15",
             "-15.85",
-            "2"
+            "2",
+            "",
+            "",
+            ""
         ]
     );
-    // Matches: round, opponent, opponent's rating, games, result, K, change.
-    assert_eq!(*limited[2], ["1", "Bob Baker", "1600.00", "2-1", "Win", "P", "+400.00"]);
-    assert_eq!(*limited[3], ["2", "Cat Cole", "2000.00", "2-1", "Win", "16", "+8.00"]);
+    assert_eq!(history[2][12..], ["2000.00", "+400.00", "1"]);
+    // Matches, each once: round, opponent, games, result, then per match
+    // rating (limited, standard) the opponent's rating, K and change.
+    let matches = table_rows_of(&html, "matches");
     assert_eq!(
-        *limited[4],
-        ["1", "Bob Baker", "1200.00", "0-2", "Loss", "16", "-15.85"]
+        matches[0],
+        ["1", "Bob Baker", "2-1", "Win", "1600.00", "P", "+400.00", "", "", ""]
     );
-    // Head to head: most matches first.
-    assert_eq!(*limited[5], ["Bob Baker", "2", "1-1-0"]);
-    assert_eq!(*limited[6], ["Cat Cole", "1", "1-0-0"]);
-    assert!(html.contains("<a href=\"../player/bob-baker.html\">Bob Baker</a><td>1600.00"));
+    assert_eq!(
+        matches[1],
+        ["2", "Cat Cole", "2-1", "Win", "2000.00", "16", "+8.00", "", "", ""]
+    );
+    assert_eq!(
+        matches[2],
+        ["1", "Bob Baker", "0-2", "Loss", "1200.00", "16", "-15.85", "", "", ""]
+    );
+    assert_eq!(
+        matches[3],
+        ["1", "Bob Baker", "2-0", "Win", "", "", "", "1600.00", "P", "+400.00"]
+    );
+    assert_eq!(matches.len(), 4);
+    // Head to head: opponents met more than once (Cat, met once, is in the
+    // list above); links to other players stay in player/.
+    assert_eq!(table_rows_of(&html, "head-to-head"), [["Bob Baker", "3", "2-1-0"]]);
+    assert!(html.contains("the 1 met once are in the list above"));
+    assert!(html.contains("<a href=\"bob-baker.html\">Bob Baker</a><td>2-1<td>Win<td>1600.00"));
 
     // Dan: a bye in the Sealed Open, which is not a rated event for him.
     let dan = read(&out.join("player/dan-dyer.html"));
@@ -185,6 +243,7 @@ fn player_pages_list_matches_and_head_to_head() {
     let eve = read(&out.join("player/eve-evans.html"));
     assert!(eve.contains("<h2>DCI Rating (Limited)</h2>"));
     assert!(!eve.contains("<h2>DCI Rating (Standard)</h2>"));
+    assert!(!eve.contains(">DCI Rating (Standard)</th>"));
 }
 
 #[test]

@@ -27,11 +27,14 @@ fn site() -> (tempfile::TempDir, std::path::PathBuf) {
     build(&fixture("reader"))
 }
 
-/// The "Rank after" column (the last cell) of a player's history table(s).
-fn ranks_after(html: &str) -> Vec<String> {
-    table_rows(html)
+/// The "Rank after" column (the last cell of the rating's column group) of
+/// a player's history table, for the `group`-th rating of the page.
+fn ranks_after(html: &str, group: usize) -> Vec<String> {
+    let range = group_ranges(html, "history")[group].1.clone();
+    table_rows_of(html, "history")
         .into_iter()
-        .map(|r| r.last().unwrap().clone())
+        .filter(|r| !r[range.start].is_empty() || !r[range.end - 1].is_empty())
+        .map(|r| r[range.end - 1].clone())
         .collect()
 }
 
@@ -39,12 +42,15 @@ fn ranks_after(html: &str) -> Vec<String> {
 fn rank_at_the_time_on_player_pages() {
     let (_tmp, out) = site();
     let ann = read(&out.join("player/ann-able.html"));
-    // Two sections (dp, then dpa), each: Spring, Autumn, Late.
-    assert_eq!(ranks_after(&ann), ["1", "2", "5", "1", "2", "4"]);
+    // Two ratings (dp, then dpa), each: Spring, Autumn, Late.
+    assert_eq!(ranks_after(&ann, 0), ["1", "2", "5"]);
+    assert_eq!(ranks_after(&ann, 1), ["1", "2", "4"]);
     let dan = read(&out.join("player/dan-dunn.html"));
-    assert_eq!(ranks_after(&dan), ["4", "3", "4", "3"]);
+    assert_eq!(ranks_after(&dan, 0), ["4", "3"]);
+    assert_eq!(ranks_after(&dan, 1), ["4", "3"]);
     let eve = read(&out.join("player/eve-evans.html"));
-    assert_eq!(ranks_after(&eve), ["4", "3"]);
+    assert_eq!(ranks_after(&eve, 0), ["4"]);
+    assert_eq!(ranks_after(&eve, 1), ["3"]);
     // Dan is inactive in dpa: not in its ranking, linked to the inactive list.
     assert!(
         dan.contains(r#"inactive (<a href="../rating/dpa/inactive.html">1 among inactive players</a>)"#),
@@ -146,6 +152,16 @@ fn year_end_rankings() {
             ("5", "Björn Berg", "37.00", "1")
         ]
     );
+    // The download holds every year's whole list, gzip-compressed, with the
+    // ratings as the pages show them.
+    let gz = std::fs::read(out.join("downloads/dp-year-end.csv.gz")).unwrap();
+    let mut csv = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&gz[..]), &mut csv).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "year,rank,player,nat,rating,events");
+    assert_eq!(lines[1], "2001,1,Ann Able,GB,49.50,1");
+    assert!(lines.contains(&"2002,5,Björn Berg,SE,37.00,1"), "{csv}");
+    assert_eq!(lines.iter().filter(|l| l.starts_with("2002,")).count(), 5);
     // No event in 2003: no year-end page; the selector lists the others.
     assert!(!out.join("rating/dp/year/2003.html").exists());
     let index = read(&out.join("rating/dp/index.html"));
@@ -302,15 +318,15 @@ fn rank_after_the_last_event_matches_the_ranking_on_the_shipped_site() {
     for entry in std::fs::read_dir(out.join("player")).unwrap() {
         let page = read(&entry.unwrap().path());
         // The shipped site has a second rating (TrueSkill): the Dip Pouch part.
-        let html = section(&page, "Dip Pouch Tournament Rating");
-        let rows = table_rows(html);
+        let rows = group_rows(&page, "history", "Dip Pouch Tournament Rating", 1);
         if rows.last().unwrap()[0] != "2017-07-07" {
             continue;
         }
-        // The current rank, from the facts above the table.
+        // The current rank, from the facts of the rating's section.
+        let html = section(&page, "Dip Pouch Tournament Rating");
         let fact = html.split("<dt>Rank</dt><dd>").nth(1).unwrap();
         let rank = text(&fact[..fact.find("</dd>").unwrap()]);
-        assert_eq!(ranks_after(html).last().unwrap(), &rank);
+        assert_eq!(rows.last().unwrap().last().unwrap(), &rank);
         checked += 1;
     }
     assert_eq!(checked, 32, "every listed player of World DipCon XXVII");
@@ -435,12 +451,11 @@ fn rank_at_the_time_equals_brute_force_on_a_random_site() {
             }
             last_ranks = Some(ranks);
         }
-        let section = if rating == "dp" { 0 } else { 1 };
+        let group = if rating == "dp" { 0 } else { 1 };
         for (player, ranks) in &expected {
             let slug = player.to_lowercase().replace(' ', "-");
             let html = read(&out.join(format!("player/{slug}.html")));
-            let sections: Vec<&str> = html.split("<section>").skip(1).collect();
-            assert_eq!(ranks_after(sections[section]), *ranks, "{rating}: {player}");
+            assert_eq!(ranks_after(&html, group), *ranks, "{rating}: {player}");
         }
         // Movement column against the brute-force change.
         let (before, now) = last_change.expect("the ranking changed");

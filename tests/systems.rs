@@ -54,14 +54,35 @@ fn elo_history_equals_the_hand_computation() {
     }
     // The player page lists the matches with K; the event page the record.
     let ann = read(&out.join("player/ann-able.html"));
-    let elo = section(&ann, "Elo Rating");
-    assert!(
-        elo.contains("<th scope=\"col\" class=\"num\">Result</th>"),
-        "mixed events"
+    // Mixed events: both placing columns, each event with its own.
+    let elo = group_rows(&ann, "history", "Elo Rating", 5);
+    assert_eq!(
+        elo[0],
+        [
+            "2020-01-10",
+            "Placement Open",
+            "1 / 3",
+            "83.33",
+            "",
+            "1516.00",
+            "+16.00",
+            "1"
+        ]
     );
+    assert_eq!(
+        elo[1],
+        ["2020-03-01", "Match Night", "", "", "1-0-1", "1529.13", "+13.13", "1"]
+    );
+    // Its matches, each once, with each match rating's figures (Elo: the
+    // opponent's rating, K and the change of the match).
+    let matches = group_rows(&ann, "matches", "Elo Rating", 4);
+    assert_eq!(matches[0], ["1", "Bob Baker", "1-0", "Win", "1500.00", "32", "+15.26"]);
+    assert_eq!(matches[1], ["2", "Cid Cole", "1-1", "Draw", "1484.74", "32", "-2.13"]);
+    // Glicko-2 rates the event's matches at once: no change per match.
+    assert_eq!(group_range(&ann, "matches", "Glicko-2 Rating").len(), 1);
     let event = read(&out.join("events/b-matches.html"));
-    let rows = table_rows(section(&event, "Elo Rating"));
-    assert_eq!(rows[0][..3], ["Ann Able", "", "1-0-1"]);
+    let rows = group_rows(&event, "results", "Elo Rating", 2);
+    assert_eq!(rows[0], ["Ann Able", "1-0-1", "1529.13", "+13.13"]);
 }
 
 #[test]
@@ -97,9 +118,7 @@ fn glicko2_rates_match_events_only_with_deviations() {
     assert_eq!(ranking[1][1], "Ann Able");
     // The placement event says why it is not rated.
     let placement = read(&out.join("events/a-placement.html"));
-    assert!(placement.contains(
-        "Glicko-2 Rating</a></h2><p class=\"note\">Not rated: Glicko-2 rates matches only, not placements.</p>"
-    ));
+    assert!(placement.contains("Glicko-2 Rating</a>: Not rated: Glicko-2 rates matches only, not placements.</p>"));
     let included = read(&out.join("rating/glicko2/events.html"));
     assert_eq!(table_rows(&included).len(), 1, "only Match Night");
     // The player page states r ± 2 RD.
@@ -147,7 +166,7 @@ fn unsanctioned_events_are_rated_by_no_system_of_contract_v2() {
     let event = read(&out.join("events/c-friendly.html"));
     assert_eq!(
         event
-            .matches("<p class=\"note\">Not rated: the tournament was not sanctioned.</p>")
+            .matches("</a>: Not rated: the tournament was not sanctioned.</p>")
             .count(),
         3
     );

@@ -2,42 +2,78 @@
 //! includes the event, its results with rating before → after. Match events
 //! also show their standings (if given) and every round's pairings.
 
+use std::collections::HashMap;
+
 use askama::Template;
 
 use super::{Base, Context, Link, Placing};
 use crate::format::{Fixed2, Signed2, fixed2, shows_as_zero2};
-use crate::model::{Event, Match, date_range};
+use crate::model::{Event, Match, PlayerId, date_range};
 use crate::rating::Detail;
 
-/// A player's line in one rating's section of the event.
-pub struct ResultRow<'a> {
-    /// Placement ratings: the final rank and the score.
-    pub rank: Option<u32>,
-    pub score: Option<Fixed2>,
-    /// Match ratings: rated matches won-lost-drawn.
-    pub record: Option<Placing>,
-    pub player: Link<'a>,
-    pub nat: &'a str,
-    pub before: Fixed2,
+/// One rating's figures for a player in the event.
+pub struct Cell {
     pub after: Fixed2,
+    /// Systems with a deviation: the one after the event.
+    pub deviation: Option<Fixed2>,
     pub change: Signed2,
     /// "up", "down" or "same", for styling.
     pub direction: &'static str,
-    /// Systems with a deviation: the one after the event.
-    pub deviation: Option<Fixed2>,
 }
 
-pub struct EventSection<'a> {
-    pub title: String,
+/// A player's line in the results: the placing once, then every rating's
+/// figures side by side (`None` where a rating has no row for the player).
+pub struct ResultRow<'a> {
+    /// The final rank (placement events, and match events with standings).
+    pub rank: Option<u32>,
+    /// The score a rating gave the placing (the Dip Pouch percentile).
+    pub score: Option<Fixed2>,
+    /// Match events: rated matches won-lost-drawn.
+    pub record: Option<Placing>,
+    pub player: Link<'a>,
+    pub nat: &'a str,
+    pub cells: Vec<Option<Cell>>,
+}
+
+/// The column group of one rating in the results table.
+pub struct RatingHead<'a> {
+    pub title: &'a str,
     pub href: String,
-    pub note: Option<String>,
-    /// Match ratings: one row per player with a rated match.
-    pub rows: Vec<ResultRow<'a>>,
-    pub is_match: bool,
-    /// Whether any row has a score (the column).
-    pub scores: bool,
     /// Heading of the deviation column ("RD", "σ"), for systems with one.
     pub deviation: Option<&'static str>,
+}
+
+impl RatingHead<'_> {
+    /// Columns of the group: after, deviation, change.
+    pub fn span(&self) -> usize {
+        2 + usize::from(self.deviation.is_some())
+    }
+}
+
+/// Every player of the event in one table, each rating a column group.
+pub struct Results<'a> {
+    pub heads: Vec<RatingHead<'a>>,
+    pub rows: Vec<ResultRow<'a>>,
+    /// Which of the leading columns have a value in some row.
+    pub rank: bool,
+    pub nat: bool,
+    pub scores: bool,
+    pub record: bool,
+}
+
+impl Results<'_> {
+    /// Columns before the ratings' groups.
+    pub fn lead(&self) -> usize {
+        1 + usize::from(self.rank) + usize::from(self.nat) + usize::from(self.scores) + usize::from(self.record)
+    }
+}
+
+/// What a rating says about the event: why it is not rated, or how it
+/// counts (the DCI K cut).
+pub struct RatingNote<'a> {
+    pub title: &'a str,
+    pub href: String,
+    pub text: &'a str,
 }
 
 pub struct Pairing<'a> {
@@ -45,21 +81,15 @@ pub struct Pairing<'a> {
     pub b: Link<'a>,
     /// Games as written: "2-1", "1-1-1".
     pub games: String,
-    /// The winner's name, or "Draw".
-    pub winner: &'a str,
+    /// Who won the match (neither: a draw).
+    pub a_won: bool,
+    pub b_won: bool,
 }
 
 pub struct RoundView<'a> {
     pub number: usize,
     pub pairings: Vec<Pairing<'a>>,
     pub byes: Vec<Link<'a>>,
-}
-
-/// A row of the standings of a match event.
-pub struct StandingRow<'a> {
-    pub rank: u32,
-    pub player: Link<'a>,
-    pub nat: &'a str,
 }
 
 #[derive(Template)]
@@ -69,10 +99,13 @@ pub struct EventPage<'a> {
     pub name: String,
     /// (label, value) pairs of the header.
     pub facts: Vec<(String, String)>,
+    /// The events before and after this one, in rating order.
+    pub previous: Option<Link<'a>>,
+    pub next: Option<Link<'a>>,
     pub report: String,
-    pub sections: Vec<EventSection<'a>>,
-    /// Match events: the standings (if given) and the rounds.
-    pub standings: Vec<StandingRow<'a>>,
+    pub notes: Vec<RatingNote<'a>>,
+    pub results: Option<Results<'a>>,
+    /// Match events: every round's pairings and byes.
     pub rounds: Vec<RoundView<'a>>,
     /// Players the published results leave out (partial lists).
     pub unlisted: u32,
@@ -102,17 +135,12 @@ pub fn games(won: u32, lost: u32, drawn: u32) -> String {
 }
 
 fn pairing<'a>(ctx: &'a Context, root: &'a str, m: &Match) -> Pairing<'a> {
-    let link = |id| ctx.player_link(root, id);
-    let winner = match m.wins_a.cmp(&m.wins_b) {
-        std::cmp::Ordering::Greater => ctx.site.player(m.a).display.as_str(),
-        std::cmp::Ordering::Less => ctx.site.player(m.b).display.as_str(),
-        std::cmp::Ordering::Equal => "Draw",
-    };
     Pairing {
-        a: link(m.a),
-        b: link(m.b),
+        a: ctx.player_link(root, m.a),
+        b: ctx.player_link(root, m.b),
         games: games(m.wins_a, m.wins_b, m.draws),
-        winner,
+        a_won: m.wins_a > m.wins_b,
+        b_won: m.wins_b > m.wins_a,
     }
 }
 
@@ -136,11 +164,9 @@ fn counts_format(view: &super::Rated, e: &Event) -> bool {
     }
 }
 
-pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
-    let e = &ctx.site.events[index];
-    let base = ctx.base(path, e.name.clone());
-    let root = ctx.root_of(path);
-
+/// The header's facts: date, place, sizes, and what the site's rating
+/// systems say of the event (the DCI judge level).
+fn facts(ctx: &Context, e: &Event) -> Vec<(String, String)> {
     let mut facts = vec![("Date".to_string(), date_range(e.date, e.end_date))];
     if !e.place.is_empty() {
         let place = if e.country.is_empty() {
@@ -172,51 +198,45 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
     }
     if let Some(f) = &e.format {
         facts.push(("Format".into(), f.clone()));
-        facts.push(("Sanctioned".into(), if e.sanctioned { "Yes" } else { "No" }.into()));
-        facts.push(("Judge level".into(), e.judge_level.to_string()));
     }
+    if !e.sanctioned {
+        facts.push(("Sanctioned".into(), "No".into()));
+    }
+    for view in &ctx.ratings {
+        for (label, value) in view.config.system.event_facts(e) {
+            if !facts.iter().any(|(l, _)| l == label) {
+                facts.push((label.to_string(), value));
+            }
+        }
+    }
+    facts
+}
 
-    let nat_in_event: std::collections::HashMap<_, &str> = e
+pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
+    let e = &ctx.site.events[index];
+    let base = ctx.base(path, e.name.clone());
+    let root = ctx.root_of(path);
+    let mut facts = facts(ctx, e);
+
+    let nat_in_event: HashMap<PlayerId, &str> = e
         .results
         .iter()
         .filter(|r| !r.nat.is_empty())
         .map(|r| (r.player, r.nat.as_str()))
         .collect();
-    // A player's line in any rating: the nationality given in the event
-    // wins over the player's usual one.
-    let result_row = |row: &crate::rating::Row| {
-        let (rank, score, record) = match &row.detail {
-            Detail::Placement { rank, score } => (Some(*rank), score.map(Fixed2), None),
-            Detail::Match {
-                wins, losses, draws, ..
-            } => (None, None, Some(Placing::Record(*wins, *losses, *draws))),
-        };
-        ResultRow {
-            rank,
-            score,
-            record,
-            player: ctx.player_link(root, row.player),
-            nat: nat_in_event
-                .get(&row.player)
-                .copied()
-                .unwrap_or(&ctx.site.player(row.player).nat),
-            before: Fixed2(row.before),
-            after: Fixed2(row.after),
-            change: Signed2(row.after - row.before),
-            direction: direction(row.after - row.before),
-            deviation: row.deviation.map(|d| Fixed2(d[1])),
-        }
-    };
+    // The nationality given in the event wins over the player's usual one.
+    let nat = |p: PlayerId| nat_in_event.get(&p).copied().unwrap_or(&ctx.site.player(p).nat);
     let several = ctx.ratings.len() > 1;
     // A match event shows the match ratings that count its format (rated or
     // not, with the reason); only if none does, each says so.
     let counted_somewhere = ctx.ratings.iter().any(|v| counts_format(v, e));
-    let mut sections = Vec::new();
+    let mut notes = Vec::new();
+    let mut shown = Vec::new();
     for view in &ctx.ratings {
         let rating = &view.history.events[index];
         let filters_formats = view.config.system.formats().is_some();
-        let is_match = filters_formats && e.is_match_event() && (counts_format(view, e) || !counted_somewhere);
-        if !is_match {
+        let counts = filters_formats && e.is_match_event() && (counts_format(view, e) || !counted_somewhere);
+        if !counts {
             if let Some(v) = rating.value {
                 let label = if several {
                     format!("Coeff ({})", view.config.title)
@@ -233,49 +253,101 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
                 continue;
             }
         }
-        let rows: Vec<ResultRow> = view.history.event(index).iter().map(&result_row).collect();
-        // Match rows (any system that rates the event's matches) show the
-        // record; placement rows the rank.
-        let is_match = is_match || rows.iter().any(|r| r.record.is_some());
-        sections.push(EventSection {
-            title: view.config.title.clone(),
-            href: format!("{root}rating/{}/index.html", view.id()),
-            note: rating.note.clone(),
-            scores: rows.iter().any(|r| r.score.is_some()),
-            deviation: view.columns().deviation,
-            rows,
-            is_match,
-        });
+        let href = format!("{root}rating/{}/index.html", view.id());
+        if let Some(text) = &rating.note {
+            notes.push(RatingNote {
+                title: &view.config.title,
+                href: href.clone(),
+                text,
+            });
+        }
+        if !view.history.event(index).is_empty() {
+            shown.push((view, href));
+        }
     }
-    let standings = if e.is_match_event() {
-        let mut rows: Vec<StandingRow> = e
-            .results
-            .iter()
-            .map(|r| {
-                let p = ctx.site.player(r.player);
-                StandingRow {
-                    rank: r.rank,
-                    player: ctx.player_link(root, r.player),
-                    nat: if r.nat.is_empty() { &p.nat } else { &r.nat },
-                }
-            })
-            .collect();
-        rows.sort_by(|a, b| {
+
+    // One row per player: the standings of a match event first (in their
+    // order), then whoever a rating has a row for.
+    let mut rows: Vec<ResultRow> = Vec::new();
+    let mut row_of: HashMap<PlayerId, usize> = HashMap::new();
+    let mut row_for = |rows: &mut Vec<ResultRow<'a>>, p: PlayerId| {
+        *row_of.entry(p).or_insert_with(|| {
+            rows.push(ResultRow {
+                rank: None,
+                score: None,
+                record: None,
+                player: ctx.player_link(root, p),
+                nat: nat(p),
+                cells: (0..shown.len()).map(|_| None).collect(),
+            });
+            rows.len() - 1
+        })
+    };
+    if e.is_match_event() {
+        let mut standings: Vec<_> = e.results.iter().collect();
+        standings.sort_by(|a, b| {
+            let (pa, pb) = (ctx.site.player(a.player), ctx.site.player(b.player));
             a.rank
                 .cmp(&b.rank)
-                .then_with(|| a.player.name.as_bytes().cmp(b.player.name.as_bytes()))
+                .then_with(|| pa.display.as_bytes().cmp(pb.display.as_bytes()))
         });
-        rows
-    } else {
-        Vec::new()
-    };
+        for r in standings {
+            let i = row_for(&mut rows, r.player);
+            rows[i].rank = Some(r.rank);
+        }
+    }
+    for (g, (view, _)) in shown.iter().enumerate() {
+        for row in view.history.event(index) {
+            let i = row_for(&mut rows, row.player);
+            let r = &mut rows[i];
+            match &row.detail {
+                Detail::Placement { rank, score } => {
+                    r.rank.get_or_insert(*rank);
+                    if r.score.is_none() {
+                        r.score = score.map(Fixed2);
+                    }
+                }
+                Detail::Match {
+                    wins, losses, draws, ..
+                } => {
+                    r.record.get_or_insert(Placing::Record(*wins, *losses, *draws));
+                }
+            }
+            r.cells[g] = Some(Cell {
+                after: Fixed2(row.after),
+                deviation: row.deviation.map(|d| Fixed2(d[1])),
+                change: Signed2(row.after - row.before),
+                direction: direction(row.after - row.before),
+            });
+        }
+    }
+    // Ranked players in rank order (stable: ties keep their order), then
+    // the others as the ratings list them.
+    rows.sort_by_key(|r| (r.rank.is_none(), r.rank));
+    let results = (!rows.is_empty()).then(|| Results {
+        rank: rows.iter().any(|r| r.rank.is_some()),
+        nat: rows.iter().any(|r| !r.nat.is_empty()),
+        scores: rows.iter().any(|r| r.score.is_some()),
+        record: rows.iter().any(|r| r.record.is_some()),
+        heads: shown
+            .into_iter()
+            .map(|(view, href)| RatingHead {
+                title: &view.config.title,
+                href,
+                deviation: view.columns().deviation,
+            })
+            .collect(),
+        rows,
+    });
     let unlisted = e.players.saturating_sub(e.results.len() as u32);
     EventPage {
         name: e.name.clone(),
         facts,
+        previous: index.checked_sub(1).map(|i| ctx.event_link(root, i)),
+        next: (index + 1 < ctx.site.events.len()).then(|| ctx.event_link(root, index + 1)),
         report: ctx.markdown(&e.report),
-        sections,
-        standings,
+        notes,
+        results,
         rounds: rounds(ctx, root, e),
         unlisted: if e.results.is_empty() { 0 } else { unlisted },
         listed: e.results.len(),

@@ -294,6 +294,19 @@ impl<'a> Context<'a> {
         }
     }
 
+    /// A link from a player page to another: both are in `player/`, so
+    /// the file name is the whole way.
+    pub fn sibling_player_link(&self, player: PlayerId) -> Link<'_> {
+        let path = &self.player_urls[player as usize];
+        Link {
+            name: &self.site.player(player).display,
+            href: Href {
+                root: "",
+                path: path.strip_prefix("player/").unwrap_or(path),
+            },
+        }
+    }
+
     pub fn event_link<'s>(&'s self, root: &'s str, event: usize) -> Link<'s> {
         Link {
             name: &self.site.events[event].name,

@@ -1,49 +1,82 @@
 //! One page per player: their line in every rating and the full history;
 //! for match ratings also every rated match and a head-to-head table.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use askama::Template;
 
 use super::event::{direction, games};
 use super::ranking::page_path;
-use super::{Base, Context, Link, Placing, Rated, chart};
+use super::{Base, Context, Link, Placing, chart};
 use crate::format::{Fixed2, Signed2, fixed2};
 use crate::model::{Date, PlayerId};
 use crate::rating::Detail;
 
-pub struct HistoryRow<'a> {
-    pub date: Date,
-    pub event: Link<'a>,
-    pub placing: Placing,
-    pub score: Option<Fixed2>,
+/// One rating's figures for the player in one event.
+pub struct HistoryCell {
+    /// The event's tournament value, for systems with one.
     pub value: Option<Fixed2>,
-    pub before: Fixed2,
     pub after: Fixed2,
-    pub change: Signed2,
-    pub direction: &'static str,
     /// Systems with a deviation: the one after the event.
     pub deviation: Option<Fixed2>,
+    pub change: Signed2,
+    pub direction: &'static str,
     /// Rank in this rating right after the event (`None`: not ranked then).
     pub rank: Option<u32>,
 }
 
-pub struct PlayerSection<'a> {
+/// One event of the player: the placing once, then every rating's figures.
+pub struct HistoryRow<'a> {
+    pub date: Date,
+    pub event: Link<'a>,
+    /// Rank / players (placement ratings).
+    pub placing: Option<Placing>,
+    /// The score a rating gave the placing (the Dip Pouch percentile).
+    pub score: Option<Fixed2>,
+    /// Rated matches won-lost-drawn (match ratings).
+    pub record: Option<Placing>,
+    /// One per group; `None` where that rating has no row for the event.
+    pub cells: Vec<Option<HistoryCell>>,
+}
+
+/// A rating's column group in the history table.
+pub struct HistoryGroup<'a> {
+    pub title: &'a str,
+    /// The event's value (Dip Pouch), when some row has one.
+    pub values: bool,
+    /// Heading of the deviation column ("RD", "σ"), for systems with one.
+    pub deviation: Option<&'static str>,
+}
+
+impl HistoryGroup<'_> {
+    /// Columns of the group: value, after, deviation, change, rank after.
+    pub fn span(&self) -> usize {
+        3 + usize::from(self.values) + usize::from(self.deviation.is_some())
+    }
+}
+
+/// Every event of the player in one table, one column group per rating.
+pub struct History<'a> {
+    pub groups: Vec<HistoryGroup<'a>>,
+    pub rows: Vec<HistoryRow<'a>>,
+    /// Which of the leading columns have a value in some row.
+    pub placing: bool,
+    pub scores: bool,
+    pub record: bool,
+}
+
+impl History<'_> {
+    /// Columns before the ratings' groups.
+    pub fn lead(&self) -> usize {
+        2 + usize::from(self.placing) + usize::from(self.scores) + usize::from(self.record)
+    }
+}
+
+pub struct PlayerSection {
     pub title: String,
     pub rating: String,
     /// The rating with its deviation ("1464 ± 303"), for systems with one.
     pub spread: Option<String>,
-    /// Heading of the deviation columns ("RD", "σ"), for systems with one.
-    pub deviation: Option<&'static str>,
-    /// Heading of the placing column: "Rank / players", "W-L-D" or "Result".
-    pub placing: &'static str,
-    /// Whether any row has a score, a tournament value (their columns).
-    pub scores: bool,
-    pub values: bool,
-    /// Match tables show the K of each match.
-    pub k: bool,
-    /// A match without K was provisional ("P").
-    pub provisional_k: bool,
     /// (rank, link to the ranking page that lists the player)
     pub rank: Option<(u32, String)>,
     /// With `active_years`: (rank among inactive players, link) when outside the window.
@@ -54,45 +87,57 @@ pub struct PlayerSection<'a> {
     pub provisional: bool,
     /// Inline SVG (built here, escaped here).
     pub chart: String,
-    pub rows: Vec<HistoryRow<'a>>,
-    /// Match ratings: the matches, event by event, and head to head.
-    pub matches: Option<MatchHistory<'a>>,
+    /// Rated matches: (count, "won-lost-drawn"), for players with any.
+    pub matches: Option<(u32, String)>,
 }
 
-/// One rated match, as the player page lists it.
-pub struct MatchRow<'a> {
-    pub round: u32,
-    pub opponent: Link<'a>,
+/// A match rating's column group in the player's match list.
+pub struct MatchGroup<'a> {
+    pub title: &'a str,
+    /// The K of each match ("P" while provisional).
+    pub k: bool,
+    /// A change per match (not for systems that rate an event's matches
+    /// at once, such as Glicko-2).
+    pub change: bool,
+}
+
+impl MatchGroup<'_> {
+    /// Columns of the group: opponent's rating, K, change.
+    pub fn span(&self) -> usize {
+        1 + usize::from(self.k) + usize::from(self.change)
+    }
+}
+
+/// One match as one rating saw it.
+pub struct MatchCell {
     /// The opponent's rating before the round.
     pub opponent_rating: Fixed2,
-    /// Games from this player's side: "2-1".
-    pub games: String,
-    /// "Win", "Loss", "Draw".
-    pub result: &'static str,
     /// K used; `None` (shown as "P") while provisional.
     pub k: Option<f64>,
-    /// `None` where the system rates the event's matches at once.
     pub change: Option<Signed2>,
     pub direction: &'static str,
 }
 
-/// The rated matches of one event.
+/// One match of the player: once, whatever the number of ratings.
+pub struct MatchRow<'a> {
+    pub round: u32,
+    pub opponent_id: PlayerId,
+    pub opponent: Link<'a>,
+    /// Games from this player's side: "2-1".
+    pub games: String,
+    /// "Win", "Loss", "Draw".
+    pub result: &'static str,
+    /// One per group; `None` where that rating does not rate the match.
+    pub cells: Vec<Option<MatchCell>>,
+}
+
+/// The matches of one event.
 pub struct EventMatches<'a> {
     pub date: Date,
     pub event: Link<'a>,
-    /// "3-1-0"
-    pub record: Placing,
-    pub before: Fixed2,
-    pub after: Fixed2,
-    pub change: Signed2,
-    pub direction: &'static str,
-    /// Systems with a deviation: the one after the event.
-    pub deviation: Option<Fixed2>,
-    pub matches: Vec<MatchRow<'a>>,
     /// Rounds with a bye: "2, 5".
     pub byes: String,
-    /// Rank in this rating right after the event (`None`: not ranked then).
-    pub rank: Option<u32>,
+    pub matches: Vec<MatchRow<'a>>,
 }
 
 pub struct HeadToHead<'a> {
@@ -102,16 +147,35 @@ pub struct HeadToHead<'a> {
     pub record: String,
 }
 
-pub struct MatchHistory<'a> {
-    /// Rated matches played (all events).
+/// Every match the player's ratings rate, event by event, one column group
+/// per match rating, and the head-to-head table.
+pub struct MatchList<'a> {
+    pub groups: Vec<MatchGroup<'a>>,
+    /// Matches listed (all events).
     pub count: u32,
-    /// The rating rates an event's matches at once (no change per match).
-    pub batched: bool,
-    /// "12-8-1" over all rated matches.
+    /// "12-8-1" over the matches listed.
     pub record: String,
     pub events: Vec<EventMatches<'a>>,
-    /// Sorted by matches (most first), then opponent name.
+    /// Opponents met more than once, by matches (most first), then name.
     pub head_to_head: Vec<HeadToHead<'a>>,
+    /// Opponents met once (their match is in the list).
+    pub met_once: usize,
+}
+
+impl MatchList<'_> {
+    /// All columns of the table (for the event rows).
+    pub fn width(&self) -> usize {
+        4 + self.groups.iter().map(MatchGroup::span).sum::<usize>()
+    }
+
+    pub fn k(&self) -> bool {
+        self.groups.iter().any(|g| g.k)
+    }
+
+    /// Some rating rates an event's matches at once.
+    pub fn batched(&self) -> Vec<&str> {
+        self.groups.iter().filter(|g| !g.change).map(|g| g.title).collect()
+    }
 }
 
 #[derive(Template)]
@@ -121,7 +185,9 @@ pub struct PlayerPage<'a> {
     pub name: String,
     pub nat: String,
     pub loc: String,
-    pub sections: Vec<PlayerSection<'a>>,
+    pub sections: Vec<PlayerSection>,
+    pub history: History<'a>,
+    pub matches: Option<MatchList<'a>>,
 }
 
 pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> {
@@ -130,13 +196,17 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
     let root = ctx.root_of(path);
     let page_size = ctx.site.config.page_size;
     let mut sections = Vec::new();
+    let mut groups = Vec::new();
+    // Event index → the player's row in the history table.
+    let mut rows: BTreeMap<usize, HistoryRow> = BTreeMap::new();
     for view in &ctx.ratings {
         let Some(standing) = &view.history.standings[id as usize] else {
             continue;
         };
+        let g = groups.len();
         let mut peak: Option<(f64, usize)> = None;
-        let mut rows = Vec::new();
         let mut points = Vec::new();
+        let (mut values, mut matches, mut record) = (false, 0, [0; 3]);
         for index in view.row_indices_of(id) {
             let row = &view.history.rows[index];
             let e = &ctx.site.events[row.event];
@@ -148,23 +218,38 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
             if peak.is_none_or(|(best, _)| row.after > best) {
                 peak = Some((row.after, row.event));
             }
-            let (placing, score) = match &row.detail {
-                Detail::Placement { rank, score } => (Placing::Rank(*rank, e.players), score.map(Fixed2)),
-                Detail::Match {
-                    wins, losses, draws, ..
-                } => (Placing::Record(*wins, *losses, *draws), None),
-            };
-            rows.push(HistoryRow {
+            let line = rows.entry(row.event).or_insert_with(|| HistoryRow {
                 date: e.date,
                 event: ctx.event_link(root, row.event),
-                placing,
-                score,
-                value: view.history.events[row.event].value.map(Fixed2),
-                before: Fixed2(row.before),
+                placing: None,
+                score: None,
+                record: None,
+                cells: Vec::new(),
+            });
+            match &row.detail {
+                Detail::Placement { rank, score } => {
+                    line.placing.get_or_insert(Placing::Rank(*rank, e.players));
+                    if line.score.is_none() {
+                        line.score = score.map(Fixed2);
+                    }
+                }
+                Detail::Match {
+                    wins, losses, draws, ..
+                } => {
+                    line.record.get_or_insert(Placing::Record(*wins, *losses, *draws));
+                    matches += 1;
+                    record = [record[0] + wins, record[1] + losses, record[2] + draws];
+                }
+            }
+            let value = view.history.events[row.event].value.map(Fixed2);
+            values |= value.is_some();
+            line.cells.resize_with(g + 1, || None);
+            line.cells[g] = Some(HistoryCell {
+                value,
                 after: Fixed2(row.after),
-                change: Signed2(row.after - row.before),
-                direction: super::event::direction(row.after - row.before),
                 deviation: row.deviation.map(|d| Fixed2(d[1])),
+                change: Signed2(row.after - row.before),
+                direction: direction(row.after - row.before),
                 rank: view.timeline.rank_after[index],
             });
         }
@@ -194,23 +279,15 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
             Some(until) => chart::svg(&format!("chart-{}", view.id()), &label, &points, until),
             None => String::new(),
         };
-        let columns = view.columns();
-        let matches = rows.iter().filter(|r| matches!(r.placing, Placing::Record(..))).count();
-        let all_matches = !rows.is_empty() && matches == rows.len();
+        groups.push(HistoryGroup {
+            title: &view.config.title,
+            values,
+            deviation: view.columns().deviation,
+        });
         sections.push(PlayerSection {
             spread: standing
                 .deviation
                 .map(|d| view.config.system.spread(standing.rating, Some(d))),
-            deviation: columns.deviation,
-            placing: match matches {
-                0 => "Rank / players",
-                n if n == rows.len() => "W-L-D",
-                _ => "Result",
-            },
-            scores: rows.iter().any(|r| r.score.is_some()),
-            values: rows.iter().any(|r| r.value.is_some()),
-            k: columns.k,
-            provisional_k: columns.matches,
             chart,
             title: view.config.title.clone(),
             rating: fixed2(standing.rating),
@@ -219,84 +296,127 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
             events: standing.events,
             peak: peak.map(|(r, e)| (fixed2(r), ctx.site.events[e].date.to_string())),
             provisional: standing.provisional,
-            rows,
-            // Players whose every event is a match event get their matches
-            // listed event by event, with a head-to-head table.
-            matches: all_matches.then(|| match_history(ctx, root, view, id)),
+            matches: (matches > 0).then(|| {
+                let [w, l, d] = record;
+                (w + l + d, format!("{w}-{l}-{d}"))
+            }),
         });
     }
+    let rows: Vec<HistoryRow> = rows
+        .into_values()
+        .map(|mut r| {
+            r.cells.resize_with(groups.len(), || None);
+            r
+        })
+        .collect();
+    let history = History {
+        placing: rows.iter().any(|r| r.placing.is_some()),
+        scores: rows.iter().any(|r| r.score.is_some()),
+        record: rows.iter().any(|r| r.record.is_some()),
+        groups,
+        rows,
+    };
     PlayerPage {
         name: p.display.clone(),
         nat: p.nat.clone(),
         loc: p.loc.clone(),
         sections,
+        history,
+        matches: match_list(ctx, root, id),
         base,
     }
 }
 
-/// Every rated match of a player in one rating, and the head-to-head table.
-fn match_history<'a>(ctx: &'a Context, root: &'a str, view: &Rated, id: PlayerId) -> MatchHistory<'a> {
-    let link = |p: PlayerId| ctx.player_link(root, p);
-    let (mut wins, mut losses, mut draws) = (0, 0, 0);
-    // Opponent → (matches, wins, losses, draws).
-    let mut h2h: HashMap<PlayerId, [u32; 4]> = HashMap::new();
-    let mut events = Vec::new();
-    for index in view.row_indices_of(id) {
-        let row = &view.history.rows[index];
-        let Detail::Match {
-            matches,
-            byes,
-            wins: w,
-            losses: l,
-            draws: d,
-        } = &row.detail
-        else {
-            continue;
+/// Every match of a player that a rating rates, each listed once with
+/// every match rating's figures, and the head-to-head table; `None` for a
+/// player without rated matches.
+fn match_list<'a>(ctx: &'a Context, root: &'a str, id: PlayerId) -> Option<MatchList<'a>> {
+    let mut groups = Vec::new();
+    // Event index → its matches and where each (round, opponent) is listed.
+    type Listed<'a> = (EventMatches<'a>, HashMap<(u32, PlayerId), usize>);
+    let mut events: BTreeMap<usize, Listed<'a>> = BTreeMap::new();
+    for view in &ctx.ratings {
+        let g = groups.len();
+        let mut group = MatchGroup {
+            title: &view.config.title,
+            k: view.columns().k,
+            change: false,
         };
-        (wins, losses, draws) = (wins + w, losses + l, draws + d);
-        let e = &ctx.site.events[row.event];
-        let lines = matches
-            .iter()
-            .map(|m| {
-                let tally = h2h.entry(m.opponent).or_default();
-                tally[0] += 1;
-                let result = if m.score == 1.0 {
-                    tally[1] += 1;
-                    "Win"
-                } else if m.score == 0.0 {
-                    tally[2] += 1;
-                    "Loss"
-                } else {
-                    tally[3] += 1;
-                    "Draw"
+        let mut any = false;
+        for row in view.rows_of(id) {
+            let Detail::Match { matches, byes, .. } = &row.detail else {
+                continue;
+            };
+            any = true;
+            let (list, at) = events.entry(row.event).or_insert_with(|| {
+                let e = &ctx.site.events[row.event];
+                let byes = byes.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+                let list = EventMatches {
+                    date: e.date,
+                    event: ctx.event_link(root, row.event),
+                    byes,
+                    matches: Vec::new(),
                 };
-                MatchRow {
-                    round: m.round,
-                    opponent: link(m.opponent),
+                (list, HashMap::new())
+            });
+            for m in matches {
+                let i = *at.entry((m.round, m.opponent)).or_insert_with(|| {
+                    list.matches.push(MatchRow {
+                        round: m.round,
+                        opponent_id: m.opponent,
+                        opponent: ctx.sibling_player_link(m.opponent),
+                        games: games(m.won, m.lost, m.drawn),
+                        result: if m.score == 1.0 {
+                            "Win"
+                        } else if m.score == 0.0 {
+                            "Loss"
+                        } else {
+                            "Draw"
+                        },
+                        cells: Vec::new(),
+                    });
+                    list.matches.len() - 1
+                });
+                let cells = &mut list.matches[i].cells;
+                cells.resize_with(g + 1, || None);
+                group.change |= m.after.is_some();
+                cells[g] = Some(MatchCell {
                     opponent_rating: Fixed2(m.opponent_before),
-                    games: games(m.won, m.lost, m.drawn),
-                    result,
                     k: m.k,
                     change: m.after.map(|a| Signed2(a - m.before)),
                     direction: m.after.map_or("same", |a| direction(a - m.before)),
-                }
-            })
-            .collect();
-        events.push(EventMatches {
-            date: e.date,
-            event: ctx.event_link(root, row.event),
-            record: Placing::Record(*w, *l, *d),
-            before: Fixed2(row.before),
-            after: Fixed2(row.after),
-            change: Signed2(row.after - row.before),
-            direction: direction(row.after - row.before),
-            deviation: row.deviation.map(|d| Fixed2(d[1])),
-            matches: lines,
-            byes: byes.iter().map(u32::to_string).collect::<Vec<_>>().join(", "),
-            rank: view.timeline.rank_after[index],
-        });
+                });
+            }
+        }
+        if any {
+            groups.push(group);
+        }
     }
-    let mut head_to_head: Vec<(PlayerId, [u32; 4])> = h2h.into_iter().collect();
+    if groups.is_empty() {
+        return None;
+    }
+    let (mut wins, mut losses, mut draws) = (0, 0, 0);
+    // Opponent → (matches, wins, losses, draws).
+    let mut h2h: HashMap<PlayerId, [u32; 4]> = HashMap::new();
+    let events: Vec<EventMatches> = events
+        .into_values()
+        .map(|(mut list, _)| {
+            list.matches.sort_by_key(|m| m.round);
+            for m in &mut list.matches {
+                m.cells.resize_with(groups.len(), || None);
+                let tally = h2h.entry(m.opponent_id).or_default();
+                tally[0] += 1;
+                match m.result {
+                    "Win" => (wins, tally[1]) = (wins + 1, tally[1] + 1),
+                    "Loss" => (losses, tally[2]) = (losses + 1, tally[2] + 1),
+                    _ => (draws, tally[3]) = (draws + 1, tally[3] + 1),
+                }
+            }
+            list
+        })
+        .collect();
+    let opponents = h2h.len();
+    let mut head_to_head: Vec<(PlayerId, [u32; 4])> = h2h.into_iter().filter(|(_, t)| t[0] > 1).collect();
     head_to_head.sort_by(|a, b| {
         let (pa, pb) = (ctx.site.player(a.0), ctx.site.player(b.0));
         b.1[0]
@@ -304,18 +424,19 @@ fn match_history<'a>(ctx: &'a Context, root: &'a str, view: &Rated, id: PlayerId
             .then_with(|| pa.display.as_bytes().cmp(pb.display.as_bytes()))
             .then_with(|| pa.key.cmp(&pb.key))
     });
-    MatchHistory {
-        batched: events.iter().any(|e| e.matches.iter().any(|m| m.change.is_none())),
+    Some(MatchList {
+        groups,
         count: wins + losses + draws,
         record: format!("{wins}-{losses}-{draws}"),
         events,
+        met_once: opponents - head_to_head.len(),
         head_to_head: head_to_head
             .into_iter()
             .map(|(p, [n, w, l, d])| HeadToHead {
-                opponent: link(p),
+                opponent: ctx.sibling_player_link(p),
                 matches: n,
                 record: format!("{w}-{l}-{d}"),
             })
             .collect(),
-    }
+    })
 }

@@ -73,7 +73,7 @@ impl RatingNav {
                 .map(|_| format!("{root}{}", inactive_path(id, 1))),
             history_csv: format!("{root}downloads/{id}-history.csv"),
             ranking_csv: format!("{root}downloads/{id}-ranking.csv"),
-            year_end_csv: format!("{root}downloads/{id}-year-end.csv"),
+            year_end_csv: format!("{root}downloads/{id}-year-end.csv.gz"),
             active,
         }
     }
@@ -218,7 +218,7 @@ impl List {
     }
 
     /// Pages of the list: a year-end ranking has one, its top
-    /// `page_size`; the whole of every year is `downloads/ID-year-end.csv`.
+    /// `page_size`; the whole of every year is `downloads/ID-year-end.csv.gz`.
     pub fn pages(self, view: &Rated, page_size: usize) -> usize {
         match self {
             List::YearEnd(_) => 1,
@@ -322,7 +322,7 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
         years,
         note,
         year_end_csv: matches!(list, List::YearEnd(_))
-            .then(|| format!("{}downloads/{}-year-end.csv", base.root, view.id())),
+            .then(|| format!("{}downloads/{}-year-end.csv.gz", base.root, view.id())),
         base,
     }
 }

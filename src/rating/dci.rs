@@ -243,6 +243,13 @@ impl RatingSystem for Dci {
         }
     }
 
+    fn event_facts(&self, event: &Event) -> Vec<(&'static str, String)> {
+        match &event.format {
+            Some(f) if self.0.formats.contains(f) => vec![("Judge level", event.judge_level.to_string())],
+            _ => Vec::new(),
+        }
+    }
+
     fn formats(&self) -> Option<&[String]> {
         Some(&self.0.formats)
     }

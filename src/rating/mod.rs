@@ -69,6 +69,13 @@ pub trait RatingSystem: Send + Sync + std::fmt::Debug {
     fn formats(&self) -> Option<&[String]> {
         None
     }
+
+    /// Facts of an event that matter to this system, for the event page's
+    /// header (DCI: the judge level).
+    fn event_facts(&self, event: &crate::model::Event) -> Vec<(&'static str, String)> {
+        let _ = event;
+        Vec::new()
+    }
 }
 
 /// What a system's pages and downloads show beside the rating.

@@ -65,14 +65,16 @@ pub fn text(html: &str) -> String {
 }
 
 /// The rows (cell texts) of every `<tbody>` in the page, in order.
+/// The cells of every body row of every table (rows of `<th>` only, such
+/// as an event's heading row in a list of matches, are left out).
 pub fn table_rows(html: &str) -> Vec<Vec<String>> {
     let mut rows = Vec::new();
     let mut rest = html;
-    while let Some(start) = rest.find("<tbody>") {
+    while let Some(start) = rest.find("<tbody") {
         let body = &rest[start..];
         let end = body.find("</tbody>").expect("closed tbody");
         for tr in body[..end].split("<tr").skip(1) {
-            let cells = tr
+            let cells: Vec<String> = tr
                 .split("<td")
                 .skip(1)
                 .map(|td| {
@@ -80,11 +82,23 @@ pub fn table_rows(html: &str) -> Vec<Vec<String>> {
                     text(&inner[..inner.find("</td>").unwrap_or(inner.len())])
                 })
                 .collect();
-            rows.push(cells);
+            if !cells.is_empty() {
+                rows.push(cells);
+            }
         }
         rest = &body[end..];
     }
     rows
+}
+
+/// [`table_rows`] of the first table of class `class` ("results",
+/// "history", "matches", ...).
+pub fn table_rows_of(html: &str, class: &str) -> Vec<Vec<String>> {
+    let start = html
+        .find(&format!("<table class=\"{class}"))
+        .unwrap_or_else(|| panic!("no table of class {class}"));
+    let table = &html[start..];
+    table_rows(&table[..table.find("</table>").expect("closed table")])
 }
 
 /// Every generated file under `root`, relative, with `/` separators.
@@ -220,4 +234,51 @@ pub fn section<'h>(html: &'h str, title: &str) -> &'h str {
             text(heading).trim().ends_with(title)
         })
         .unwrap_or_else(|| panic!("no section {title:?}"))
+}
+
+/// The column groups of the first table of class `class` (one per rating):
+/// each heading's text and the range of its cells in the body rows.
+pub fn group_ranges(html: &str, class: &str) -> Vec<(String, std::ops::Range<usize>)> {
+    let start = html
+        .find(&format!("<table class=\"{class}"))
+        .unwrap_or_else(|| panic!("no table of class {class}"));
+    let thead = &html[start..];
+    let thead = &thead[thead.find("<thead>").unwrap()..thead.find("</thead>").unwrap()];
+    let first = thead.split("<tr>").nth(1).expect("a header row");
+    let mut offset = 0;
+    let mut groups = Vec::new();
+    for cell in first.split("<t").filter(|c| c.starts_with('d') || c.starts_with('h')) {
+        let open = &cell[..cell.find('>').unwrap()];
+        let span = open
+            .split("colspan=\"")
+            .nth(1)
+            .map_or(1, |s| s[..s.find('"').unwrap()].parse().unwrap());
+        if cell.starts_with('h') {
+            let inner = &cell[cell.find('>').unwrap() + 1..];
+            groups.push((text(inner).trim().to_string(), offset..offset + span));
+        }
+        offset += span;
+    }
+    groups
+}
+
+/// The range of the column group headed `group` (a rating's title).
+pub fn group_range(html: &str, class: &str, group: &str) -> std::ops::Range<usize> {
+    group_ranges(html, class)
+        .into_iter()
+        .find(|(title, _)| title == group)
+        .unwrap_or_else(|| panic!("no column group {group:?} in the {class} table"))
+        .1
+}
+
+/// The rows of the first table of class `class` in which the column group
+/// `group` has a value, each cut to that group's cells, with the first
+/// `lead` cells of the row before them.
+pub fn group_rows(html: &str, class: &str, group: &str, lead: usize) -> Vec<Vec<String>> {
+    let range = group_range(html, class, group);
+    table_rows_of(html, class)
+        .into_iter()
+        .filter(|r| r[range.clone()].iter().any(|c| !c.is_empty()))
+        .map(|r| r[..lead].iter().chain(&r[range.clone()]).cloned().collect())
+        .collect()
 }
