@@ -26,9 +26,16 @@ pub fn csv_text(out: &mut String, s: &str) {
 /// `date,event,player,before,after[,deviation_before,deviation_after]`,
 /// one row per history row, event order, ratings at full precision (`{}`
 /// round-trips an f64); the deviations for systems that have one.
-pub fn history_csv(site: &Site, view: &Rated) -> String {
+///
+/// Written in pieces of about 64 KB to `sink`: on an archive the file is
+/// tens of MB, never held whole.
+pub fn history_csv(
+    site: &Site,
+    view: &Rated,
+    sink: &mut dyn FnMut(&[u8]) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let deviation = view.columns().deviation.is_some();
-    let mut out = String::with_capacity(64 * view.history.rows.len() + 32);
+    let mut out = String::with_capacity(PIECE + 256);
     out.push_str("date,event,player,before,after");
     if deviation {
         out.push_str(",deviation_before,deviation_after");
@@ -46,9 +53,16 @@ pub fn history_csv(site: &Site, view: &Rated) -> String {
             out.push_str(&format!(",{before},{after}"));
         }
         out.push('\n');
+        if out.len() >= PIECE {
+            sink(out.as_bytes())?;
+            out.clear();
+        }
     }
-    out
+    sink(out.as_bytes())
 }
+
+/// The size of the pieces big downloads are written in.
+const PIECE: usize = 1 << 16;
 
 /// `rank,player,nat,rating,events[,matches,provisional][,deviation]`, best
 /// first.
@@ -91,28 +105,51 @@ pub fn ranking_csv(site: &Site, view: &Rated) -> String {
 /// every year-end ranking (the ranking as it stood after the last event of
 /// each year), years in order, each best first, the rating as the ranking
 /// pages show it (2 decimals; `ID-history.csv` has it at full precision).
-/// Gzip-compressed as it is written, row by row: the whole list of every
-/// year is the largest download of an archive (tens of MB uncompressed).
-pub fn year_end_csv_gz(site: &Site, view: &Rated) -> Vec<u8> {
-    use std::io::Write;
-    let mut gz = flate2::GzBuilder::new().write(Vec::new(), flate2::Compression::fast());
-    let mut line = String::from("year,rank,player,nat,rating,events\n");
-    for y in &view.timeline.year_ends {
+/// Gzip-compressed year by year as the timeline makes the rankings: on an
+/// archive the whole lists are tens of MB, never held whole.
+pub struct YearEndCsv {
+    gz: flate2::write::GzEncoder<Vec<u8>>,
+    line: String,
+}
+
+impl YearEndCsv {
+    pub fn new() -> Self {
+        YearEndCsv {
+            gz: flate2::GzBuilder::new().write(Vec::new(), flate2::Compression::fast()),
+            line: String::from("year,rank,player,nat,rating,events\n"),
+        }
+    }
+
+    /// The rows of one year, best first.
+    pub fn add(&mut self, site: &Site, y: &crate::rating::timeline::YearEnd) {
+        use std::io::Write;
         for e in &y.ranking {
             let p = site.player(e.player);
+            let line = &mut self.line;
             line.push_str(&format!("{},{},", y.year, e.rank));
-            csv_text(&mut line, &p.display);
+            csv_text(line, &p.display);
             line.push(',');
-            csv_text(&mut line, &p.nat);
+            csv_text(line, &p.nat);
             line.push_str(&format!(",{},{}\n", crate::format::fixed2(e.rating), e.events));
-            if line.len() >= 1 << 16 {
-                gz.write_all(line.as_bytes()).expect("writing to memory");
+            if line.len() >= PIECE {
+                self.gz.write_all(line.as_bytes()).expect("writing to memory");
                 line.clear();
             }
         }
     }
-    gz.write_all(line.as_bytes()).expect("writing to memory");
-    gz.finish().expect("writing to memory")
+
+    /// The compressed file.
+    pub fn finish(mut self) -> Vec<u8> {
+        use std::io::Write;
+        self.gz.write_all(self.line.as_bytes()).expect("writing to memory");
+        self.gz.finish().expect("writing to memory")
+    }
+}
+
+impl Default for YearEndCsv {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 /// `rating,year,games,right`: for every rating, one row per calendar year

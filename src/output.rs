@@ -19,6 +19,9 @@ use crate::error::Diagnostic;
 /// Present in every folder this tool wrote; only such folders are replaced.
 pub const MARKER: &str = ".ratings-site";
 
+/// Where contents made in pieces go (see [`Staging::write_pieces`]).
+pub type Sink<'a> = dyn FnMut(&[u8]) -> io::Result<()> + 'a;
+
 /// An output folder being built.
 pub struct Staging {
     out: PathBuf,
@@ -505,6 +508,62 @@ impl Staging {
         self.tree.fetch_add(entry_hash(rel, &meta), Ordering::Relaxed);
         self.written.fetch_add(1, Ordering::Relaxed);
         Ok(())
+    }
+
+    /// [`Staging::write`] for contents made in pieces by `fill` (the big
+    /// CSVs), never held whole: each piece is written to the new file and
+    /// compared with the previous build's file as it goes; when all is
+    /// equal the new file is dropped for a hard link to the old one, as
+    /// `write` does. Returns the bytes written.
+    pub fn write_pieces(
+        &self,
+        rel: &str,
+        fill: &mut dyn FnMut(&mut Sink) -> io::Result<()>,
+    ) -> Result<u64, Diagnostic> {
+        use std::io::{Read as _, Write as _};
+        let dest = self.tmp.join(rel);
+        let fail = |e: io::Error| Diagnostic::io(&self.out.join(rel), &e);
+        let old_path = self.previous.as_ref().map(|prev| prev.join(rel));
+        let mut old = old_path
+            .as_ref()
+            .filter(|old| {
+                fs::symlink_metadata(old).is_ok_and(|meta| meta.is_file() && meta.mode() & 0o7777 == self.mode)
+            })
+            .and_then(|old| fs::File::open(old).ok())
+            .map(|f| io::BufReader::with_capacity(1 << 16, f));
+        let mut file = io::BufWriter::with_capacity(1 << 16, fs::File::create(&dest).map_err(fail)?);
+        let mut same = old.is_some();
+        let mut buf = Vec::new();
+        let mut len = 0u64;
+        fill(&mut |piece: &[u8]| {
+            file.write_all(piece)?;
+            len += piece.len() as u64;
+            if same && let Some(old) = &mut old {
+                buf.resize(piece.len(), 0);
+                same = old.read_exact(&mut buf).is_ok() && buf == piece;
+            }
+            Ok(())
+        })
+        .map_err(fail)?;
+        let file = file.into_inner().map_err(|e| fail(e.into_error()))?;
+        // Equal to the old file: a hard link to it replaces the new copy
+        // (made beside it, then renamed over it: the path is never empty).
+        let link = dest.with_extension("link");
+        if same
+            && let (Some(old), Some(old_path)) = (&mut old, &old_path)
+            && old.read(&mut [0u8; 1]).is_ok_and(|n| n == 0)
+            && fs::hard_link(old_path, &link).is_ok()
+        {
+            fs::rename(&link, &dest).map_err(fail)?;
+            let meta = fs::symlink_metadata(&dest).map_err(fail)?;
+            self.tree.fetch_add(entry_hash(rel, &meta), Ordering::Relaxed);
+            self.unchanged.fetch_add(1, Ordering::Relaxed);
+            return Ok(len);
+        }
+        let meta = file.metadata().map_err(fail)?;
+        self.tree.fetch_add(entry_hash(rel, &meta), Ordering::Relaxed);
+        self.written.fetch_add(1, Ordering::Relaxed);
+        Ok(len)
     }
 
     /// Swap the new site in. Before this returns, the previous site is

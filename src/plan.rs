@@ -5,6 +5,7 @@
 //! `check` makes the plan and stops, `build` writes it in parallel, and the
 //! Hugo mirror of `bench/` walks it.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -166,14 +167,13 @@ fn generated(path: String, source: Source) -> Output {
 
 impl Source {
     /// The contents of a generated (not a page, not a static) output.
-    pub fn bytes(&self, ctx: &Context, plan: &Plan) -> Option<Vec<u8>> {
+    pub fn bytes<'c>(&self, ctx: &'c Context, plan: &Plan) -> Option<Cow<'c, [u8]>> {
         let site = ctx.site;
         if let Source::YearEndCsv(r) = self {
-            return Some(downloads::year_end_csv_gz(site, &ctx.ratings[*r]));
+            return Some(Cow::Borrowed(&ctx.ratings[*r].year_end_csv));
         }
-        Some(
+        Some(Cow::Owned(
             match self {
-                Source::HistoryCsv(r) => downloads::history_csv(site, &ctx.ratings[*r]),
                 Source::RankingCsv(r) => downloads::ranking_csv(site, &ctx.ratings[*r]),
                 Source::PredictionsCsv => downloads::predictions_csv(&ctx.ratings),
                 Source::SearchIndex => crate::pages::search::index(ctx),
@@ -189,9 +189,9 @@ impl Source {
                 Source::Robots => publish::robots(site.config.base_url.as_deref()?),
                 Source::Feed => publish::feed(site, site.config.base_url.as_deref()?, &ctx.event_paths),
                 Source::Asset(text) => text.to_string(),
-                Source::Page(_) | Source::Static(_) | Source::YearEndCsv(_) => return None,
+                Source::Page(_) | Source::Static(_) | Source::YearEndCsv(_) | Source::HistoryCsv(_) => return None,
             }
             .into_bytes(),
-        )
+        ))
     }
 }

@@ -10,7 +10,6 @@
 //! Fenwick tree of counts over the compressed rating values gives it in
 //! O(log n); the whole pass is O(rows · log rows + players · years).
 
-use rayon::prelude::*;
 use std::cmp::Ordering;
 use std::collections::VecDeque;
 
@@ -114,8 +113,19 @@ pub fn name_order(site: &Site) -> Vec<u32> {
 }
 
 /// Run the pass. `active_years`: the activity window, if the rating has one.
-pub fn timeline(site: &Site, history: &History, active_years: Option<u32>) -> Timeline {
+///
+/// Each year-end ranking, whole and ranked, goes to `year_end` as soon as it
+/// is made (the year-end download); the timeline keeps its top `keep` (the
+/// year page): on an archive the whole lists are millions of entries.
+pub fn timeline(
+    site: &Site,
+    history: &History,
+    active_years: Option<u32>,
+    keep: usize,
+    year_end: &mut dyn FnMut(&YearEnd),
+) -> Timeline {
     let mut pass = Pass::new(site, history, active_years);
+    let order = name_order(site);
     let moments: Vec<usize> = (0..site.events.len())
         .filter(|&e| !history.event_rows[e].is_empty())
         .collect();
@@ -130,10 +140,14 @@ pub fn timeline(site: &Site, history: &History, active_years: Option<u32>) -> Ti
         // Year end: after the last event of a year.
         let next_year = moments.get(m + 1).map(|&n| site.events[n].date.year);
         if next_year != Some(date.year) {
-            pass.year_end(date.year);
+            let mut y = pass.year_end(date.year, &order);
+            year_end(&y);
+            y.ranking.truncate(keep);
+            y.ranking.shrink_to_fit();
+            pass.out.year_ends.push(y);
         }
     }
-    pass.finish(&moments)
+    pass.finish(&moments, &order)
 }
 
 /// The state of the pass over one rating's events.
@@ -337,8 +351,11 @@ impl<'s> Pass<'s> {
 
     /// The ranking as it stands after the last event of `year` (sorted and
     /// ranked after the pass, all years in parallel).
-    fn year_end(&mut self, year: i32) {
-        let entries: Vec<RankEntry> = self
+    /// The ranking on 31 December `year`: rating, then name order (players
+    /// are distinct, so the order is total and an unstable sort is
+    /// deterministic).
+    fn year_end(&self, year: i32, order: &[u32]) -> YearEnd {
+        let mut entries: Vec<RankEntry> = self
             .state
             .iter()
             .enumerate()
@@ -352,23 +369,18 @@ impl<'s> Pass<'s> {
                 provisional: false,
             })
             .collect();
-        self.out.year_ends.push(YearEnd { year, ranking: entries });
+        entries.sort_unstable_by(|a, b| {
+            b.rating
+                .partial_cmp(&a.rating)
+                .unwrap_or(Ordering::Equal)
+                .then_with(|| order[a.player as usize].cmp(&order[b.player as usize]))
+        });
+        assign_ranks(&mut entries);
+        YearEnd { year, ranking: entries }
     }
 
-    fn finish(mut self, moments: &[usize]) -> Timeline {
+    fn finish(mut self, moments: &[usize], order: &[u32]) -> Timeline {
         let site = self.site;
-        let order = name_order(site);
-        // Year-end rankings: rating, then name order (players are distinct,
-        // so the order is total and an unstable sort is deterministic).
-        self.out.year_ends.par_iter_mut().for_each(|y| {
-            y.ranking.sort_unstable_by(|a, b| {
-                b.rating
-                    .partial_cmp(&a.rating)
-                    .unwrap_or(Ordering::Equal)
-                    .then_with(|| order[a.player as usize].cmp(&order[b.player as usize]))
-            });
-            assign_ranks(&mut y.ranking);
-        });
         // Current holders: their spell runs to the latest event date.
         if let Some(&last) = moments.last() {
             let end = site.events[last].date.days();
