@@ -22,6 +22,9 @@ pub struct SiteConfig {
     pub page_size: usize,
     /// Pass raw HTML in Markdown through (off: it is shown as text).
     pub allow_html: bool,
+    /// `build` and `check` warn when the site is larger (MB, 10^6 bytes):
+    /// GitHub Pages publishes at most 1 GB.
+    pub max_site_mb: u64,
     pub ratings: Vec<RatingConfig>,
 }
 
@@ -45,6 +48,7 @@ struct SiteFile {
     output_dir: Option<Spanned<String>>,
     base_url: Option<Spanned<String>>,
     page_size: Option<Spanned<i64>>,
+    max_site_mb: Option<Spanned<i64>>,
     #[serde(default)]
     allow_html: bool,
     /// Each table is read by the system it names (`rating::Params`).
@@ -136,6 +140,19 @@ pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Vec<Diagnostic>> {
             }
         },
     };
+    let max_site_mb = match &file.max_site_mb {
+        None => 1000,
+        Some(m) => match u64::try_from(*m.get_ref()) {
+            Ok(n) if n >= 1 => n,
+            _ => {
+                c.error(
+                    m,
+                    format!("`max_site_mb` must be a whole number of MB from 1, not {}", m.get_ref()),
+                );
+                1000
+            }
+        },
+    };
 
     let mut ratings: Vec<RatingConfig> = Vec::new();
     for table in &file.rating {
@@ -169,6 +186,7 @@ pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Vec<Diagnostic>> {
             base_url,
             page_size,
             allow_html: file.allow_html,
+            max_site_mb,
             ratings,
         })
     } else {

@@ -23,6 +23,7 @@ pub mod plan;
 pub mod publish;
 pub mod rating;
 pub mod serve;
+pub mod size;
 pub mod static_files;
 
 use std::path::{Path, PathBuf};
@@ -68,6 +69,8 @@ pub struct Summary {
     /// Nothing changed since the build that wrote the output: no work done
     /// (`results` and `matches` are then 0: nothing was read).
     pub skipped: bool,
+    /// The site is larger than `max_site_mb` of site.toml: what to say.
+    pub size_warning: Option<String>,
 }
 
 /// What writing the site took.
@@ -126,6 +129,14 @@ fn unchanged(options: &BuildOptions, started: Instant) -> Option<Summary> {
         stages: vec![("no-change check", started.elapsed())],
         kinds: Vec::new(),
         skipped: true,
+        // The size by kind is the last full build's: only the total here.
+        size_warning: (bytes > config.max_site_mb * 1_000_000).then(|| {
+            format!(
+                "warning: the site is {:.1} MB, more than max_site_mb = {} of site.toml (GitHub Pages publishes at most 1 GB); `build --full` says which files take the most",
+                bytes as f64 / 1e6,
+                config.max_site_mb
+            )
+        }),
     })
 }
 
@@ -183,7 +194,18 @@ pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
             ];
             staging.commit(input, counts)?;
             stage("swap", &mut stages);
+            let size = size::SiteSize::new(
+                w.kinds
+                    .iter()
+                    .map(|k| size::Part {
+                        name: k.name,
+                        files: k.pages,
+                        bytes: k.bytes,
+                    })
+                    .collect(),
+            );
             Ok(Summary {
+                size_warning: size.warning(site.config.max_site_mb),
                 output: out,
                 pages,
                 written,
@@ -216,14 +238,30 @@ pub fn rate(site: &model::Site) -> Vec<rating::rated::Rated<'_>> {
         .collect()
 }
 
+/// What `check` finds besides errors.
+#[derive(Debug)]
+pub struct Checked {
+    /// The warnings of [`check::warnings`].
+    pub warnings: Vec<Diagnostic>,
+    /// The size `build` would write ([`size::estimate`]).
+    pub size: size::SiteSize,
+    /// The warning when that is over `max_site_mb`.
+    pub size_warning: Option<String>,
+}
+
 /// Validate a site without writing anything: everything `build` checks
-/// before it writes (data, `site.toml`, the output plan with its clashes).
-/// Returns the warnings of [`check::warnings`].
-pub fn check(site_dir: &Path) -> Result<Vec<Diagnostic>, Errors> {
+/// before it writes (data, `site.toml`, the output plan with its clashes),
+/// the warnings of [`check::warnings`] and the size estimate.
+pub fn check(site_dir: &Path) -> Result<Checked, Errors> {
     let site = load::load(site_dir)?;
     let ctx = pages::Context::new(&site, rate(&site));
-    plan::Plan::new(&ctx, static_files(site_dir)?, site_dir)?;
-    Ok(check::warnings(&site, site_dir))
+    let plan = plan::Plan::new(&ctx, static_files(site_dir)?, site_dir)?;
+    let size = size::estimate(&ctx, &plan);
+    Ok(Checked {
+        warnings: check::warnings(&site, site_dir),
+        size_warning: size.warning(site.config.max_site_mb),
+        size,
+    })
 }
 
 /// Write every file of the plan into the staging folder, in parallel.
@@ -233,6 +271,8 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
     let write_ns = AtomicU64::new(0);
     // By page kind: render nanoseconds, pages, bytes.
     let by_kind: Vec<[AtomicU64; 3]> = pages::PageKind::ALL.iter().map(|_| Default::default()).collect();
+    // Downloads, then other files (static, search index, feed ...): files, bytes.
+    let files: [[AtomicU64; 2]; 2] = Default::default();
     // Each thread renders into one buffer it keeps: no allocation and no
     // regrowth per page once it has seen the largest page.
     thread_local! {
@@ -280,6 +320,11 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
                     text.len() as u64
                 }
             };
+            if !matches!(o.source, plan::Source::Page(_)) {
+                let f = &files[usize::from(size::file_kind(path) != "downloads")];
+                f[0].fetch_add(1, Ordering::Relaxed);
+                f[1].fetch_add(bytes, Ordering::Relaxed);
+            }
             Ok(bytes)
         })
         .collect();
@@ -300,10 +345,17 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
         write: Duration::from_nanos(write_ns.into_inner()),
         kinds: pages::PageKind::ALL
             .iter()
+            .map(|kind| kind.name())
             .zip(by_kind)
+            .chain(
+                ["downloads", "other files"]
+                    .into_iter()
+                    .zip(files)
+                    .map(|(name, [n, b])| (name, [AtomicU64::new(0), n, b])),
+            )
             .filter(|(_, k)| k[1].load(Ordering::Relaxed) > 0)
-            .map(|(&kind, [ns, n, b])| KindStats {
-                name: kind.name(),
+            .map(|(name, [ns, n, b])| KindStats {
+                name,
                 render: Duration::from_nanos(ns.into_inner()),
                 pages: n.into_inner(),
                 bytes: b.into_inner(),

@@ -126,7 +126,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 }
                 for k in &s.kinds {
                     eprintln!(
-                        "{:>16}  {:<18} {:>8} pages {:>8.1} MB {:>8.3} s of render (threads summed)",
+                        "{:>16}  {:<18} {:>8} files {:>8.1} MB {:>8.3} s of render (threads summed)",
                         "",
                         k.name,
                         k.pages,
@@ -156,6 +156,9 @@ fn run(cli: Cli) -> Result<(), String> {
                 s.unchanged,
                 s.bytes as f64 / 1e6
             );
+            if let Some(w) = &s.size_warning {
+                eprintln!("{w}");
+            }
             Ok(())
         }
         Command::Init { dir } => {
@@ -184,15 +187,21 @@ fn run(cli: Cli) -> Result<(), String> {
 }
 
 fn check(site: &Path) -> Result<(), String> {
-    let warnings = ratings::check(site).map_err(|e| e.to_string())?;
-    for w in &warnings {
+    let checked = ratings::check(site).map_err(|e| e.to_string())?;
+    let warnings = &checked.warnings;
+    for w in warnings {
         eprintln!("warning: {w}");
     }
+    if let Some(w) = &checked.size_warning {
+        eprintln!("{w}");
+    }
+    let count = warnings.len() + usize::from(checked.size_warning.is_some());
     println!(
-        "{}: no errors, {} warning{}",
+        "{}: no errors, {} warning{}; the site will be about {}",
         site.display(),
-        warnings.len(),
-        if warnings.len() == 1 { "" } else { "s" }
+        count,
+        if count == 1 { "" } else { "s" },
+        checked.size.describe()
     );
     Ok(())
 }

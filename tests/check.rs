@@ -72,7 +72,7 @@ fn warnings_for_duplicates_mis_decoded_names_and_tie_ranks() {
 #[test]
 fn the_shipped_site_and_clean_fixtures_have_no_warnings() {
     for site in [repo(), fixture("basic"), fixture("ties")] {
-        let warnings = ratings::check(&site).unwrap();
+        let warnings = ratings::check(&site).unwrap().warnings;
         assert!(warnings.is_empty(), "{}: {warnings:?}", site.display());
     }
 }
@@ -168,14 +168,14 @@ fn duplicates_among_many_players() {
         }
         std::fs::write(site.join(format!("data/e{e}.toml")), text).unwrap();
     }
-    assert!(ratings::check(site).unwrap().is_empty());
+    assert!(ratings::check(site).unwrap().warnings.is_empty());
     // Plant: the same last name with a misspelt first name, and an accent.
     std::fs::write(
         site.join("data/planted.toml"),
         "name = \"P\"\ndate = 2006-01-01\nplayers = 2\nrounds = 1\n[[results]]\nrank = 1\nname = \"Q7919y La1\"\n[[results]]\nrank = 2\nname = \"Q15838x L\u{e1}2\"\n",
     )
     .unwrap();
-    let warnings = ratings::check(site).unwrap();
+    let warnings = ratings::check(site).unwrap().warnings;
     let messages: Vec<&str> = warnings.iter().map(|w| w.message.as_str()).collect();
     assert_eq!(messages.len(), 2, "{messages:?}");
     assert!(
@@ -198,7 +198,12 @@ fn a_custom_domain_that_base_url_does_not_use_is_a_warning() {
     std::fs::create_dir_all(site.join("static")).unwrap();
     std::fs::write(site.join("static/CNAME"), "ratings.example.org\n").unwrap();
     let messages = |site: &std::path::Path| -> Vec<String> {
-        ratings::check(site).unwrap().iter().map(|w| w.to_string()).collect()
+        ratings::check(site)
+            .unwrap()
+            .warnings
+            .iter()
+            .map(|w| w.to_string())
+            .collect()
     };
     let without = messages(&site);
     assert_eq!(without.len(), 1, "{without:?}");
@@ -223,4 +228,41 @@ fn a_custom_domain_that_base_url_does_not_use_is_a_warning() {
     )
     .unwrap();
     assert!(messages(&site).is_empty());
+}
+
+/// The site-size guard: `check` estimates what `build` writes, and both
+/// warn over `max_site_mb`, naming the largest kinds of file.
+#[test]
+fn check_estimates_the_size_and_both_warn_over_max_site_mb() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&repo(), &site);
+    let _ = std::fs::remove_dir_all(site.join("public"));
+    let checked = ratings::check(&site).unwrap();
+    assert_eq!(checked.size_warning, None, "the shipped site is far under 1000 MB");
+    let options = common::options(&site, &tmp.path().join("out"));
+    let built = ratings::build(&options).unwrap();
+    assert_eq!(built.size_warning, None);
+    // The estimate: pages of small kinds rendered whole, generated files
+    // exactly; the shipped site's kinds are all small, so it is exact.
+    let estimate = checked.size.total();
+    assert_eq!(estimate, built.bytes, "estimate {estimate} vs built {}", built.bytes);
+
+    // A limit of 1 MB: over it.
+    let toml = std::fs::read_to_string(site.join("site.toml")).unwrap();
+    std::fs::write(site.join("site.toml"), format!("max_site_mb = 1\n{toml}")).unwrap();
+    let w = ratings::check(&site)
+        .unwrap()
+        .size_warning
+        .expect("a warning over 1 MB");
+    assert!(w.contains("more than max_site_mb = 1 of site.toml"), "{w}");
+    assert!(w.contains(": player pages "), "the largest kind first: {w}");
+    let built = ratings::build(&common::options(&site, &tmp.path().join("out2"))).unwrap();
+    assert_eq!(built.size_warning.as_deref(), Some(w.as_str()));
+    std::fs::write(site.join("site.toml"), format!("max_site_mb = 0\n{toml}")).unwrap();
+    let err = ratings::check(&site).unwrap_err().to_string();
+    assert!(
+        err.contains("site.toml:1:15: `max_site_mb` must be a whole number of MB from 1, not 0"),
+        "{err}"
+    );
 }

@@ -461,6 +461,7 @@ mod tests {
                 base_url: None,
                 page_size: 50,
                 allow_html: false,
+                max_site_mb: 1000,
                 ratings: Vec::new(),
             },
             events,

@@ -217,6 +217,7 @@ pub fn copy_dir(from: &Path, to: &Path) {
 pub fn check_warnings(site: &Path) -> Vec<String> {
     ratings::check(site)
         .unwrap()
+        .warnings
         .iter()
         .map(|w| {
             let rel = w.path.strip_prefix(site).unwrap().display().to_string();

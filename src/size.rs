@@ -1,0 +1,165 @@
+//! The site-size guard. GitHub Pages publishes sites of at most 1 GB:
+//! `build` warns when the output is larger than `max_site_mb` of site.toml
+//! and says which kinds of file take the most; `check` estimates the same
+//! without writing (pages rendered by sample, generated files exactly).
+
+use std::fmt::Write as _;
+
+use crate::pages::{Context, PageKind};
+use crate::plan::{Plan, Source};
+
+/// The bytes of one kind of output file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Part {
+    pub name: &'static str,
+    pub files: u64,
+    pub bytes: u64,
+}
+
+/// The size of a site, by kind of file, largest first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SiteSize {
+    pub parts: Vec<Part>,
+}
+
+/// Pages of a kind rendered to estimate its size (`check`).
+const SAMPLE: usize = 200;
+
+impl SiteSize {
+    pub fn new(mut parts: Vec<Part>) -> SiteSize {
+        parts.retain(|p| p.files > 0);
+        parts.sort_by(|a, b| b.bytes.cmp(&a.bytes).then_with(|| a.name.cmp(b.name)));
+        SiteSize { parts }
+    }
+
+    pub fn total(&self) -> u64 {
+        self.parts.iter().map(|p| p.bytes).sum()
+    }
+
+    /// "1322.3 MB: player pages 757.9 MB, downloads 302.1 MB, ..." (the
+    /// three largest kinds).
+    pub fn describe(&self) -> String {
+        let mut out = format!("{:.1} MB", mb(self.total()));
+        for (i, p) in self.parts.iter().take(3).enumerate() {
+            let _ = write!(
+                out,
+                "{}{} {:.1} MB",
+                if i == 0 { ": " } else { ", " },
+                p.name,
+                mb(p.bytes)
+            );
+        }
+        out
+    }
+
+    /// The warning when the site is over `max_mb`.
+    pub fn warning(&self, max_mb: u64) -> Option<String> {
+        (self.total() > max_mb * 1_000_000).then(|| {
+            format!(
+                "warning: the site is {}, more than max_site_mb = {max_mb} of site.toml (GitHub Pages publishes at most 1 GB); see docs/publishing.md for what makes a site smaller",
+                self.describe()
+            )
+        })
+    }
+}
+
+fn mb(bytes: u64) -> f64 {
+    bytes as f64 / 1e6
+}
+
+/// The kind of a generated or static file, for [`SiteSize`].
+pub fn file_kind(path: &str) -> &'static str {
+    if path.starts_with("downloads/") {
+        "downloads"
+    } else {
+        "other files"
+    }
+}
+
+/// The size `build` would write, without writing: every page kind's mean
+/// over an even sample of its pages (all of them for small kinds), and the
+/// generated and static files exactly.
+pub fn estimate(ctx: &Context, plan: &Plan) -> SiteSize {
+    let mut by_kind: Vec<Vec<(&str, &crate::pages::Job)>> = PageKind::ALL.iter().map(|_| Vec::new()).collect();
+    let mut parts: Vec<Part> = Vec::new();
+    let add = |parts: &mut Vec<Part>, name: &'static str, bytes: u64| match parts.iter_mut().find(|p| p.name == name) {
+        Some(p) => {
+            p.files += 1;
+            p.bytes += bytes;
+        }
+        None => parts.push(Part { name, files: 1, bytes }),
+    };
+    for o in &plan.outputs {
+        let bytes = match &o.source {
+            Source::Page(job) => {
+                by_kind[job.kind() as usize].push((o.path.as_str(), job));
+                continue;
+            }
+            Source::Static(src) => std::fs::metadata(src).map_or(0, |m| m.len()),
+            Source::HistoryCsv(r) => {
+                let mut n = 0u64;
+                let _ = crate::downloads::history_csv(ctx.site, &ctx.ratings[*r], &mut |piece| {
+                    n += piece.len() as u64;
+                    Ok(())
+                });
+                n
+            }
+            source => source.bytes(ctx, plan).map_or(0, |b| b.len() as u64),
+        };
+        add(&mut parts, file_kind(&o.path), bytes);
+    }
+    let mut html = String::new();
+    for (kind, pages) in PageKind::ALL.iter().zip(&by_kind) {
+        if pages.is_empty() {
+            continue;
+        }
+        let step = pages.len().div_ceil(SAMPLE);
+        let (mut sampled, mut bytes) = (0u64, 0u64);
+        for (path, job) in pages.iter().step_by(step) {
+            html.clear();
+            if ctx.render_into(job, path, &mut html).is_ok() {
+                sampled += 1;
+                bytes += html.len() as u64;
+            }
+        }
+        let total = bytes * pages.len() as u64 / sampled.max(1);
+        parts.push(Part {
+            name: kind.name(),
+            files: pages.len() as u64,
+            bytes: total,
+        });
+    }
+    SiteSize::new(parts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn part(name: &'static str, files: u64, bytes: u64) -> Part {
+        Part { name, files, bytes }
+    }
+
+    #[test]
+    fn the_warning_names_the_largest_kinds_and_only_over_the_limit() {
+        let size = SiteSize::new(vec![
+            part("event pages", 10, 200_000_000),
+            part("player pages", 10, 700_000_000),
+            part("other files", 0, 0),
+            part("downloads", 3, 300_000_000),
+            part("rankings", 5, 1_000_000),
+        ]);
+        assert_eq!(size.total(), 1_201_000_000);
+        assert_eq!(
+            size.describe(),
+            "1201.0 MB: player pages 700.0 MB, downloads 300.0 MB, event pages 200.0 MB"
+        );
+        let w = size.warning(1000).expect("over 1000 MB");
+        assert!(
+            w.starts_with("warning: the site is 1201.0 MB: player pages 700.0 MB, downloads 300.0 MB, event pages 200.0 MB, more than max_site_mb = 1000"),
+            "{w}"
+        );
+        assert_eq!(size.warning(1201), None, "1201 MB is not more than 1201");
+        assert_eq!(size.parts.len(), 4, "kinds without files are left out");
+    }
+}
