@@ -8,6 +8,7 @@
 
 use crate::format::csv_field;
 use crate::model::Site;
+use crate::output::Sink;
 use crate::rating::rated::Rated;
 
 /// Characters that make a spreadsheet read a cell as a formula.
@@ -105,50 +106,46 @@ pub fn ranking_csv(site: &Site, view: &Rated) -> String {
 /// every year-end ranking (the ranking as it stood after the last event of
 /// each year), years in order, each best first, the rating as the ranking
 /// pages show it (2 decimals; `ID-history.csv` has it at full precision).
-/// Gzip-compressed year by year as the timeline makes the rankings: on an
-/// archive the whole lists are tens of MB, never held whole.
-pub struct YearEndCsv {
-    gz: flate2::write::GzEncoder<Vec<u8>>,
-    line: String,
-}
-
-impl YearEndCsv {
-    pub fn new() -> Self {
-        YearEndCsv {
-            gz: flate2::GzBuilder::new().write(Vec::new(), flate2::Compression::fast()),
-            line: String::from("year,rank,player,nat,rating,events\n"),
-        }
-    }
-
-    /// The rows of one year, best first.
-    pub fn add(&mut self, site: &Site, y: &crate::rating::timeline::YearEnd) {
-        use std::io::Write;
-        for e in &y.ranking {
+/// Gzip-compressed and written in pieces to `sink`: on an archive the whole
+/// lists are tens of MB, never held whole.
+pub fn year_end_csv_gz(site: &Site, view: &Rated, sink: &mut Sink) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut gz = flate2::GzBuilder::new().write(SinkWriter(sink), flate2::Compression::fast());
+    let mut line = String::from("year,rank,player,nat,rating,events\n");
+    for y in &view.timeline.year_ends {
+        let mut rank = 0;
+        for (i, e) in y.all.iter().enumerate() {
+            if i == 0 || e.rating != y.all[i - 1].rating {
+                rank = i + 1;
+            }
             let p = site.player(e.player);
-            let line = &mut self.line;
-            line.push_str(&format!("{},{},", y.year, e.rank));
-            csv_text(line, &p.display);
+            line.push_str(&format!("{},{rank},", y.year));
+            csv_text(&mut line, &p.display);
             line.push(',');
-            csv_text(line, &p.nat);
+            csv_text(&mut line, &p.nat);
             line.push_str(&format!(",{},{}\n", crate::format::fixed2(e.rating), e.events));
             if line.len() >= PIECE {
-                self.gz.write_all(line.as_bytes()).expect("writing to memory");
+                gz.write_all(line.as_bytes())?;
                 line.clear();
             }
         }
     }
-
-    /// The compressed file.
-    pub fn finish(mut self) -> Vec<u8> {
-        use std::io::Write;
-        self.gz.write_all(self.line.as_bytes()).expect("writing to memory");
-        self.gz.finish().expect("writing to memory")
-    }
+    gz.write_all(line.as_bytes())?;
+    gz.finish()?;
+    Ok(())
 }
 
-impl Default for YearEndCsv {
-    fn default() -> Self {
-        Self::new()
+/// A [`Sink`] as an `io::Write`.
+struct SinkWriter<'s, 'a>(&'s mut Sink<'a>);
+
+impl std::io::Write for SinkWriter<'_, '_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        (self.0)(buf)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 

@@ -300,9 +300,9 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
                     write_ns.fetch_add(t1.elapsed().as_nanos() as u64, Ordering::Relaxed);
                     Ok(html.len() as u64)
                 })?,
-                plan::Source::HistoryCsv(r) => {
+                plan::Source::HistoryCsv(r) | plan::Source::YearEndCsv(r) => {
                     let view = &ctx.ratings[*r];
-                    let n = staging.write_pieces(path, &mut |sink| downloads::history_csv(ctx.site, view, sink))?;
+                    let n = staging.write_pieces(path, &mut |sink| o.source.write_pieces(ctx.site, view, sink))?;
                     render_ns.fetch_add(t0.elapsed().as_nanos() as u64, Ordering::Relaxed);
                     n
                 }

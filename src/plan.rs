@@ -5,7 +5,6 @@
 //! `check` makes the plan and stops, `build` writes it in parallel, and the
 //! Hugo mirror of `bench/` walks it.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -166,13 +165,30 @@ fn generated(path: String, source: Source) -> Output {
 }
 
 impl Source {
-    /// The contents of a generated (not a page, not a static) output.
-    pub fn bytes<'c>(&self, ctx: &'c Context, plan: &Plan) -> Option<Cow<'c, [u8]>> {
-        let site = ctx.site;
-        if let Source::YearEndCsv(r) = self {
-            return Some(Cow::Borrowed(&ctx.ratings[*r].year_end_csv));
+    /// Whether the output is a download written in pieces ([`Source::write_pieces`]).
+    pub fn in_pieces(&self) -> bool {
+        matches!(self, Source::HistoryCsv(_) | Source::YearEndCsv(_))
+    }
+
+    /// Write a download made in pieces (the big CSVs) to `sink`.
+    pub fn write_pieces(
+        &self,
+        site: &crate::model::Site,
+        view: &crate::rating::rated::Rated,
+        sink: &mut crate::output::Sink,
+    ) -> std::io::Result<()> {
+        match self {
+            Source::HistoryCsv(_) => downloads::history_csv(site, view, sink),
+            Source::YearEndCsv(_) => downloads::year_end_csv_gz(site, view, sink),
+            _ => Ok(()),
         }
-        Some(Cow::Owned(
+    }
+
+    /// The contents of a generated output (not a page, a static file or a
+    /// download written in pieces: `None`).
+    pub fn bytes(&self, ctx: &Context, plan: &Plan) -> Option<Vec<u8>> {
+        let site = ctx.site;
+        Some(
             match self {
                 Source::RankingCsv(r) => downloads::ranking_csv(site, &ctx.ratings[*r]),
                 Source::PredictionsCsv => downloads::predictions_csv(&ctx.ratings),
@@ -192,6 +208,6 @@ impl Source {
                 Source::Page(_) | Source::Static(_) | Source::YearEndCsv(_) | Source::HistoryCsv(_) => return None,
             }
             .into_bytes(),
-        ))
+        )
     }
 }

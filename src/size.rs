@@ -96,9 +96,9 @@ pub fn estimate(ctx: &Context, plan: &Plan) -> SiteSize {
                 continue;
             }
             Source::Static(src) => std::fs::metadata(src).map_or(0, |m| m.len()),
-            Source::HistoryCsv(r) => {
+            Source::HistoryCsv(r) | Source::YearEndCsv(r) => {
                 let mut n = 0u64;
-                let _ = crate::downloads::history_csv(ctx.site, &ctx.ratings[*r], &mut |piece| {
+                let _ = o.source.write_pieces(ctx.site, &ctx.ratings[*r], &mut |piece| {
                     n += piece.len() as u64;
                     Ok(())
                 });

@@ -214,12 +214,13 @@ fn event_rows(t: &mut String, view: &Rated, event: usize, player_link: &dyn Fn(u
                 player_link(row.player),
                 score.map(fixed2).unwrap_or_default()
             ),
-            Detail::Match {
-                wins, losses, draws, ..
-            } => writeln!(
+            Detail::Match(m) => writeln!(
                 t,
-                "| {} | {wins}-{losses}-{draws} | {before} | {after} | {change} |",
-                player_link(row.player)
+                "| {} | {}-{}-{} | {before} | {after} | {change} |",
+                player_link(row.player),
+                m.wins,
+                m.losses,
+                m.draws
             ),
         };
     }
@@ -261,14 +262,9 @@ fn player_rows(
                 score.map(fixed2).unwrap_or_default(),
                 view.history.events[row.event].value.map(fixed2).unwrap_or_default()
             ),
-            Detail::Match {
-                matches: lines,
-                wins,
-                losses,
-                draws,
-                ..
-            } => {
-                for m in lines {
+            Detail::Match(d) => {
+                let (wins, losses, draws) = (d.wins, d.losses, d.draws);
+                for m in &d.matches {
                     let k = m.k.map_or_else(|| "P".to_string(), |k| k.to_string());
                     let _ = writeln!(
                         matches,

@@ -307,10 +307,8 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
                         r.score = score.map(Fixed2);
                     }
                 }
-                Detail::Match {
-                    wins, losses, draws, ..
-                } => {
-                    r.record.get_or_insert(Placing::Record(*wins, *losses, *draws));
+                Detail::Match(m) => {
+                    r.record.get_or_insert(Placing::Record(m.wins, m.losses, m.draws));
                 }
             }
             r.cells[g] = Some(Cell {

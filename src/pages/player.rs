@@ -233,12 +233,10 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
                         line.score = score.map(Fixed2);
                     }
                 }
-                Detail::Match {
-                    wins, losses, draws, ..
-                } => {
-                    line.record.get_or_insert(Placing::Record(*wins, *losses, *draws));
+                Detail::Match(m) => {
+                    line.record.get_or_insert(Placing::Record(m.wins, m.losses, m.draws));
                     matches += 1;
-                    record = [record[0] + wins, record[1] + losses, record[2] + draws];
+                    record = [record[0] + m.wins, record[1] + m.losses, record[2] + m.draws];
                 }
             }
             let value = view.history.events[row.event].value.map(Fixed2);
@@ -344,9 +342,10 @@ fn match_list<'a>(ctx: &'a Context, root: &'a str, id: PlayerId) -> Option<Match
         };
         let mut any = false;
         for row in view.rows_of(id) {
-            let Detail::Match { matches, byes, .. } = &row.detail else {
+            let Detail::Match(m) = &row.detail else {
                 continue;
             };
+            let (matches, byes) = (&m.matches, &m.byes);
             any = true;
             let (list, at) = events.entry(row.event).or_insert_with(|| {
                 let e = &ctx.site.events[row.event];

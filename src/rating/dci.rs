@@ -489,7 +489,7 @@ mod tests {
     fn lines(h: &History, event: usize, player: u32) -> Vec<MatchLine> {
         let row = h.event(event).iter().find(|r| r.player == player).unwrap();
         match &row.detail {
-            Detail::Match { matches, .. } => matches.clone(),
+            Detail::Match(m) => m.matches.clone(),
             Detail::Placement { .. } => panic!("not a match row"),
         }
     }
@@ -551,18 +551,11 @@ mod tests {
         let row = h.event(0).iter().find(|r| r.player == 0).unwrap();
         assert_eq!((row.before, row.after), (1600.0, 5200.0 / 3.0));
         // X's record and B's bye.
-        let Detail::Match {
-            wins, losses, draws, ..
-        } = &row.detail
-        else {
-            panic!()
-        };
-        assert_eq!((*wins, *losses, *draws), (1, 1, 1));
+        let Detail::Match(m) = &row.detail else { panic!() };
+        assert_eq!((m.wins, m.losses, m.draws), (1, 1, 1));
         let b = h.event(0).iter().find(|r| r.player == 2).unwrap();
-        let Detail::Match { byes, .. } = &b.detail else {
-            panic!()
-        };
-        assert_eq!(byes, &[1]);
+        let Detail::Match(m) = &b.detail else { panic!() };
+        assert_eq!(m.byes, [1]);
     }
 
     /// X (0) against a fresh opponent (1..=n) in each of n rounds; `result(i)`
@@ -730,10 +723,10 @@ mod tests {
         assert_eq!(rating(&h, 0), 2000.0);
         let s0 = h.standings[0].as_ref().unwrap();
         assert_eq!(s0.matches, 1);
-        let Detail::Match { byes, .. } = &h.event(0).iter().find(|r| r.player == 0).unwrap().detail else {
+        let Detail::Match(m) = &h.event(0).iter().find(|r| r.player == 0).unwrap().detail else {
             panic!()
         };
-        assert_eq!(byes, &[2]);
+        assert_eq!(m.byes, [2]);
     }
 
     /// X (0) beats Y (1) in a first event (full K, Elo from the start):

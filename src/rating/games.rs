@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use super::{Detail, History, MatchLine, Row, Standing};
+use super::{Detail, History, MatchLine, Matches, Row, Standing};
 use crate::model::{Event, PlayerId, Site};
 
 /// The parameters every system of contract v2 shares.
@@ -144,13 +144,13 @@ impl MatchRows {
                 after: rating,
                 counted: true,
                 deviation: entry.deviation_before.zip(deviation).map(|(b, a)| [b, a]),
-                detail: Detail::Match {
+                detail: Detail::Match(Box::new(Matches {
                     wins: count(1.0),
                     losses: count(0.0),
                     draws: count(0.5),
                     byes: byes.remove(&entry.player).unwrap_or_default(),
                     matches: entry.matches,
-                },
+                })),
             });
         }
         let rank: HashMap<PlayerId, u32> = event.results.iter().map(|r| (r.player, r.rank)).collect();
@@ -212,8 +212,8 @@ pub fn standings(
     for row in &history.rows {
         let t = &mut tally[row.player as usize];
         t.events += 1;
-        if let Detail::Match { matches, .. } = &row.detail {
-            t.matches += matches.len() as u32;
+        if let Detail::Match(m) = &row.detail {
+            t.matches += m.matches.len() as u32;
         }
     }
     tally

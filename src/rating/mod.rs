@@ -100,14 +100,19 @@ pub enum Detail {
     /// one (the Dip Pouch percentile).
     Placement { rank: u32, score: Option<f64> },
     /// The rated matches of one event and the rounds with a bye (match
-    /// systems such as DCI). `wins`-`losses`-`draws` count the matches.
-    Match {
-        matches: Vec<MatchLine>,
-        byes: Vec<u32>,
-        wins: u32,
-        losses: u32,
-        draws: u32,
-    },
+    /// systems such as DCI); boxed, so that a history's rows stay small.
+    Match(Box<Matches>),
+}
+
+/// A player's rated matches in one event.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Matches {
+    pub matches: Vec<MatchLine>,
+    pub byes: Vec<u32>,
+    /// `wins`-`losses`-`draws` count the matches.
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
 }
 
 impl Detail {
@@ -115,7 +120,7 @@ impl Detail {
     pub fn rank(&self) -> Option<u32> {
         match self {
             Detail::Placement { rank, .. } => Some(*rank),
-            Detail::Match { .. } => None,
+            Detail::Match(_) => None,
         }
     }
 }

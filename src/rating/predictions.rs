@@ -5,6 +5,8 @@
 //! a match is one game (ratings from before the round); a drawn match and
 //! a tied placement are not games. Exactly equal ratings are half right.
 
+#[cfg(test)]
+use super::Matches;
 use super::fenwick::Fenwick;
 use super::{Detail, History, Row};
 use crate::model::Site;
@@ -53,7 +55,7 @@ pub fn predictions(site: &Site, history: &History) -> Predictions {
         let tally = match rows.first().map(|r| &r.detail) {
             None => continue,
             Some(Detail::Placement { .. }) => placement(rows),
-            Some(Detail::Match { .. }) => matches(rows),
+            Some(Detail::Match(_)) => matches(rows),
         };
         if tally.games == 0 {
             continue;
@@ -104,9 +106,10 @@ fn placement(rows: &[Row]) -> Tally {
 fn matches(rows: &[Row]) -> Tally {
     let mut tally = Tally::default();
     for row in rows {
-        let Detail::Match { matches, .. } = &row.detail else {
+        let Detail::Match(m) = &row.detail else {
             continue;
         };
+        let matches = &m.matches;
         for m in matches.iter().filter(|m| row.player < m.opponent && m.score != 0.5) {
             tally.games += 1;
             tally.right2 += if m.before == m.opponent_before {
@@ -203,13 +206,13 @@ mod tests {
             after: 0.0,
             counted: true,
             deviation: None,
-            detail: Detail::Match {
+            detail: Detail::Match(Box::new(Matches {
                 matches,
                 byes: Vec::new(),
                 wins: 0,
                 losses: 0,
                 draws: 0,
-            },
+            })),
         };
         // 0 (1600) beats 1 (1500): right. 0 draws 2: no game. 3 (1500)
         // beats 1 (1500): half. Each seen from both sides.

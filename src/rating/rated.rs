@@ -35,10 +35,6 @@ pub struct Rated<'a> {
     pub nations: Vec<Nation>,
     /// How well the rating predicted the results it rates.
     pub predictions: Predictions,
-    /// `downloads/ID-year-end.csv.gz`: every year-end ranking, whole. The
-    /// timeline's year-end rankings keep only their top `page_size` (the
-    /// year pages): on an archive the whole lists are millions of entries.
-    pub year_end_csv: Vec<u8>,
 }
 
 /// The players of one nationality in a rating's ranking.
@@ -57,11 +53,7 @@ impl<'a> Rated<'a> {
 
     pub fn from_history(site: &Site, config: &'a RatingConfig, history: History) -> Self {
         let latest = history.rows.last().map(|r| site.events[r.event].date);
-        let mut year_end_csv = crate::downloads::YearEndCsv::new();
-        let timeline = timeline::timeline(site, &history, config.active_years, site.config.page_size, &mut |y| {
-            year_end_csv.add(site, y)
-        });
-        let year_end_csv = year_end_csv.finish();
+        let timeline = timeline::timeline(site, &history, config.active_years, site.config.page_size);
         let (mut ranking, mut inactive): (Vec<RankEntry>, Vec<RankEntry>) = super::ranking(site, &history)
             .into_iter()
             .partition(|e| timeline.active[e.player as usize]);
@@ -85,7 +77,6 @@ impl<'a> Rated<'a> {
             row_offsets,
             row_index,
             nations,
-            year_end_csv,
         }
     }
 

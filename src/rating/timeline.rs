@@ -13,6 +13,8 @@
 use std::cmp::Ordering;
 use std::collections::VecDeque;
 
+use rayon::prelude::*;
+
 use super::fenwick::Fenwick;
 use super::{History, RankEntry, assign_ranks};
 use crate::model::{Date, PlayerId, Site};
@@ -46,7 +48,20 @@ pub enum Movement {
 #[derive(Debug, Clone)]
 pub struct YearEnd {
     pub year: i32,
+    /// Its top (the year page), ranked.
     pub ranking: Vec<RankEntry>,
+    /// All of it, in ranking order, compact (the year-end download: on an
+    /// archive, millions of entries over the years).
+    pub all: Vec<YearEntry>,
+}
+
+/// A line of a whole year-end ranking; ranks follow from the order
+/// (equal ratings share the rank of the first of them).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct YearEntry {
+    pub rating: f64,
+    pub player: PlayerId,
+    pub events: u32,
 }
 
 /// Time a player spent at number one.
@@ -113,17 +128,9 @@ pub fn name_order(site: &Site) -> Vec<u32> {
 }
 
 /// Run the pass. `active_years`: the activity window, if the rating has one.
-///
-/// Each year-end ranking, whole and ranked, goes to `year_end` as soon as it
-/// is made (the year-end download); the timeline keeps its top `keep` (the
-/// year page): on an archive the whole lists are millions of entries.
-pub fn timeline(
-    site: &Site,
-    history: &History,
-    active_years: Option<u32>,
-    keep: usize,
-    year_end: &mut dyn FnMut(&YearEnd),
-) -> Timeline {
+/// Year-end rankings keep their top `keep` as ranked entries (the year
+/// pages) and the rest in compact form.
+pub fn timeline(site: &Site, history: &History, active_years: Option<u32>, keep: usize) -> Timeline {
     let mut pass = Pass::new(site, history, active_years);
     let order = name_order(site);
     let moments: Vec<usize> = (0..site.events.len())
@@ -140,14 +147,10 @@ pub fn timeline(
         // Year end: after the last event of a year.
         let next_year = moments.get(m + 1).map(|&n| site.events[n].date.year);
         if next_year != Some(date.year) {
-            let mut y = pass.year_end(date.year, &order);
-            year_end(&y);
-            y.ranking.truncate(keep);
-            y.ranking.shrink_to_fit();
-            pass.out.year_ends.push(y);
+            pass.year_end(date.year);
         }
     }
-    pass.finish(&moments, &order)
+    pass.finish(&moments, &order, keep)
 }
 
 /// The state of the pass over one rating's events.
@@ -351,36 +354,51 @@ impl<'s> Pass<'s> {
 
     /// The ranking as it stands after the last event of `year` (sorted and
     /// ranked after the pass, all years in parallel).
-    /// The ranking on 31 December `year`: rating, then name order (players
-    /// are distinct, so the order is total and an unstable sort is
-    /// deterministic).
-    fn year_end(&self, year: i32, order: &[u32]) -> YearEnd {
-        let mut entries: Vec<RankEntry> = self
+    /// The ranking on 31 December `year`, unsorted (see `finish`).
+    fn year_end(&mut self, year: i32) {
+        let all: Vec<YearEntry> = self
             .state
             .iter()
             .enumerate()
             .filter(|(_, s)| s.listed)
-            .map(|(p, s)| RankEntry {
-                rank: 0,
-                player: p as PlayerId,
+            .map(|(p, s)| YearEntry {
                 rating: self.values[s.coord as usize],
+                player: p as PlayerId,
                 events: s.counted,
-                matches: 0,
-                provisional: false,
             })
             .collect();
-        entries.sort_unstable_by(|a, b| {
-            b.rating
-                .partial_cmp(&a.rating)
-                .unwrap_or(Ordering::Equal)
-                .then_with(|| order[a.player as usize].cmp(&order[b.player as usize]))
+        self.out.year_ends.push(YearEnd {
+            year,
+            ranking: Vec::new(),
+            all,
         });
-        assign_ranks(&mut entries);
-        YearEnd { year, ranking: entries }
     }
 
-    fn finish(mut self, moments: &[usize], order: &[u32]) -> Timeline {
+    fn finish(mut self, moments: &[usize], order: &[u32], keep: usize) -> Timeline {
         let site = self.site;
+        // Year-end rankings: rating, then name order (players are distinct,
+        // so the order is total and an unstable sort is deterministic).
+        self.out.year_ends.par_iter_mut().for_each(|y| {
+            y.all.sort_unstable_by(|a, b| {
+                b.rating
+                    .partial_cmp(&a.rating)
+                    .unwrap_or(Ordering::Equal)
+                    .then_with(|| order[a.player as usize].cmp(&order[b.player as usize]))
+            });
+            let mut top: Vec<RankEntry> = y.all[..keep.min(y.all.len())]
+                .iter()
+                .map(|e| RankEntry {
+                    rank: 0,
+                    player: e.player,
+                    rating: e.rating,
+                    events: e.events,
+                    matches: 0,
+                    provisional: false,
+                })
+                .collect();
+            assign_ranks(&mut top);
+            y.ranking = top;
+        });
         // Current holders: their spell runs to the latest event date.
         if let Some(&last) = moments.last() {
             let end = site.events[last].date.days();
