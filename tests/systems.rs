@@ -197,6 +197,13 @@ fn predictions_count_pairs_and_matches() {
     assert_eq!(table[0][0], "50.0 % of 5");
     assert_eq!(table[0][1], "50.0 % of 2");
     assert_eq!(table[0][3], "50.0 % of 3");
+    // Without the games between equal ratings: Elo 1 of 2 (Ann–Bob right,
+    // Bob–Dan wrong); Glicko-2 and Dip Pouch have none left.
+    assert_eq!(table[1][0], "50.0 % of 2");
+    assert_eq!(table[1][1], "");
+    assert_eq!(table[1][3], "");
+    // The page says which rating predicted best.
+    assert!(page.contains("<strong>TrueSkill named the better finisher most often: 70.0 % (Elo Rating 50.0 %, Glicko-2 Rating 50.0 %, Dip Pouch Tournament Rating 50.0 %).</strong>"));
     let home = read(&out.join("index.html"));
     assert!(home.contains("href=\"predictions.html\""));
 }

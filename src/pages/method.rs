@@ -49,10 +49,13 @@ pub struct PredictionsPage<'a> {
     /// (title, href of the method page)
     pub ratings: Vec<(String, String)>,
     pub rows: Vec<PredictionRow>,
+    /// Which rating predicted best over all games, in a sentence.
+    pub verdict: String,
 }
 
-fn row(label: String, tallies: &[Tally]) -> PredictionRow {
-    let shares: Vec<Option<f64>> = tallies.iter().map(Tally::share).collect();
+/// A row of shares (`share` of each tally) and games (`games` of each).
+fn row(label: String, tallies: &[Tally], share: fn(&Tally) -> Option<f64>, games: fn(&Tally) -> u64) -> PredictionRow {
+    let shares: Vec<Option<f64>> = tallies.iter().map(share).collect();
     let best = shares.iter().flatten().copied().fold(f64::NEG_INFINITY, f64::max);
     PredictionRow {
         label,
@@ -61,7 +64,7 @@ fn row(label: String, tallies: &[Tally]) -> PredictionRow {
             .zip(&shares)
             .map(|(t, s)| Share {
                 percent: s.map(|s| format!("{:.1} %", 100.0 * s)).unwrap_or_default(),
-                games: t.games,
+                games: if s.is_some() { games(t) } else { 0 },
                 best: tallies.len() > 1 && *s == Some(best),
             })
             .collect(),
@@ -78,7 +81,15 @@ pub fn predictions<'a>(ctx: &'a Context, path: &str) -> PredictionsPage<'a> {
         .collect();
     years.sort_unstable();
     years.dedup();
-    let mut rows = vec![row("All years".into(), &all)];
+    let mut rows = vec![
+        row("All years".into(), &all, Tally::share, |t| t.games),
+        row(
+            "All years, different ratings only".into(),
+            &all,
+            Tally::decided_share,
+            |t| t.games - t.equal,
+        ),
+    ];
     for &year in years.iter().rev() {
         let tallies: Vec<Tally> = ctx
             .ratings
@@ -91,8 +102,9 @@ pub fn predictions<'a>(ctx: &'a Context, path: &str) -> PredictionsPage<'a> {
                     .map_or_else(Tally::default, |(_, t)| *t)
             })
             .collect();
-        rows.push(row(year.to_string(), &tallies));
+        rows.push(row(year.to_string(), &tallies, Tally::share, |t| t.games));
     }
+    let verdict = verdict(ctx, &all);
     PredictionsPage {
         ratings: ctx
             .ratings
@@ -105,6 +117,46 @@ pub fn predictions<'a>(ctx: &'a Context, path: &str) -> PredictionsPage<'a> {
             })
             .collect(),
         rows,
+        verdict,
         base,
+    }
+}
+
+/// "Over all 12,345 games, Elo Rating named the better finisher most
+/// often: 63.2 % (TrueSkill 61.0 %)." and the like.
+fn verdict(ctx: &Context, all: &[Tally]) -> String {
+    let mut ranked: Vec<(&str, f64, u64)> = ctx
+        .ratings
+        .iter()
+        .zip(all)
+        .filter_map(|(v, t)| Some((v.config.title.as_str(), t.share()?, t.games)))
+        .collect();
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let pct = |s: f64| format!("{:.1} %", 100.0 * s);
+    match ranked.as_slice() {
+        [] => "No rating has rated a game yet.".to_string(),
+        [(title, share, games)] => format!("{title} named the better finisher in {} of {games} games.", pct(*share)),
+        [(first, best, _), rest @ ..] => {
+            let tied: Vec<&str> = rest.iter().filter(|r| pct(r.1) == pct(*best)).map(|r| r.0).collect();
+            let others: Vec<String> = rest
+                .iter()
+                .filter(|r| pct(r.1) != pct(*best))
+                .map(|r| format!("{} {}", r.0, pct(r.1)))
+                .collect();
+            let lead = if tied.is_empty() {
+                format!("{first} named the better finisher most often: {}", pct(*best))
+            } else {
+                format!(
+                    "{first} and {} named the better finisher equally often: {}",
+                    tied.join(" and "),
+                    pct(*best)
+                )
+            };
+            if others.is_empty() {
+                format!("{lead}.")
+            } else {
+                format!("{lead} ({}).", others.join(", "))
+            }
+        }
     }
 }

@@ -17,12 +17,23 @@ pub struct Tally {
     pub games: u64,
     /// Twice the games predicted right (an equal rating counts one half).
     pub right2: u64,
+    /// Games between exactly equal ratings (each counted half right):
+    /// newcomers' first games, mostly.
+    pub equal: u64,
 }
 
 impl Tally {
     fn add(&mut self, other: Tally) {
         self.games += other.games;
         self.right2 += other.right2;
+        self.equal += other.equal;
+    }
+
+    /// The share right among the games between different ratings, where
+    /// the rating did name a favourite (`None`: no such games).
+    pub fn decided_share(&self) -> Option<f64> {
+        let games = self.games - self.equal;
+        (games > 0).then(|| (self.right2 - self.equal) as f64 / 2.0 / games as f64)
     }
 
     /// The share of games predicted right, 0 to 1 (`None`: no games).
@@ -91,6 +102,7 @@ fn placement(rows: &[Row]) -> Tally {
             let equal = better.between(c, c + 1) as u64;
             tally.games += better.between(0, values.len() as u32) as u64;
             tally.right2 += 2 * higher + equal;
+            tally.equal += equal;
         }
         for &(_, rating) in &ranked[i..end] {
             better.add(coord(rating), 1);
@@ -112,6 +124,7 @@ fn matches(rows: &[Row]) -> Tally {
         let matches = &m.matches;
         for m in matches.iter().filter(|m| row.player < m.opponent && m.score != 0.5) {
             tally.games += 1;
+            tally.equal += u64::from(m.before == m.opponent_before);
             tally.right2 += if m.before == m.opponent_before {
                 1
             } else if (m.before > m.opponent_before) == (m.score == 1.0) {
@@ -154,9 +167,11 @@ mod tests {
             placed(3, 4, 40.0),
         ];
         let t = placement(&rows);
-        assert_eq!(t, Tally { games: 5, right2: 7 });
+        assert_eq!((t.games, t.right2, t.equal), (5, 7, 1));
         assert_eq!(t.right(), "3.5");
         assert_eq!(t.share(), Some(0.7));
+        // Without the equal pair: 3 right of 4.
+        assert_eq!(t.decided_share(), Some(0.75));
     }
 
     #[test]
@@ -172,6 +187,7 @@ mod tests {
                 let (ra, rb) = (a.detail.rank().unwrap(), b.detail.rank().unwrap());
                 if ra < rb {
                     slow.games += 1;
+                    slow.equal += u64::from(a.before == b.before);
                     slow.right2 += if a.before > b.before {
                         2
                     } else if a.before == b.before {
@@ -222,6 +238,13 @@ mod tests {
             row(2, vec![line(0, 0.5, 1700.0, 1600.0)]),
             row(3, vec![line(1, 1.0, 1500.0, 1500.0)]),
         ];
-        assert_eq!(matches(&rows), Tally { games: 2, right2: 3 });
+        assert_eq!(
+            matches(&rows),
+            Tally {
+                games: 2,
+                right2: 3,
+                equal: 1
+            }
+        );
     }
 }
