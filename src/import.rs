@@ -89,20 +89,10 @@ fn coeff_warning(
 ) -> Option<Diagnostic> {
     let flat = |l: &str| collapse_spaces(&l.replace('\t', " "));
     let params = DipPouchParams::default();
-    let value = if world_championship {
-        Some(params.world_championship_value)
-    } else if date.year < params.rated_from {
-        Some(0.0)
-    } else {
-        rounds.map(|r| {
-            let divisor = if r == 1 {
-                params.one_round_divisor
-            } else {
-                params.multi_round_divisor
-            };
-            (f64::from(players) / divisor + params.value_offset).min(params.max_value)
-        })
-    };
+    // Without a round count the divisor is unknown: no value to compare,
+    // unless the rules fix it whatever the rounds.
+    let value = (world_championship || date.year < params.rated_from || rounds.is_some())
+        .then(|| params.value(world_championship, date.year, players, rounds == Some(1)));
     if let Some((i, coeff)) = lines.iter().enumerate().skip(date_index).find_map(|(i, l)| {
         let l = flat(l);
         let rest = l.strip_prefix("Coeff")?.trim_start().to_string();

@@ -29,6 +29,26 @@ pub struct DipPouchParams {
     pub rated_from: i32,
 }
 
+impl DipPouchParams {
+    /// The tournament value of an event: the world championship's, 0 before
+    /// `rated_from`, else players / divisor (one round or more) + offset, at
+    /// most `max_value`.
+    pub fn value(&self, world_championship: bool, year: i32, players: u32, one_round: bool) -> f64 {
+        if world_championship {
+            return self.world_championship_value;
+        }
+        if year < self.rated_from {
+            return 0.0;
+        }
+        let divisor = if one_round {
+            self.one_round_divisor
+        } else {
+            self.multi_round_divisor
+        };
+        (f64::from(players) / divisor + self.value_offset).min(self.max_value)
+    }
+}
+
 impl Default for DipPouchParams {
     fn default() -> Self {
         DipPouchParams {
@@ -85,19 +105,12 @@ impl DipPouch {
     /// Championship whatever the year; 0 before `rated_from`; else
     /// `min(15, N / 7 + 2)` for one round, `min(15, N / 3.5 + 2)` for more.
     pub fn tournament_value(&self, event: &Event) -> f64 {
-        let p = &self.0;
-        if event.world_championship {
-            return p.world_championship_value;
-        }
-        if event.date.year < p.rated_from {
-            return 0.0;
-        }
-        let divisor = if event.rounds == Some(1) {
-            p.one_round_divisor
-        } else {
-            p.multi_round_divisor
-        };
-        (f64::from(event.players) / divisor + p.value_offset).min(p.max_value)
+        self.0.value(
+            event.world_championship,
+            event.date.year,
+            event.players,
+            event.rounds == Some(1),
+        )
     }
 }
 
