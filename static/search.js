@@ -1,13 +1,19 @@
 /* Search box: finds players and events by any part of the name, accents
    ignored. Works from file://: the index is a classic script
    (search-index.js, setting window.RATINGS_SEARCH) added on first use;
-   no fetch, no modules. Without JavaScript the box stays hidden and the
-   A-Z players index is the way in. */
+   no fetch, no modules. The page holds an empty, hidden box; this script
+   fills and shows it. Without JavaScript the A-Z players index is the way
+   in. */
 (function () {
   'use strict';
   var box = document.getElementById('search');
   if (!box) return;
   var root = box.getAttribute('data-root') || '';
+  // The box is made here: without JavaScript it would be of no use, and
+  // every page is the lighter for it.
+  box.innerHTML = '<form role="search" id="search-form"><label for="search-q">Search</label> ' +
+    '<input id="search-q" type="search" autocomplete="off" placeholder="Player or event"></form>' +
+    '<p id="search-status" aria-live="polite"></p><ul id="search-results"></ul>';
   var form = document.getElementById('search-form');
   var input = document.getElementById('search-q');
   var list = document.getElementById('search-results');
