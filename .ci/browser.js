@@ -17,12 +17,13 @@ const shots = path.resolve(process.argv[3] || 'target/screenshots');
 fs.mkdirSync(shots, { recursive: true });
 const url = (rel) => 'file://' + path.join(site, rel);
 
-// A player page with the most events (the most interesting chart).
+// A player page with the most rows (events and matches: the most
+// interesting chart and the widest tables).
 function busiestPlayer() {
   let best = null;
   for (const f of fs.readdirSync(path.join(site, 'player'))) {
     const html = fs.readFileSync(path.join(site, 'player', f), 'utf8');
-    const n = (html.match(/<circle/g) || []).length;
+    const n = (html.match(/<tr>/g) || []).length;
     if (!best || n > best.n) best = { f, n };
   }
   return 'player/' + best.f;
@@ -42,6 +43,36 @@ async function axe(page, name) {
     return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
   });
   check(result.length === 0, `${name}: axe-core reports no violations` + (result.length ? '\n      ' + result.join('\n      ') : ''));
+}
+
+// At 390 px: nothing wider than the screen, no scroll box of its own in
+// height, chart text at least 11 px tall, and a ranking's rank, name and
+// rating columns on screen without scrolling sideways.
+async function phone(page, name, label) {
+  const overflow = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
+  check(overflow <= 0, `${label}: no horizontal overflow of the page (${overflow} px)`);
+  const boxes = await page.evaluate(() => [...document.querySelectorAll('body *')]
+    .filter((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowY) && e.scrollHeight > e.clientHeight + 1)
+    .map((e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className ? '.' + e.className : '')));
+  check(boxes.length === 0, `${label}: no element scrolls in height on its own` + (boxes.length ? ': ' + boxes.join(', ') : ''));
+  if (name === 'player') {
+    const heights = await page.$$eval('svg.chart text', (ts) => ts.map((t) => t.getBoundingClientRect().height));
+    const least = Math.min(...heights);
+    check(heights.length > 0 && least >= 11, `${label}: chart text at least 11 px tall (${heights.length} labels, smallest ${least.toFixed(1)} px)`);
+  }
+  if (name === 'ranking') {
+    const cols = await page.evaluate(() => {
+      const heads = [...document.querySelectorAll('table thead th')].map((th) => th.textContent.trim());
+      const row = document.querySelector('table tbody tr');
+      return ['Rank', 'Name', 'Rating'].map((h) => {
+        const cell = row.children[heads.indexOf(h)];
+        return [h, cell ? cell.getBoundingClientRect().right : Infinity];
+      });
+    });
+    for (const [h, right] of cols) {
+      check(right <= 390, `${label}: the ${h} column is on screen (right edge ${Math.round(right)} px)`);
+    }
+  }
 }
 
 (async () => {
@@ -92,6 +123,7 @@ async function axe(page, name) {
         check(points > 0, `${label}: chart has ${points} visible points`);
         check((await page.$$('svg.chart circle.peak')).length >= 1, `${label}: peak marked`);
       }
+      if (width === 390) await phone(page, name, label);
       await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: name !== 'ranking' });
       if (width === 1280) await axe(page, label);
     }

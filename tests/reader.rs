@@ -185,16 +185,16 @@ fn chart_points_and_peak() {
     let (_tmp, out) = site();
     let ann = read(&out.join("player/ann-able.html"));
     let start = ann.find("<svg").unwrap();
-    let svg = &ann[start..start + ann[start..].find("</svg>").unwrap()];
+    let svg = &ann[start..start + ann[start..].find("</figure>").unwrap()];
     assert!(svg.contains(r#"role="img" aria-labelledby="chart-dp""#));
-    assert_eq!(svg.matches("<circle").count(), 3);
+    // One marker, the peak's, named; the values are in the history table.
+    assert_eq!(svg.matches("<circle").count(), 1);
     assert!(
         svg.contains("<title>Peak: Spring Open, 2001-06-01: 49.50</title>"),
         "{svg}"
     );
-    assert!(svg.contains("<title>Autumn Open, 2002-11-01: 44.60</title>"));
-    assert!(svg.contains("<title>Late Open, 2004-05-01: 39.01</title>"));
-    // y fits 39.01..49.5 on steps of 5; x labels the years inside the span.
+    // y fits the start (40) and 39.01..49.5 on steps of 5; x labels the
+    // years inside the span.
     for label in [
         ">35</text>",
         ">50</text>",
@@ -205,11 +205,13 @@ fn chart_points_and_peak() {
         assert!(svg.contains(label), "{label}");
     }
     assert!(!svg.contains(">30</text>") && !svg.contains(">55</text>") && !svg.contains(">2001</text>"));
-    // A step line: horizontal then vertical segments only.
+    // A step line from the start: horizontal then vertical segments only,
+    // one pair per event.
     let line = svg.split(r#"class="line" d=""#).nth(1).unwrap();
     let d = &line[..line.find('"').unwrap()];
-    assert_eq!(d.matches('H').count(), 2);
-    assert_eq!(d.matches('V').count(), 2);
+    assert!(d.starts_with("M0 "), "{d}");
+    assert_eq!(d.matches('H').count(), 3);
+    assert_eq!(d.matches('V').count(), 3);
 }
 
 #[test]

@@ -1,8 +1,14 @@
 //! The rating-history chart of a player page: an inline SVG drawn at build
-//! time (no script). Time runs left to right with the years labelled; the
-//! rating is held flat between events (a step line) and up to the rating's
-//! latest event; each event is a point whose `<title>` names it; the peak is
-//! marked.
+//! time (no script). Time runs left to right; the rating is held flat
+//! between events (a step line) from the starting rating up to the rating's
+//! latest event; the peak is marked and named. The history table under the
+//! chart lists every value, so the chart carries no per-event markup.
+//!
+//! Text never scales with the page: the outer SVG has no `viewBox` (its
+//! text is 12 CSS px on a phone as on a desktop; x positions are
+//! percentages of the width, y positions pixels of a fixed height), and
+//! only the lines are drawn in a nested SVG stretched to the plot area
+//! with strokes that do not scale.
 
 use std::fmt::Write;
 
@@ -16,12 +22,14 @@ pub struct Point<'a> {
     pub rating: f64,
 }
 
-const WIDTH: f64 = 640.0;
-const HEIGHT: f64 = 200.0;
-const LEFT: f64 = 44.0;
-const RIGHT: f64 = 18.0;
-const TOP: f64 = 10.0;
-const BOTTOM: f64 = 24.0;
+/// Height of the chart in CSS pixels, and of its plot area inside it.
+const HEIGHT: f64 = 180.0;
+const TOP: f64 = 16.0;
+const BOTTOM: f64 = 22.0;
+/// Width of the line's own coordinates (stretched to the plot's width).
+const UNITS: f64 = 1000.0;
+/// At most this many date labels: they must fit a phone's width.
+const MAX_LABELS: usize = 6;
 
 /// A coordinate with at most one decimal, without a trailing `.0`: what
 /// `{:.1}` prints (exact ties to even), written without a `String`.
@@ -75,31 +83,81 @@ pub fn peak(points: &[Point]) -> Option<usize> {
     best
 }
 
-/// The SVG. `id` makes the title id unique on the page; `until` is the
-/// latest event date of the rating (the line stays flat up to it).
-pub fn svg(id: &str, label: &str, points: &[Point], until: Date) -> String {
+/// The y range: the ratings (and the start) on nice ticks, at least
+/// `min_span` high, so that a change of a point or two on a 1500 scale is
+/// not drawn as a full-height jump. Returns (bottom, top, step).
+fn y_range(lo: f64, hi: f64, min_span: f64) -> (f64, f64, f64) {
+    let (mut lo, mut hi) = (lo, hi);
+    if hi - lo < min_span {
+        let mid = (lo + hi) / 2.0;
+        (lo, hi) = (mid - min_span / 2.0, mid + min_span / 2.0);
+    }
+    let step = nice_step(hi - lo);
+    ((lo / step).floor() * step, (hi / step).ceil() * step, step)
+}
+
+/// The date labels of the x axis between days `x0` and `x1`: 1 January of
+/// years when the span is two years or more (every 1, 2, 5, 10 ... years),
+/// else the first of months (every 1, 2, 3, 6 months), at most
+/// [`MAX_LABELS`]. (day, label) pairs.
+fn date_ticks(x0: i64, x1: i64) -> Vec<(i64, String)> {
+    let (from, to) = (Date::from_days(x0), Date::from_days(x1));
+    let first = |year: i32, month: u8| Date { year, month, day: 1 }.days();
+    if x1 - x0 >= 2 * 365 {
+        let years: Vec<i32> = (from.year..=to.year + 1)
+            .filter(|&y| (x0..=x1).contains(&first(y, 1)))
+            .collect();
+        let every = [1, 2, 5, 10, 20, 50, 100, 1000]
+            .into_iter()
+            .find(|&k| years.iter().filter(|&&y| y.rem_euclid(k) == 0).count() <= MAX_LABELS)
+            .unwrap_or(1000);
+        return years
+            .into_iter()
+            .filter(|y| y.rem_euclid(every) == 0)
+            .map(|y| (first(y, 1), y.to_string()))
+            .collect();
+    }
+    let mut months = Vec::new();
+    let (mut y, mut m) = (from.year, from.month);
+    while first(y, m) <= x1 {
+        if first(y, m) >= x0 {
+            months.push((y, m));
+        }
+        (y, m) = if m == 12 { (y + 1, 1) } else { (y, m + 1) };
+    }
+    let every = [1, 2, 3, 6, 12]
+        .into_iter()
+        .find(|&k| months.iter().filter(|(_, m)| (m - 1) % k == 0).count() <= MAX_LABELS)
+        .unwrap_or(12);
+    const NAMES: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    months
+        .into_iter()
+        .filter(|(_, m)| (m - 1) % every == 0)
+        .map(|(y, m)| (first(y, m), format!("{} {y}", NAMES[m as usize - 1])))
+        .collect()
+}
+
+/// The SVG. `id` makes the title id unique on the page; `start` is the
+/// rating before the first event; `until` is the latest event date of the
+/// rating (the line stays flat up to it); `min_span` the least rating range
+/// the y axis shows (the system's, see `RatingSystem::chart_span`).
+pub fn svg(id: &str, label: &str, start: f64, points: &[Point], until: Date, min_span: f64) -> String {
     let Some(peak) = peak(points) else {
         return String::new();
     };
-    // x: days, at least one year wide.
-    let mut x0 = points[0].date.days();
-    let mut x1 = until.days().max(points[points.len() - 1].date.days());
-    if x1 - x0 < 365 {
-        let pad = (365 - (x1 - x0)) / 2;
-        x0 -= pad;
-        x1 = x0 + 365;
-    }
-    // y: fits the data, on nice ticks.
-    let lo = points.iter().map(|p| p.rating).fold(f64::INFINITY, f64::min);
-    let hi = points.iter().map(|p| p.rating).fold(f64::NEG_INFINITY, f64::max);
-    let span = if hi > lo { hi - lo } else { lo.abs().max(1.0) * 0.1 };
-    let step = nice_step(span);
-    let mut y0 = (lo / step).floor() * step;
-    let mut y1 = (hi / step).ceil() * step;
-    if y1 - y0 < step * 0.5 {
-        y0 -= step;
-        y1 += step;
-    }
+    // x: days, at least 90 days wide, with room before the first event for
+    // the starting rating.
+    let first = points[0].date.days();
+    let last = until.days().max(points[points.len() - 1].date.days());
+    let lead = ((last - first) / 25).max(10);
+    let (x0, x1) = (first - lead, last.max(first + 90));
+    // y: the ratings and the start, on nice ticks.
+    let ratings = points.iter().map(|p| p.rating).chain([start]);
+    let lo = ratings.clone().fold(f64::INFINITY, f64::min);
+    let hi = ratings.fold(f64::NEG_INFINITY, f64::max);
+    let (y0, y1, step) = y_range(lo, hi, min_span);
     // Enough decimals to write every tick exactly (2.5 → 1, 0.25 → 2).
     let decimals = (0..4)
         .find(|&k| {
@@ -107,106 +165,73 @@ pub fn svg(id: &str, label: &str, points: &[Point], until: Date) -> String {
             (scaled - scaled.round()).abs() < 1e-9
         })
         .unwrap_or(4) as usize;
-    let px = |d: i64| LEFT + (d - x0) as f64 / (x1 - x0) as f64 * (WIDTH - LEFT - RIGHT);
-    let py = |r: f64| TOP + (y1 - r) / (y1 - y0) * (HEIGHT - TOP - BOTTOM);
+    let plot = HEIGHT - TOP - BOTTOM;
+    let ux = |d: i64| (d - x0) as f64 / (x1 - x0) as f64 * UNITS;
+    let py = |r: f64| (y1 - r) / (y1 - y0) * plot;
 
-    let mut s = String::with_capacity(600 + points.len() * 90);
+    let mut s = String::with_capacity(900 + points.len() * 12);
     let _ = write!(
         s,
-        r#"<svg class="chart" viewBox="0 0 {} {}" role="img" aria-labelledby="{id}"><title id="{id}">{}</title>"#,
-        num(WIDTH),
-        num(HEIGHT),
+        r#"<svg class="chart" role="img" aria-labelledby="{id}"><title id="{id}">{}</title>"#,
         Xml(label)
     );
-    // Grid and y labels.
-    s.push_str(r#"<g class="axis">"#);
+    // The plot: grid and line, stretched to the width.
     let mut grid = String::new();
+    let mut text = String::new();
     let ticks = ((y1 - y0) / step).round() as usize;
     for k in 0..=ticks {
         let v = y0 + k as f64 * step;
-        let y = num(py(v));
-        let _ = write!(grid, "M{} {y}H{}", num(LEFT), num(WIDTH - RIGHT));
+        let y = py(v);
+        let _ = write!(grid, "M0 {}H{}", num(y), num(UNITS));
+        // The value above its grid line, at the left.
         let _ = write!(
-            s,
-            r#"<text x="{}" y="{y}" dy="4" text-anchor="end">{:.*}</text>"#,
-            num(LEFT - 4.0),
+            text,
+            r#"<text x="2" y="{}">{:.*}</text>"#,
+            num(TOP + y - 3.0),
             decimals,
             v
         );
     }
-    // Years: a label at each 1 January in range, thinned to about ten.
-    let (first_year, last_year) = (points[0].date.year - 1, until.year.max(points[0].date.year) + 1);
-    let jan1 = |y: i32| {
-        Date {
-            year: y,
-            month: 1,
-            day: 1,
-        }
-        .days()
-    };
-    let years: Vec<i32> = (first_year..=last_year)
-        .filter(|&y| (x0..=x1).contains(&jan1(y)))
-        .collect();
-    let every: i32 = [1, 2, 5, 10, 20, 50, 100]
-        .into_iter()
-        .find(|&k| years.len().div_ceil(k as usize) <= 10)
-        .unwrap_or(100);
-    let base = HEIGHT - BOTTOM;
-    for &y in years.iter().filter(|&&y| y.rem_euclid(every) == 0) {
-        let x = num(px(jan1(y)));
-        let _ = write!(grid, "M{x} {}V{}", num(TOP), num(base));
+    for (day, name) in date_ticks(x0, x1) {
+        let x = ux(day);
+        let _ = write!(grid, "M{} 0V{}", num(x), num(plot));
+        // Labels at the edges stay inside the chart.
+        let pct = x / UNITS * 100.0;
+        let anchor = match pct {
+            p if p < 6.0 => "",
+            p if p > 94.0 => r#" text-anchor="end""#,
+            _ => r#" text-anchor="middle""#,
+        };
         let _ = write!(
-            s,
-            r#"<text x="{x}" y="{}" text-anchor="middle">{y}</text>"#,
+            text,
+            r#"<text x="{}%" y="{}"{anchor}>{name}</text>"#,
+            num(pct),
             num(HEIGHT - 6.0)
         );
     }
-    if years.is_empty() {
-        // Less than a year with no 1 January inside: name the year in the middle.
-        let _ = write!(
-            s,
-            r#"<text x="{}" y="{}" text-anchor="middle">{}</text>"#,
-            num((LEFT + WIDTH - RIGHT) / 2.0),
-            num(HEIGHT - 6.0),
-            points[0].date.year
-        );
+    // The step line: the start, then flat from each event to the next, and
+    // on to `until`.
+    let mut line = format!("M0 {}", num(py(start)));
+    for p in points {
+        let _ = write!(line, "H{}V{}", num(ux(p.date.days())), num(py(p.rating)));
     }
-    s.push_str("</g>");
-    let _ = write!(s, r#"<path class="grid" d="{grid}"/>"#);
-    // The step line: flat from each event to the next, and on to `until`.
-    let mut d = format!("M{} {}", num(px(points[0].date.days())), num(py(points[0].rating)));
-    for p in &points[1..] {
-        let _ = write!(d, "H{}V{}", num(px(p.date.days())), num(py(p.rating)));
+    if last > points[points.len() - 1].date.days() {
+        let _ = write!(line, "H{}", num(ux(last)));
     }
-    let last = points[points.len() - 1].date.days();
-    if until.days() > last {
-        let _ = write!(d, "H{}", num(px(until.days())));
-    }
-    let _ = write!(s, r#"<path class="line" d="{d}"/>"#);
-    // Points, the peak last so that it is drawn on top.
-    s.push_str("<g class=\"pts\">");
-    // Smaller points on long careers, so that the line stays visible.
-    let r = if points.len() > 150 { 2 } else { 3 };
-    for (i, p) in points.iter().enumerate() {
-        if i == peak {
-            continue;
-        }
-        let _ = write!(
-            s,
-            r#"<circle cx="{}" cy="{}" r="{r}"><title>{}, {}: {}</title></circle>"#,
-            num(px(p.date.days())),
-            num(py(p.rating)),
-            Xml(p.event),
-            p.date,
-            Fixed2(p.rating)
-        );
-    }
+    let _ = write!(
+        s,
+        r#"<svg y="{}" height="{}" viewBox="0 0 {} {}" preserveAspectRatio="none"><path class="grid" d="{grid}"/><path class="line" d="{line}"/></svg>{text}"#,
+        num(TOP),
+        num(plot),
+        num(UNITS),
+        num(plot),
+    );
     let p = &points[peak];
     let _ = write!(
         s,
-        r#"<circle class="peak" cx="{}" cy="{}" r="5"><title>Peak: {}, {}: {}</title></circle></g></svg>"#,
-        num(px(p.date.days())),
-        num(py(p.rating)),
+        r#"<circle class="peak" cx="{}%" cy="{}" r="5"><title>Peak: {}, {}: {}</title></circle></svg>"#,
+        num(ux(p.date.days()) / UNITS * 100.0),
+        num(TOP + py(p.rating)),
         Xml(p.event),
         p.date,
         Fixed2(p.rating)
@@ -247,7 +272,7 @@ mod tests {
     }
 
     #[test]
-    fn chart_has_points_steps_years_and_peak() {
+    fn chart_starts_at_the_start_and_marks_the_peak() {
         let pts = [
             Point {
                 date: d(2000, 1, 1),
@@ -265,17 +290,77 @@ mod tests {
                 rating: 50.0,
             },
         ];
-        let svg = svg("c-x", "History of <X>", &pts, d(2004, 1, 1));
-        assert!(svg.starts_with(r#"<svg class="chart" viewBox="0 0 640 200" role="img" aria-labelledby="c-x"><title id="c-x">History of &lt;X&gt;</title>"#));
-        // y: 40..60 with step 5; x: 2000-01-01 at the left edge, 2004-01-01 at the right.
-        assert!(svg.contains(r#"text-anchor="end">40</text>"#) && svg.contains(r#"text-anchor="end">60</text>"#));
-        for y in 2000..=2004 {
-            assert!(svg.contains(&format!(">{y}</text>")), "{y}");
+        let svg = svg("c-x", "History of <X>", 45.0, &pts, d(2004, 1, 1), 10.0);
+        assert!(svg.starts_with(
+            r#"<svg class="chart" role="img" aria-labelledby="c-x"><title id="c-x">History of &lt;X&gt;</title>"#
+        ));
+        // y: 40..60, step 5; the plot is 142 px high (180 - 16 - 22), 60 at 0.
+        for v in [40, 45, 50, 55, 60] {
+            assert!(svg.contains(&format!(">{v}</text>")), "{v}");
         }
-        // Plot area: x 44..622 over 1461 days (2002-01-01 is day 731), y 10 (60) .. 176 (40).
-        assert!(svg.contains(r#"d="M44 176H333.2V10H622V93""#), "{svg}");
-        assert!(svg.contains("<title>A &amp; B, 2000-01-01: 40.00</title>"));
-        assert!(svg.contains(r#"class="peak""#) && svg.contains("<title>Peak: C, 2002-01-01: 60.00</title>"));
-        assert_eq!(svg.matches("<circle").count(), 3);
+        // x: 1461 days + 58 before the first event (1/25 of the span), in
+        // 1000 units. The line starts at 45 (y 106.5), steps to 40 on
+        // 2000-01-01, 60 on 2002-01-01, 50 on 2004-01-01.
+        assert!(svg.contains(r#"d="M0 106.5H38.2V142H519.4V0H1000V71""#), "{svg}");
+        // Years every one (5 labels at most 6), as percentages of the width.
+        // The labels at the edges are anchored inside the chart.
+        assert!(svg.contains(r#"<text x="3.8%" y="174">2000</text>"#), "{svg}");
+        assert!(
+            svg.contains(r#"<text x="27.9%" y="174" text-anchor="middle">2001</text>"#),
+            "{svg}"
+        );
+        assert!(
+            svg.contains(r#"<text x="100%" y="174" text-anchor="end">2004</text>"#),
+            "{svg}"
+        );
+        // Only the peak has a marker, with its event.
+        assert_eq!(svg.matches("<circle").count(), 1);
+        assert!(
+            svg.contains(
+                r#"<circle class="peak" cx="51.9%" cy="16" r="5"><title>Peak: C, 2002-01-01: 60.00</title></circle>"#
+            ),
+            "{svg}"
+        );
+        // No scaling of the text: the outer SVG has no viewBox.
+        assert_eq!(svg.matches("viewBox").count(), 1);
+    }
+
+    #[test]
+    fn small_changes_keep_a_minimum_range() {
+        // +1.8 on a 1500 scale with a 100-point minimum: 1450..1550.
+        assert_eq!(y_range(1500.0, 1501.8, 100.0), (1450.0, 1575.0, 25.0));
+        // A large range is left as it is, on nice ticks.
+        assert_eq!(y_range(1320.0, 1790.0, 100.0), (1200.0, 1800.0, 200.0));
+        // Dip Pouch: a 10-point minimum.
+        assert_eq!(y_range(40.0, 40.0, 10.0), (35.0, 45.0, 2.5));
+    }
+
+    #[test]
+    fn date_ticks_fit_the_span() {
+        // A career of a few months: months, named with their year.
+        let t = date_ticks(d(2024, 2, 20).days(), d(2024, 6, 10).days());
+        let names: Vec<&str> = t.iter().map(|(_, n)| n.as_str()).collect();
+        assert_eq!(names, ["Mar 2024", "Apr 2024", "May 2024", "Jun 2024"]);
+        // A year and a half: every 3 months (6 labels at most).
+        let t = date_ticks(d(2023, 11, 1).days(), d(2025, 4, 1).days());
+        let names: Vec<&str> = t.iter().map(|(_, n)| n.as_str()).collect();
+        assert_eq!(
+            names,
+            ["Jan 2024", "Apr 2024", "Jul 2024", "Oct 2024", "Jan 2025", "Apr 2025"]
+        );
+        // Thirty years: every 5 years.
+        let t = date_ticks(d(1995, 6, 1).days(), d(2025, 6, 1).days());
+        let names: Vec<&str> = t.iter().map(|(_, n)| n.as_str()).collect();
+        assert_eq!(names, ["2000", "2005", "2010", "2015", "2020", "2025"]);
+        assert_eq!(t[0].0, d(2000, 1, 1).days());
+    }
+
+    #[test]
+    fn days_round_trip() {
+        for day in (-800_000..800_000).step_by(997) {
+            assert_eq!(Date::from_days(day).days(), day, "{day}");
+        }
+        assert_eq!(Date::from_days(0), d(1970, 1, 1));
+        assert_eq!(Date::from_days(d(2024, 2, 29).days()), d(2024, 2, 29));
     }
 }

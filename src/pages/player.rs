@@ -273,9 +273,17 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
             peak.map(|(r, e)| format!(", peak {} on {}", fixed2(r), ctx.site.events[e].date))
                 .unwrap_or_default()
         );
-        let chart = match view.latest {
-            Some(until) => chart::svg(&format!("chart-{}", view.id()), &label, &points, until),
-            None => String::new(),
+        let start = view.row_indices_of(id).next().map(|i| view.history.rows[i].before);
+        let chart = match (view.latest, start) {
+            (Some(until), Some(start)) => chart::svg(
+                &format!("chart-{}", view.id()),
+                &label,
+                start,
+                &points,
+                until,
+                view.config.system.chart_span(),
+            ),
+            _ => String::new(),
         };
         groups.push(HistoryGroup {
             title: &view.config.title,

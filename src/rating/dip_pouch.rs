@@ -124,6 +124,11 @@ impl RatingSystem for DipPouch {
         "Dip Pouch Tournament Rating".to_string()
     }
 
+    fn chart_span(&self) -> f64 {
+        // Ratings are percentiles, 0 to 100, moving a few points an event.
+        10.0
+    }
+
     fn columns(&self) -> Columns {
         Columns {
             matches: false,

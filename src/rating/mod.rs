@@ -70,6 +70,13 @@ pub trait RatingSystem: Send + Sync + std::fmt::Debug {
         None
     }
 
+    /// The least rating range a player's chart shows (its y axis), so that
+    /// a small change is drawn as small: about a typical gain of a good
+    /// event in this system.
+    fn chart_span(&self) -> f64 {
+        100.0
+    }
+
     /// Facts of an event that matter to this system, for the event page's
     /// header (DCI: the judge level).
     fn event_facts(&self, event: &crate::model::Event) -> Vec<(&'static str, String)> {

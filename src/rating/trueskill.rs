@@ -116,6 +116,11 @@ impl RatingSystem for TrueSkill {
         "TrueSkill".to_string()
     }
 
+    fn chart_span(&self) -> f64 {
+        // μ − 3σ runs from 0 to about 50 with the default μ 25, σ 8.33.
+        5.0
+    }
+
     fn columns(&self) -> Columns {
         Columns {
             matches: false,
