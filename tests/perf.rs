@@ -164,14 +164,14 @@ fn hugo_equivalent_has_our_pages_and_rows() {
     assert_eq!(pages, ours.len());
     assert_eq!(theirs.len(), ours.len());
     // Every player page of ours has a Markdown twin listing the same rating
-    // values (the "Before"/"After" cells of its history table).
+    // values (the "After" and "Change" cells of its history table).
     for page in ours.iter().filter(|p| p.starts_with("player/")) {
         let html = common::read(&out.join(page));
         let md = common::read(&content.join(page.replace(".html", ".md")));
         let cells: Vec<&str> = html
             .split("<td>")
             .skip(1)
-            .map(|c| c.split('<').next().unwrap())
+            .map(|c| c.split('<').next().unwrap().trim())
             .filter(|c| c.contains('.') && !c.contains(' '))
             .collect();
         assert!(!cells.is_empty(), "{page}");

@@ -61,9 +61,9 @@ fn num(x: f64) -> Num {
     Num(x)
 }
 
-/// A "nice" tick step (1, 2, 2.5 or 5 × 10^k) giving about four intervals.
+/// A "nice" tick step (1, 2, 2.5 or 5 × 10^k) giving about three intervals.
 fn nice_step(span: f64) -> f64 {
-    let raw = span / 4.0;
+    let raw = span / 3.0;
     let mag = 10f64.powf(raw.log10().floor());
     [1.0, 2.0, 2.5, 5.0, 10.0]
         .into_iter()
@@ -192,15 +192,17 @@ pub fn svg(id: &str, label: &str, start: f64, points: &[Point], until: Date, min
             v
         );
     }
+    // Date labels, centred on their day (in one group), but those at the
+    // edges kept inside the chart.
+    text.push_str(r#"<g text-anchor="middle">"#);
     for (day, name) in date_ticks(x0, x1) {
         let x = ux(day);
         let _ = write!(grid, "M{} 0V{}", num(x), num(plot));
-        // Labels at the edges stay inside the chart.
         let pct = x / UNITS * 100.0;
         let anchor = match pct {
-            p if p < 6.0 => "",
+            p if p < 6.0 => r#" text-anchor="start""#,
             p if p > 94.0 => r#" text-anchor="end""#,
-            _ => r#" text-anchor="middle""#,
+            _ => "",
         };
         let _ = write!(
             text,
@@ -209,11 +211,19 @@ pub fn svg(id: &str, label: &str, start: f64, points: &[Point], until: Date, min
             num(HEIGHT - 6.0)
         );
     }
+    text.push_str("</g>");
     // The step line: the start, then flat from each event to the next, and
     // on to `until`.
     let mut line = format!("M0 {}", num(py(start)));
+    let mut y = num(py(start)).to_string();
     for p in points {
-        let _ = write!(line, "H{}V{}", num(ux(p.date.days())), num(py(p.rating)));
+        let _ = write!(line, "H{}", num(ux(p.date.days())));
+        // A vertical step only where the drawn height changes.
+        let next = num(py(p.rating)).to_string();
+        if next != y {
+            let _ = write!(line, "V{next}");
+            y = next;
+        }
     }
     if last > points[points.len() - 1].date.days() {
         let _ = write!(line, "H{}", num(ux(last)));
@@ -265,10 +275,11 @@ mod tests {
 
     #[test]
     fn nice_steps() {
-        assert_eq!(nice_step(20.0), 5.0);
+        assert_eq!(nice_step(20.0), 10.0);
         assert_eq!(nice_step(3.0), 1.0);
-        assert_eq!(nice_step(0.4), 0.1);
-        assert_eq!(nice_step(900.0), 250.0);
+        assert_eq!(nice_step(0.4), 0.2);
+        assert_eq!(nice_step(900.0), 500.0);
+        assert_eq!(nice_step(600.0), 200.0);
     }
 
     #[test]
@@ -294,21 +305,18 @@ mod tests {
         assert!(svg.starts_with(
             r#"<svg class="chart" role="img" aria-labelledby="c-x"><title id="c-x">History of &lt;X&gt;</title>"#
         ));
-        // y: 40..60, step 5; the plot is 142 px high (180 - 16 - 22), 60 at 0.
-        for v in [40, 45, 50, 55, 60] {
+        // y: 40..60, step 10; the plot is 142 px high (180 - 16 - 22), 60 at 0.
+        for v in [40, 50, 60] {
             assert!(svg.contains(&format!(">{v}</text>")), "{v}");
         }
+        assert!(!svg.contains(">45</text>"));
         // x: 1461 days + 58 before the first event (1/25 of the span), in
         // 1000 units. The line starts at 45 (y 106.5), steps to 40 on
         // 2000-01-01, 60 on 2002-01-01, 50 on 2004-01-01.
         assert!(svg.contains(r#"d="M0 106.5H38.2V142H519.4V0H1000V71""#), "{svg}");
         // Years every one (5 labels at most 6), as percentages of the width.
         // The labels at the edges are anchored inside the chart.
-        assert!(svg.contains(r#"<text x="3.8%" y="174">2000</text>"#), "{svg}");
-        assert!(
-            svg.contains(r#"<text x="27.9%" y="174" text-anchor="middle">2001</text>"#),
-            "{svg}"
-        );
+        assert!(svg.contains(r#"<g text-anchor="middle"><text x="3.8%" y="174" text-anchor="start">2000</text><text x="27.9%" y="174">2001</text>"#), "{svg}");
         assert!(
             svg.contains(r#"<text x="100%" y="174" text-anchor="end">2004</text>"#),
             "{svg}"
@@ -326,13 +334,40 @@ mod tests {
     }
 
     #[test]
+    fn flat_stretches_have_no_vertical_steps() {
+        let pts = [
+            Point {
+                date: d(2000, 1, 1),
+                event: "A",
+                rating: 40.0,
+            },
+            Point {
+                date: d(2001, 1, 1),
+                event: "B",
+                rating: 40.0,
+            },
+            Point {
+                date: d(2002, 1, 1),
+                event: "C",
+                rating: 41.0,
+            },
+        ];
+        let svg = svg("c", "t", 40.0, &pts, d(2003, 1, 1), 10.0);
+        let line = svg.split(r#"class="line" d=""#).nth(1).unwrap();
+        let d = &line[..line.find('"').unwrap()];
+        // Start at 40, flat through A and B, up at C, on to the last event.
+        assert_eq!(d.matches('V').count(), 1, "{d}");
+        assert_eq!(d.matches('H').count(), 4, "{d}");
+    }
+
+    #[test]
     fn small_changes_keep_a_minimum_range() {
         // +1.8 on a 1500 scale with a 100-point minimum: 1450..1550.
-        assert_eq!(y_range(1500.0, 1501.8, 100.0), (1450.0, 1575.0, 25.0));
+        assert_eq!(y_range(1500.0, 1501.8, 100.0), (1450.0, 1600.0, 50.0));
         // A large range is left as it is, on nice ticks.
         assert_eq!(y_range(1320.0, 1790.0, 100.0), (1200.0, 1800.0, 200.0));
         // Dip Pouch: a 10-point minimum.
-        assert_eq!(y_range(40.0, 40.0, 10.0), (35.0, 45.0, 2.5));
+        assert_eq!(y_range(40.0, 40.0, 10.0), (35.0, 45.0, 5.0));
     }
 
     #[test]

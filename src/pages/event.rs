@@ -17,7 +17,7 @@ pub struct Cell {
     /// Systems with a deviation: the one after the event.
     pub deviation: Option<Fixed2>,
     pub change: Signed2,
-    /// "up", "down" or "same", for styling.
+    /// ` class=up`, ` class=down` or nothing, for styling.
     pub direction: &'static str,
 }
 
@@ -115,13 +115,15 @@ pub struct EventPage<'a> {
     pub no_results: bool,
 }
 
+/// The class attribute of a change cell: ` class=up`, ` class=down`, or
+/// nothing when the change shows as 0.00.
 pub fn direction(change: f64) -> &'static str {
     if shows_as_zero2(change) {
-        "same"
+        ""
     } else if change > 0.0 {
-        "up"
+        " class=up"
     } else {
-        "down"
+        " class=down"
     }
 }
 

@@ -391,7 +391,7 @@ fn match_list<'a>(ctx: &'a Context, root: &'a str, id: PlayerId) -> Option<Match
                     opponent_rating: Fixed2(m.opponent_before),
                     k: m.k,
                     change: m.after.map(|a| Signed2(a - m.before)),
-                    direction: m.after.map_or("same", |a| direction(a - m.before)),
+                    direction: m.after.map_or("", |a| direction(a - m.before)),
                 });
             }
         }
