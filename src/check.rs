@@ -195,6 +195,7 @@ pub fn warnings(site: &Site, site_dir: &Path) -> Vec<Diagnostic> {
     let mut w = Warnings::new(site, site_dir);
     let folded: Vec<String> = site.players.iter().map(|p| folded_key(&p.key)).collect();
     w.same_folded_names(&folded);
+    w.look_alike_names(&folded);
     w.misspelt_first_names(&folded);
     w.misdecoded_names();
     w.tie_ranks();
@@ -318,6 +319,40 @@ impl<'a> Warnings<'a> {
                     keep,
                     other,
                     "are the same name once accents and punctuation are stripped",
+                );
+            }
+        }
+    }
+
+    /// Check 1b: names that look the same once confusable characters are
+    /// mapped to one prototype (Unicode TR39 skeletons: `l` and `I`,
+    /// Cyrillic `а` and Latin `a`, `rn` and `m`), but differ once folded
+    /// (those are check 1's).
+    fn look_alike_names(&mut self, folded: &[String]) {
+        let mut by_skeleton: HashMap<String, Vec<PlayerId>> = HashMap::new();
+        for (i, p) in self.site.players.iter().enumerate() {
+            let skeleton: String = unicode_security::confusable_detection::skeleton(&p.display).collect();
+            by_skeleton
+                .entry(folded_key(&skeleton))
+                .or_default()
+                .push(i as PlayerId);
+        }
+        let mut groups: Vec<Vec<PlayerId>> = by_skeleton.into_values().filter(|g| g.len() > 1).collect();
+        groups.sort();
+        for group in groups {
+            let keep = group
+                .iter()
+                .copied()
+                .reduce(|a, b| self.preferred(a, b).0)
+                .expect("non-empty");
+            for &other in group.iter().filter(|&&p| p != keep) {
+                if folded[keep as usize] == folded[other as usize] || self.known_distinct(keep, other) {
+                    continue;
+                }
+                self.duplicate(
+                    keep,
+                    other,
+                    "look the same: they differ only in characters that are easily confused (such as l and I, or a Cyrillic and a Latin a)",
                 );
             }
         }

@@ -25,6 +25,9 @@ pub struct SiteConfig {
     /// `build` and `check` warn when the site is larger (MB, 10^6 bytes):
     /// GitHub Pages publishes at most 1 GB.
     pub max_site_mb: u64,
+    /// Markdown shown at the top of the home page ("a sample of three
+    /// events", "provisional until the autumn"...); empty: none.
+    pub notice: String,
     pub ratings: Vec<RatingConfig>,
 }
 
@@ -49,6 +52,8 @@ struct SiteFile {
     base_url: Option<Spanned<String>>,
     page_size: Option<Spanned<i64>>,
     max_site_mb: Option<Spanned<i64>>,
+    #[serde(default)]
+    notice: String,
     #[serde(default)]
     allow_html: bool,
     /// Each table is read by the system it names (`rating::Params`).
@@ -96,7 +101,7 @@ impl SiteConfig {
 
 /// Parse and validate `site.toml` (`path` is used in messages).
 pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Vec<Diagnostic>> {
-    let file: SiteFile = toml::from_str(text).map_err(|e| vec![toml_error(path, text, &e)])?;
+    let file: SiteFile = toml::from_str(text).map_err(|e| vec![site_toml_error(path, text, &e)])?;
     let mut c = Problems {
         path,
         text,
@@ -187,6 +192,7 @@ pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Vec<Diagnostic>> {
             page_size,
             allow_html: file.allow_html,
             max_site_mb,
+            notice: file.notice.trim().to_string(),
             ratings,
         })
     } else {
@@ -276,6 +282,29 @@ fn rating(c: &mut Problems, table: &Spanned<RawTable>) -> Option<RatingConfig> {
         system,
         active_years,
     })
+}
+
+/// A parse error of `site.toml`: [`toml_error`], but a `[rating]` table
+/// (one table where ratings are an array of tables) says to write
+/// `[[rating]]`, at that line.
+fn site_toml_error(path: &Path, text: &str, err: &toml::de::Error) -> Diagnostic {
+    let single = text
+        .lines()
+        .scan(0, |at, line| {
+            let start = *at;
+            *at += line.len() + 1;
+            Some((start, line))
+        })
+        .find(|(_, line)| line.split('#').next().unwrap_or("").replace(' ', "") == "[rating]");
+    match single {
+        Some((start, line)) if err.message().contains("expected a sequence") => Diagnostic::at(
+            path,
+            text,
+            start..start + line.len(),
+            "`[rating]` is one table, but ratings are a list of tables: write `[[rating]]` (two brackets), once before each rating".to_string(),
+        ),
+        _ => toml_error(path, text, err),
+    }
 }
 
 /// A toml parse error as a diagnostic with line and column.

@@ -71,6 +71,8 @@ pub struct Summary {
     pub skipped: bool,
     /// The site is larger than `max_site_mb` of site.toml: what to say.
     pub size_warning: Option<String>,
+    /// The warnings `ratings check` gives (none when nothing was built).
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// What writing the site took.
@@ -129,6 +131,7 @@ fn unchanged(options: &BuildOptions, started: Instant) -> Option<Summary> {
         stages: vec![("no-change check", started.elapsed())],
         kinds: Vec::new(),
         skipped: true,
+        warnings: Vec::new(),
         // The size by kind is the last full build's: only the total here.
         size_warning: (bytes > config.max_site_mb * 1_000_000).then(|| {
             format!(
@@ -163,7 +166,8 @@ pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
     let site = load::load(&options.site_dir)?;
     stage("load", &mut stages);
 
-    let ratings = rate(&site);
+    // `check`'s warnings, beside the rating (they read only the data).
+    let (ratings, warnings) = rayon::join(|| rate(&site), || check::warnings(&site, &options.site_dir));
     stage("rate", &mut stages);
 
     let ctx = pages::Context::new(&site, ratings);
@@ -205,6 +209,7 @@ pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
                     .collect(),
             );
             Ok(Summary {
+                warnings,
                 size_warning: size.warning(site.config.max_site_mb),
                 output: out,
                 pages,

@@ -159,6 +159,7 @@ fn run(cli: Cli) -> Result<(), String> {
             if let Some(w) = &s.size_warning {
                 eprintln!("{w}");
             }
+            print_warnings(&s.warnings);
             Ok(())
         }
         Command::Init { dir } => {
@@ -183,6 +184,26 @@ fn run(cli: Cli) -> Result<(), String> {
             port,
             force,
         }),
+    }
+}
+
+/// A build's share of `check`'s warnings: the first few, then how many in
+/// all and where to see them.
+fn print_warnings(warnings: &[ratings::error::Diagnostic]) {
+    const SHOWN: usize = 3;
+    for w in warnings.iter().take(SHOWN) {
+        eprintln!("warning: {w}");
+    }
+    match warnings.len() {
+        0 => {}
+        n if n <= SHOWN => eprintln!(
+            "{n} warning{}: `ratings check` explains them",
+            if n == 1 { "" } else { "s" }
+        ),
+        n => eprintln!(
+            "{n} warnings in all ({} more): run `ratings check` to see every one",
+            n - SHOWN
+        ),
     }
 }
 

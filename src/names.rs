@@ -111,6 +111,27 @@ pub fn slug(key: &str) -> String {
     }
 }
 
+/// A name as (surname, given names), for the A–Z index: the words written
+/// in capitals when the name has some and others (WDD style: "Doug MOORE",
+/// "Björn VON KNORRING"), else the last word ("Hélène Rinrentschä"). A
+/// single word is all surname.
+pub fn surname_split(display: &str) -> (String, String) {
+    let words: Vec<&str> = display.split_whitespace().collect();
+    let capital = |w: &str| w.chars().filter(|c| c.is_alphabetic()).count() >= 2 && !w.chars().any(char::is_lowercase);
+    let caps: Vec<bool> = words.iter().map(|w| capital(w)).collect();
+    let (surname, given): (Vec<&str>, Vec<&str>) = if caps.iter().any(|&c| c) && caps.iter().any(|&c| !c) {
+        let s = words.iter().zip(&caps).filter(|(_, c)| **c).map(|(w, _)| *w).collect();
+        let g = words.iter().zip(&caps).filter(|(_, c)| !**c).map(|(w, _)| *w).collect();
+        (s, g)
+    } else {
+        match words.split_last() {
+            Some((last, rest)) => (vec![*last], rest.to_vec()),
+            None => (Vec::new(), Vec::new()),
+        }
+    };
+    (surname.join(" "), given.join(" "))
+}
+
 /// FNV-1a, 64 bits: stable across runs, platforms and Rust versions.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -215,6 +236,26 @@ mod tests {
         assert_eq!(slug("???").len(), 10);
         assert!(slug("../etc/passwd").starts_with("etc-passwd--"));
         assert!(slug(&"a".repeat(10_000)).len() <= MAX_SLUG + 12);
+    }
+
+    #[test]
+    fn surnames_are_the_capitals_or_the_last_word() {
+        let split = |s: &str| {
+            let (a, b) = surname_split(s);
+            (a, b)
+        };
+        assert_eq!(split("Doug MOORE"), ("MOORE".into(), "Doug".into()));
+        assert_eq!(split("Björn VON KNORRING"), ("VON KNORRING".into(), "Björn".into()));
+        assert_eq!(split("Hélène Rinrentschä"), ("Rinrentschä".into(), "Hélène".into()));
+        assert_eq!(
+            split("Jean-Marie de la Tour"),
+            ("Tour".into(), "Jean-Marie de la".into())
+        );
+        assert_eq!(split("TOM KOBRIN"), ("KOBRIN".into(), "TOM".into()));
+        assert_eq!(split("Cher"), ("Cher".into(), String::new()));
+        assert_eq!(split("O'BRIEN Pat"), ("O'BRIEN".into(), "Pat".into()));
+        // An initial is not a surname: "J. R. SMITH", "A B".
+        assert_eq!(split("J. R. SMITH"), ("SMITH".into(), "J. R.".into()));
     }
 
     #[test]

@@ -266,3 +266,102 @@ fn check_estimates_the_size_and_both_warn_over_max_site_mb() {
         "{err}"
     );
 }
+
+/// `build` gives `check`'s warnings too: the first three, then the count
+/// and where to see them all; the site is still written.
+#[test]
+fn build_prints_the_warnings_of_check() {
+    let site = fixture("check");
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let built = ratings::build(&common::options(&site, &out)).unwrap();
+    let checked = ratings::check(&site).unwrap().warnings;
+    assert_eq!(built.warnings, checked);
+    assert_eq!(built.warnings.len(), 5);
+    let run = Command::new(env!("CARGO_BIN_EXE_ratings"))
+        .args(["build", "--full", "--site"])
+        .arg(&site)
+        .arg("--output")
+        .arg(tmp.path().join("out2"))
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(err.matches("warning: ").count(), 3, "{err}");
+    assert!(err.contains("possible duplicate player"), "{err}");
+    assert!(
+        err.contains("5 warnings in all (2 more): run `ratings check` to see every one"),
+        "{err}"
+    );
+    assert!(tmp.path().join("out2/index.html").is_file());
+}
+
+/// `[rating]` (one table) where `[[rating]]` belongs: said plainly, at its line.
+#[test]
+fn a_single_rating_table_says_to_write_two_brackets() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("basic"), &site);
+    let toml = std::fs::read_to_string(site.join("site.toml")).unwrap();
+    std::fs::write(site.join("site.toml"), toml.replace("[[rating]]", "[rating]")).unwrap();
+    let err = ratings::check(&site).unwrap_err().to_string();
+    let line = toml.lines().position(|l| l == "[[rating]]").unwrap() + 1;
+    assert!(
+        err.contains(&format!("site.toml:{line}:1: `[rating]` is one table, but ratings are a list of tables: write `[[rating]]` (two brackets)")),
+        "{err}"
+    );
+}
+
+/// Look-alike names (Unicode TR39 skeletons): a lower-case l for an I, a
+/// Cyrillic letter for a Latin one.
+#[test]
+fn look_alike_names_are_warned_about() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path();
+    std::fs::write(
+        site.join("site.toml"),
+        "[[rating]]\nid = \"dp\"\nsystem = \"dip-pouch\"\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(site.join("data")).unwrap();
+    let event = |names: [&str; 3]| {
+        let mut t = String::from("name = \"E\"\ndate = 2006-01-01\nplayers = 3\nrounds = 1\n");
+        for (i, n) in names.iter().enumerate() {
+            t.push_str(&format!("[[results]]\nrank = {}\nname = \"{n}\"\n", i + 1));
+        }
+        t
+    };
+    std::fs::write(
+        site.join("data/a.toml"),
+        event(["Conrad WOODRING", "Anna SMITH", "Tom Tailor"]),
+    )
+    .unwrap();
+    std::fs::write(
+        site.join("data/b.toml"),
+        event(["Conrad WOODRlNG", "\u{410}nna SMITH", "Tim Taylor"]),
+    )
+    .unwrap();
+    let warnings: Vec<String> = ratings::check(site)
+        .unwrap()
+        .warnings
+        .iter()
+        .map(|w| w.to_string())
+        .collect();
+    let all = warnings.join("\n");
+    let look_alike: Vec<&String> = warnings.iter().filter(|w| w.contains("look the same")).collect();
+    assert_eq!(look_alike.len(), 2, "{all}");
+    assert!(
+        look_alike
+            .iter()
+            .any(|w| w.contains("Conrad WOODRlNG") && w.contains("Conrad WOODRING")),
+        "{all}"
+    );
+    assert!(
+        look_alike
+            .iter()
+            .any(|w| w.contains("\u{410}nna SMITH") && w.contains("Anna SMITH")),
+        "{all}"
+    );
+    // Different names that only share letters are not look-alikes.
+    assert!(!all.contains("Tim Taylor\" look"), "{all}");
+}

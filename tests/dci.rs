@@ -162,6 +162,20 @@ fn player_pages_list_matches_and_head_to_head() {
     }
     assert!(html.contains("<dd>2000.00 (provisional)</dd>"));
     assert!(html.contains("<dt>Rated matches</dt><dd>3 (2-1-0)</dd>"));
+    // A provisional rating is no peak: the standard rating (one match, all
+    // provisional) has none, and its chart marks none.
+    let standard = section(&html, "DCI Rating (Standard)");
+    assert!(!standard.contains("<dt>Peak</dt>"), "{standard}");
+    assert!(!standard.contains("class=\"peak\" cx"), "{standard}");
+    let records = read(&out.join("rating/standard/records.html"));
+    let peaks = records.split("<h2>Highest peak ratings</h2>").nth(1).unwrap();
+    assert!(
+        peaks
+            .split("</section>")
+            .next()
+            .unwrap()
+            .contains("<p>Nothing yet.</p>")
+    );
     // One history table: per event the placing once (Draft Night is also a
     // Dip Pouch placement, from its standings), then per rating (Dip Pouch,
     // limited, standard) value, after, change and the rank right after the

@@ -138,11 +138,15 @@ fn not_found_page_links_work_under_the_project_sub_path() {
     }
     assert!(!page.contains("rel=\"canonical\""));
 
-    // Without base_url: links from the host root ("/"), and no sitemap,
-    // robots or feed (they need absolute URLs).
+    // Without base_url: relative links (from file:// they open the site's
+    // files), and no sitemap, robots or feed (they need absolute URLs).
     let (_tmp2, plain) = build(&fixture("basic"));
     let page = read(&plain.join("404.html"));
-    assert!(links(&page).contains(&"/style.css".to_string()));
+    let hrefs = links(&page);
+    assert!(hrefs.contains(&"style.css".to_string()), "{hrefs:?}");
+    for href in hrefs.iter().filter(|h| !h.starts_with('#')) {
+        assert!(plain.join(href).is_file(), "{href}");
+    }
     for absent in ["sitemap.xml", "robots.txt", "feed.xml"] {
         assert!(!plain.join(absent).exists(), "{absent}");
     }

@@ -235,6 +235,11 @@ fn records_page() {
             ("5", "Eve Evans", "1")
         ]
     );
+    // Years played: a span, or one year for a player of one year.
+    assert_eq!(rows[0][3], "2001 – 2004");
+    assert_eq!(rows[4][3], "2002");
+    // Nobody tied beyond the table: no "more" line.
+    assert!(!html.contains("more player"));
     let peaks: Vec<(&str, &str)> = rows[6..12].iter().map(|r| (r[1].as_str(), r[2].as_str())).collect();
     assert_eq!(
         peaks,

@@ -448,3 +448,21 @@ fn adding_an_event_updates_the_site_and_rebuilds_are_identical() {
         "{csv}"
     );
 }
+
+/// `notice` of site.toml (Markdown) is shown at the top of the home page:
+/// the shipped site says it is a sample of three events.
+#[test]
+fn the_home_page_shows_the_notice_of_site_toml() {
+    let (_tmp, out) = build(&repo());
+    let home = read(&out.join("index.html"));
+    let notice = home.split("<div class=\"notice\">").nth(1).expect("a notice");
+    let notice = &notice[..notice.find("</div>").unwrap()];
+    assert!(
+        notice.contains("<strong>A sample site.</strong> It holds three events"),
+        "{notice}"
+    );
+    assert!(notice.contains("<code>data/</code>"), "{notice}");
+    // Without the key: no box.
+    let (_t, plain) = build(&fixture("basic"));
+    assert!(!read(&plain.join("index.html")).contains("class=\"notice\""));
+}

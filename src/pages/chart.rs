@@ -72,17 +72,6 @@ fn nice_step(span: f64) -> f64 {
         .unwrap_or(10.0 * mag)
 }
 
-/// Index of the peak: the highest rating, first reached.
-pub fn peak(points: &[Point]) -> Option<usize> {
-    let mut best: Option<usize> = None;
-    for (i, p) in points.iter().enumerate() {
-        if best.is_none_or(|b| p.rating > points[b].rating) {
-            best = Some(i);
-        }
-    }
-    best
-}
-
 /// The y range: the ratings (and the start) on nice ticks, at least
 /// `min_span` high, so that a change of a point or two on a 1500 scale is
 /// not drawn as a full-height jump. Returns (bottom, top, step).
@@ -140,13 +129,23 @@ fn date_ticks(x0: i64, x1: i64) -> Vec<(i64, String)> {
 }
 
 /// The SVG. `id` makes the title id unique on the page; `start` is the
-/// rating before the first event; `until` is the latest event date of the
-/// rating (the line stays flat up to it); `min_span` the least rating range
-/// the y axis shows (the system's, see `RatingSystem::chart_span`).
-pub fn svg(id: &str, label: &str, start: f64, points: &[Point], until: Date, min_span: f64) -> String {
-    let Some(peak) = peak(points) else {
+/// rating before the first event; `peak` the index of the point to mark
+/// (none: no provisional rating is a peak, and a career of provisional
+/// ratings has none); `until` is the latest event date of the rating (the
+/// line stays flat up to it); `min_span` the least rating range the y axis
+/// shows (the system's, see `RatingSystem::chart_span`).
+pub fn svg(
+    id: &str,
+    label: &str,
+    start: f64,
+    points: &[Point],
+    peak: Option<usize>,
+    until: Date,
+    min_span: f64,
+) -> String {
+    if points.is_empty() {
         return String::new();
-    };
+    }
     // x: days, at least 90 days wide, with room before the first event for
     // the starting rating.
     let first = points[0].date.days();
@@ -236,16 +235,18 @@ pub fn svg(id: &str, label: &str, start: f64, points: &[Point], until: Date, min
         num(UNITS),
         num(plot),
     );
-    let p = &points[peak];
-    let _ = write!(
-        s,
-        r#"<circle class="peak" cx="{}%" cy="{}" r="5"><title>Peak: {}, {}: {}</title></circle></svg>"#,
-        num(ux(p.date.days()) / UNITS * 100.0),
-        num(TOP + py(p.rating)),
-        Xml(p.event),
-        p.date,
-        Fixed2(p.rating)
-    );
+    if let Some(p) = peak.and_then(|i| points.get(i)) {
+        let _ = write!(
+            s,
+            r#"<circle class="peak" cx="{}%" cy="{}" r="5"><title>Peak: {}, {}: {}</title></circle>"#,
+            num(ux(p.date.days()) / UNITS * 100.0),
+            num(TOP + py(p.rating)),
+            Xml(p.event),
+            p.date,
+            Fixed2(p.rating)
+        );
+    }
+    s.push_str("</svg>");
     s
 }
 
@@ -301,7 +302,7 @@ mod tests {
                 rating: 50.0,
             },
         ];
-        let svg = svg("c-x", "History of <X>", 45.0, &pts, d(2004, 1, 1), 10.0);
+        let svg = svg("c-x", "History of <X>", 45.0, &pts, Some(1), d(2004, 1, 1), 10.0);
         assert!(svg.starts_with(
             r#"<svg class="chart" role="img" aria-labelledby="c-x"><title id="c-x">History of &lt;X&gt;</title>"#
         ));
@@ -352,7 +353,8 @@ mod tests {
                 rating: 41.0,
             },
         ];
-        let svg = svg("c", "t", 40.0, &pts, d(2003, 1, 1), 10.0);
+        let svg = svg("c", "t", 40.0, &pts, None, d(2003, 1, 1), 10.0);
+        assert!(!svg.contains("<circle"), "no peak given, none marked");
         let line = svg.split(r#"class="line" d=""#).nth(1).unwrap();
         let d = &line[..line.find('"').unwrap()];
         // Start at 40, flat through A and B, up at C, on to the last event.

@@ -34,6 +34,8 @@ pub struct HomePage<'a> {
     pub latest: Vec<EventLink>,
     pub events: usize,
     pub players: usize,
+    /// `notice` of site.toml, rendered (Markdown).
+    pub notice: String,
 }
 
 pub fn home<'a>(ctx: &'a Context, path: &str) -> HomePage<'a> {
@@ -73,6 +75,7 @@ pub fn home<'a>(ctx: &'a Context, path: &str) -> HomePage<'a> {
         })
         .collect();
     HomePage {
+        notice: ctx.markdown(&ctx.site.config.notice),
         ratings,
         latest,
         events: ctx.site.events.len(),

@@ -177,8 +177,13 @@ pub fn letter<'a>(ctx: &'a Context, path: &str, index: usize) -> PlayersPage<'a>
         .iter()
         .map(|&id| {
             let p = ctx.site.player(id);
+            // Surname first, as the list is sorted: "MOORE, Doug".
+            let name = match crate::names::surname_split(&p.display) {
+                (surname, given) if given.is_empty() => surname,
+                (surname, given) => format!("{surname}, {given}"),
+            };
             PlayerRow {
-                name: p.display.clone(),
+                name,
                 href: ctx.player_href(&base.root, id),
                 nat: p.nat.clone(),
                 ratings: ctx

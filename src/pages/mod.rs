@@ -179,9 +179,13 @@ impl<'a> Context<'a> {
             feed: site.config.base_url.is_some(),
         };
         let event_paths: Vec<String> = site.events.iter().map(|e| format!("events/{}.html", e.id)).collect();
-        let mut sorted: Vec<(String, PlayerId)> = (0..site.players.len() as PlayerId)
+        // A–Z by surname (see `names::surname_split`), then given names.
+        let mut sorted: Vec<((String, String), PlayerId)> = (0..site.players.len() as PlayerId)
             .into_par_iter()
-            .map(|id| (ascii_fold(&site.player(id).display), id))
+            .map(|id| {
+                let (surname, given) = crate::names::surname_split(&site.player(id).display);
+                ((ascii_fold(&surname), ascii_fold(&given)), id)
+            })
             .collect();
         sorted.par_sort_by(|a, b| {
             let (pa, pb) = (site.player(a.1), site.player(b.1));
@@ -190,7 +194,7 @@ impl<'a> Context<'a> {
                 .then_with(|| pa.key.cmp(&pb.key))
         });
         let mut letters: Vec<(String, Vec<PlayerId>)> = Vec::new();
-        for (folded, id) in sorted {
+        for ((folded, _), id) in sorted {
             let letter = letter_of_folded(&folded);
             match letters.iter_mut().find(|(l, _)| *l == letter) {
                 Some((_, ids)) => ids.push(id),
@@ -337,7 +341,11 @@ impl<'a> Context<'a> {
             }
             jobs.push(Job::Records { rating: r });
             jobs.push(Job::Method { rating: r });
-            jobs.push(Job::Nations { rating: r });
+            // No nationality among the ranked players: no national rankings
+            // (and no tab for them).
+            if !view.nations.is_empty() {
+                jobs.push(Job::Nations { rating: r });
+            }
             for (n, nation) in view.nations.iter().enumerate() {
                 let pages = nation.members.len().div_ceil(page_size).max(1);
                 jobs.extend((1..=pages).map(|page| Job::Nation {

@@ -10,12 +10,14 @@ pub struct NotFoundPage<'a> {
     pub base: Base<'a>,
 }
 
-/// The site root as an absolute path: the path of `base_url`
-/// (`https://user.github.io/repo/` → `/repo/`), else `/`. A 404 page is
-/// served at the missing address, whatever its depth, so page-relative
-/// links would point nowhere.
+/// The root the 404 page's links start from. With `base_url`, its path as
+/// an absolute path (`https://user.github.io/repo/` → `/repo/`): a 404 page
+/// is served at the missing address, whatever its depth, and these links
+/// work at any depth. Without it the host and sub-path are unknown: the
+/// links are relative (""), right from `file://` and for a missing page at
+/// the top of the site, wherever the site is published.
 pub fn absolute_root(base_url: Option<&str>) -> String {
-    let Some(url) = base_url else { return "/".into() };
+    let Some(url) = base_url else { return String::new() };
     let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
     match after_scheme.find('/') {
         Some(i) => {
@@ -44,7 +46,7 @@ mod tests {
 
     #[test]
     fn roots() {
-        assert_eq!(absolute_root(None), "/");
+        assert_eq!(absolute_root(None), "");
         assert_eq!(absolute_root(Some("https://example.org/")), "/");
         assert_eq!(absolute_root(Some("https://example.org")), "/");
         assert_eq!(absolute_root(Some("https://user.github.io/ratings/")), "/ratings/");

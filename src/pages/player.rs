@@ -205,6 +205,8 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
         };
         let g = groups.len();
         let mut peak: Option<(f64, usize)> = None;
+        // Index of the peak among the chart's points.
+        let mut peak_point: Option<usize> = None;
         let mut points = Vec::new();
         let (mut values, mut matches, mut record) = (false, 0, [0; 3]);
         for index in view.row_indices_of(id) {
@@ -215,8 +217,10 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
                 event: &e.name,
                 rating: row.after,
             });
-            if peak.is_none_or(|(best, _)| row.after > best) {
+            // The same rule as the records: no provisional rating is a peak.
+            if !view.provisional_row(row) && peak.is_none_or(|(best, _)| row.after > best) {
                 peak = Some((row.after, row.event));
+                peak_point = Some(points.len() - 1);
             }
             let line = rows.entry(row.event).or_insert_with(|| HistoryRow {
                 date: e.date,
@@ -280,6 +284,7 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
                 &label,
                 start,
                 &points,
+                peak_point,
                 until,
                 view.config.system.chart_span(),
             ),

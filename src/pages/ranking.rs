@@ -43,7 +43,8 @@ pub fn year_path(id: &str, year: i32, page: usize) -> String {
 pub struct RatingNav {
     pub title: String,
     pub ranking: String,
-    pub nations: String,
+    /// `None` when no ranked player has a nationality (no tab).
+    pub nations: Option<String>,
     pub events: String,
     pub records: String,
     pub method: String,
@@ -63,7 +64,7 @@ impl RatingNav {
         RatingNav {
             title: view.config.title.clone(),
             ranking: format!("{root}rating/{id}/index.html"),
-            nations: format!("{root}rating/{id}/nations.html"),
+            nations: (!view.nations.is_empty()).then(|| format!("{root}rating/{id}/nations.html")),
             events: format!("{root}rating/{id}/events.html"),
             records: format!("{root}rating/{id}/records.html"),
             method: format!("{root}rating/{id}/method.html"),
@@ -115,6 +116,8 @@ pub struct RankingPage<'a> {
     pub rows: Vec<RankRow<'a>>,
     pub total: usize,
     pub national: bool,
+    /// Some row of the page has a nationality (else no Nat. column).
+    pub nats: bool,
     pub match_system: bool,
     /// The deviation column's heading ("RD", "σ"), on current rankings of
     /// systems that have one.
@@ -260,7 +263,7 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
     };
     let base = ctx.base(path, title);
     let with_movement = matches!(list, List::Current) && view.timeline.last_change.is_some();
-    let rows = entries[page_slice(entries.len(), size, page)]
+    let rows: Vec<RankRow> = entries[page_slice(entries.len(), size, page)]
         .iter()
         .map(|e| {
             let mut r = row(ctx, ctx.root_of(path), view, e, e.rank, None);
@@ -312,6 +315,7 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
         nav: RatingNav::new(&base.root, view, tab),
         heading,
         pager: Pager::new(page, pages, page_href),
+        nats: rows.iter().any(|r: &RankRow| !r.nat.is_empty()),
         rows,
         total: entries.len(),
         national: false,
@@ -361,6 +365,7 @@ pub fn nation<'a>(ctx: &'a Context, path: &str, rating: usize, nation: usize, pa
                 .unwrap_or_default()
                 .to_string()
         }),
+        nats: true,
         rows,
         total: n.members.len(),
         national: true,

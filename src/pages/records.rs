@@ -28,6 +28,9 @@ pub struct Record {
     pub detail_label: String,
     pub explanation: String,
     pub rows: Vec<RecordRow>,
+    /// Players left out although tied with the last row shown: "and 14
+    /// more players with 7 events".
+    pub more: Option<String>,
 }
 
 #[derive(Template)]
@@ -51,7 +54,23 @@ fn ranks<T, K: PartialEq>(items: &[T], key: impl Fn(&T) -> K) -> Vec<usize> {
     out
 }
 
-/// Per player: (events played, Some((peak, row index of the first time reached))).
+/// How many of `all` (sorted best first) after the first `shown` tie with
+/// the last one shown.
+fn tied_beyond<T, K: PartialEq>(all: &[T], shown: usize, key: impl Fn(&T) -> K) -> usize {
+    match shown.checked_sub(1).and_then(|i| all.get(i)) {
+        Some(last) => all[shown..].iter().take_while(|x| key(x) == key(last)).count(),
+        None => 0,
+    }
+}
+
+/// "and 14 more players with 7 events", or nothing.
+fn more(n: usize, with: String) -> Option<String> {
+    (n > 0).then(|| format!("… and {n} more player{} {with}.", if n == 1 { "" } else { "s" }))
+}
+
+/// Per player: (events played, Some((peak, row index of the first time
+/// reached))). Peaks count from the first event that put the player in the
+/// ranking, and never a provisional rating.
 pub fn played_and_peaks(view: &crate::rating::rated::Rated, players: usize) -> Vec<(u32, Option<(f64, usize)>)> {
     let mut out: Vec<(u32, Option<(f64, usize)>)> = vec![(0, None); players];
     let mut ranked = vec![false; players];
@@ -59,8 +78,7 @@ pub fn played_and_peaks(view: &crate::rating::rated::Rated, players: usize) -> V
         let p = row.player as usize;
         out[p].0 += 1;
         ranked[p] |= row.counted;
-        // Peaks count from the first event that put the player in the ranking.
-        if ranked[p] && out[p].1.is_none_or(|(best, _)| row.after > best) {
+        if ranked[p] && !view.provisional_row(row) && out[p].1.is_none_or(|(best, _)| row.after > best) {
             out[p].1 = Some((row.after, i));
         }
     }
@@ -85,6 +103,14 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
             .cmp(&stats[*a as usize].0)
             .then_with(|| by_name(a, b))
     });
+    let more_played = tied_beyond(&played, RECORD_ROWS, |p| stats[*p as usize].0);
+    let more_played = more(
+        more_played,
+        format!(
+            "with {} events",
+            played.get(RECORD_ROWS).map_or(0, |p| stats[*p as usize].0)
+        ),
+    );
     played.truncate(RECORD_ROWS);
     let played_ranks = ranks(&played, |p| stats[*p as usize].0);
     let most_events = played
@@ -99,7 +125,11 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
                 name: site.player(p).display.clone(),
                 href: ctx.player_href(&root, p),
                 value: stats[p as usize].0.to_string(),
-                detail: format!("{} – {}", first.year, last.year),
+                detail: if first.year == last.year {
+                    first.year.to_string()
+                } else {
+                    format!("{} – {}", first.year, last.year)
+                },
                 detail_href: None,
             }
         })
@@ -116,6 +146,13 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
             .then_with(|| a.2.cmp(&b.2))
             .then_with(|| by_name(&a.0, &b.0))
     });
+    let more_peaks = more(
+        tied_beyond(&peaks, RECORD_ROWS, |p| p.1),
+        format!(
+            "with a peak of {}",
+            peaks.get(RECORD_ROWS).map_or(String::new(), |p| fixed2(p.1))
+        ),
+    );
     peaks.truncate(RECORD_ROWS);
     let peak_ranks = ranks(&peaks, |p| p.1);
     let highest = peaks
@@ -134,7 +171,12 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
         })
         .collect();
 
-    let ones = &view.timeline.number_one[..view.timeline.number_one.len().min(RECORD_ROWS)];
+    let all_ones = &view.timeline.number_one;
+    let more_ones = more(
+        tied_beyond(all_ones, RECORD_ROWS, |n| n.days),
+        format!("with {} days", all_ones.get(RECORD_ROWS).map_or(0, |n| n.days)),
+    );
+    let ones = &all_ones[..all_ones.len().min(RECORD_ROWS)];
     let one_ranks = ranks(ones, |n| n.days);
     let number_one = ones
         .iter()
@@ -164,15 +206,17 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
                 explanation: "Events of this rating in which the player has a result row, including events of value 0."
                     .into(),
                 rows: most_events,
+                more: more_played,
             },
             Record {
                 title: "Highest peak ratings".into(),
                 value_label: "Peak".into(),
                 detail_label: "Reached at".into(),
-                explanation: "The highest rating each player held after an event, once in the ranking; \
-                              the first event at which it was reached."
+                explanation: "The highest rating each player held after an event, once in the ranking \
+                              and not provisional; the first event at which it was reached."
                     .into(),
                 rows: highest,
+                more: more_peaks,
             },
             Record {
                 title: "Longest time at number one".into(),
@@ -183,8 +227,35 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
                               a current number one counts up to the latest event."
                     .into(),
                 rows: number_one,
+                more: more_ones,
             },
         ],
         base,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ties_beyond_the_table_are_counted() {
+        // 20 shown of [9, 8, 7 x 30]: the last shown has 7, and 12 more
+        // players have 7 too.
+        let values: Vec<u32> = [9, 8].into_iter().chain(std::iter::repeat_n(7, 30)).collect();
+        assert_eq!(tied_beyond(&values, 20, |v| *v), 12);
+        assert_eq!(
+            more(12, "with 7 events".into()).as_deref(),
+            Some("… and 12 more players with 7 events.")
+        );
+        assert_eq!(
+            more(1, "with 7 events".into()).as_deref(),
+            Some("… and 1 more player with 7 events.")
+        );
+        assert_eq!(more(0, String::new()), None);
+        // Shorter than the table, or no tie at the cut: none.
+        assert_eq!(tied_beyond(&values[..10], 20, |v| *v), 0);
+        let distinct: Vec<u32> = (0..30).rev().collect();
+        assert_eq!(tied_beyond(&distinct, 20, |v| *v), 0);
     }
 }

@@ -462,6 +462,7 @@ mod tests {
                 page_size: 50,
                 allow_html: false,
                 max_site_mb: 1000,
+                notice: String::new(),
                 ratings: Vec::new(),
             },
             events,

@@ -80,6 +80,14 @@ impl<'a> Rated<'a> {
         }
     }
 
+    /// Whether the rating after `row` is provisional (DCI: the player's
+    /// last match in the event was rated with the provisional formula). A
+    /// provisional rating is no peak and no record.
+    pub fn provisional_row(&self, row: &Row) -> bool {
+        self.columns().matches
+            && matches!(&row.detail, super::Detail::Match(m) if m.matches.last().is_some_and(|l| l.k.is_none()))
+    }
+
     /// The player's rows in event order.
     pub fn rows_of(&self, player: PlayerId) -> impl Iterator<Item = &Row> {
         self.row_indices_of(player).map(|i| &self.history.rows[i])
