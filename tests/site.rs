@@ -182,7 +182,10 @@ fn fixture_pages_show_the_values() {
         rows[1],
         vec!["2005-03-05", "B Cup", "70 / 70", "0.71", "15.00", "41.12", "-7.13", "4"]
     );
-    assert!(chuck.contains("<dt>Peak</dt><dd>48.25 <span class=\"nw\">(2000-08-01)</span></dd>"), "peak");
+    assert!(
+        chuck.contains("<dt>Peak</dt><dd>48.25 <span class=\"nw\">(2000-08-01)</span></dd>"),
+        "peak"
+    );
     // Lone Wolf: history shown, not ranked.
     let lone = read(&out.join("player/lone-wolf.html"));
     assert!(lone.contains("<dt>Rank</dt><dd>not ranked</dd>"));
