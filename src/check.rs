@@ -297,14 +297,20 @@ impl<'a> Warnings<'a> {
         self.registered.contains(&self.site.player(a).key) && self.registered.contains(&self.site.player(b).key)
     }
 
-    /// Check 1: the same name once accents and punctuation are stripped.
-    fn same_folded_names(&mut self, folded: &[String]) {
-        let mut by_fold: HashMap<&str, Vec<PlayerId>> = HashMap::new();
-        for (i, f) in folded.iter().enumerate() {
-            by_fold.entry(f.as_str()).or_default().push(i as PlayerId);
+    /// Players grouped by `key` (groups of one left out), in a fixed order.
+    fn groups(keys: impl Iterator<Item = String>) -> Vec<Vec<PlayerId>> {
+        let mut by_key: HashMap<String, Vec<PlayerId>> = HashMap::new();
+        for (i, k) in keys.enumerate() {
+            by_key.entry(k).or_default().push(i as PlayerId);
         }
-        let mut groups: Vec<&Vec<PlayerId>> = by_fold.values().filter(|g| g.len() > 1).collect();
+        let mut groups: Vec<Vec<PlayerId>> = by_key.into_values().filter(|g| g.len() > 1).collect();
         groups.sort();
+        groups
+    }
+
+    /// Each group's players against the one to keep, `why` they look like
+    /// one person; pairs known to be different, or `skip`ped, are not.
+    fn report_groups(&mut self, groups: Vec<Vec<PlayerId>>, why: &str, skip: impl Fn(PlayerId, PlayerId) -> bool) {
         for group in groups {
             let keep = group
                 .iter()
@@ -312,16 +318,21 @@ impl<'a> Warnings<'a> {
                 .reduce(|a, b| self.preferred(a, b).0)
                 .expect("non-empty");
             for &other in group.iter().filter(|&&p| p != keep) {
-                if self.known_distinct(keep, other) {
-                    continue;
+                if !skip(keep, other) && !self.known_distinct(keep, other) {
+                    self.duplicate(keep, other, why);
                 }
-                self.duplicate(
-                    keep,
-                    other,
-                    "are the same name once accents and punctuation are stripped",
-                );
             }
         }
+    }
+
+    /// Check 1: the same name once accents and punctuation are stripped.
+    fn same_folded_names(&mut self, folded: &[String]) {
+        let groups = Self::groups(folded.iter().cloned());
+        self.report_groups(
+            groups,
+            "are the same name once accents and punctuation are stripped",
+            |_, _| false,
+        );
     }
 
     /// Check 1b: names that look the same once confusable characters are
@@ -329,33 +340,16 @@ impl<'a> Warnings<'a> {
     /// Cyrillic `а` and Latin `a`, `rn` and `m`), but differ once folded
     /// (those are check 1's).
     fn look_alike_names(&mut self, folded: &[String]) {
-        let mut by_skeleton: HashMap<String, Vec<PlayerId>> = HashMap::new();
-        for (i, p) in self.site.players.iter().enumerate() {
+        let skeletons = self.site.players.iter().map(|p| {
             let skeleton: String = unicode_security::confusable_detection::skeleton(&p.display).collect();
-            by_skeleton
-                .entry(folded_key(&skeleton))
-                .or_default()
-                .push(i as PlayerId);
-        }
-        let mut groups: Vec<Vec<PlayerId>> = by_skeleton.into_values().filter(|g| g.len() > 1).collect();
-        groups.sort();
-        for group in groups {
-            let keep = group
-                .iter()
-                .copied()
-                .reduce(|a, b| self.preferred(a, b).0)
-                .expect("non-empty");
-            for &other in group.iter().filter(|&&p| p != keep) {
-                if folded[keep as usize] == folded[other as usize] || self.known_distinct(keep, other) {
-                    continue;
-                }
-                self.duplicate(
-                    keep,
-                    other,
-                    "look the same: they differ only in characters that are easily confused (such as l and I, or a Cyrillic and a Latin a)",
-                );
-            }
-        }
+            folded_key(&skeleton)
+        });
+        let groups = Self::groups(skeletons);
+        self.report_groups(
+            groups,
+            "look the same: they differ only in characters that are easily confused (such as l and I, or a Cyrillic and a Latin a)",
+            |a, b| folded[a as usize] == folded[b as usize],
+        );
     }
 
     /// Check 2: misspelt first names, same last word. Two names within edit
