@@ -165,11 +165,6 @@ fn generated(path: String, source: Source) -> Output {
 }
 
 impl Source {
-    /// Whether the output is a download written in pieces ([`Source::write_pieces`]).
-    pub fn in_pieces(&self) -> bool {
-        matches!(self, Source::HistoryCsv(_) | Source::YearEndCsv(_))
-    }
-
     /// Write a download made in pieces (the big CSVs) to `sink`.
     pub fn write_pieces(
         &self,

@@ -6,6 +6,18 @@ use std::process::Command;
 
 use common::*;
 
+/// An empty site with one Dip Pouch rating, for events written by a test.
+fn dip_pouch_site() -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(
+        tmp.path().join("site.toml"),
+        "[[rating]]\nid = \"dp\"\nsystem = \"dip-pouch\"\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(tmp.path().join("data")).unwrap();
+    tmp
+}
+
 fn check_cmd(site: &std::path::Path) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_ratings"))
         .arg("check")
@@ -144,14 +156,8 @@ fn a_static_file_that_hides_a_generated_one_is_an_error() {
 /// exactly the planted pairs among names that are all far apart.
 #[test]
 fn duplicates_among_many_players() {
-    let tmp = tempfile::tempdir().unwrap();
+    let tmp = dip_pouch_site();
     let site = tmp.path();
-    std::fs::write(
-        site.join("site.toml"),
-        "[[rating]]\nid = \"dp\"\nsystem = \"dip-pouch\"\n",
-    )
-    .unwrap();
-    std::fs::create_dir_all(site.join("data")).unwrap();
     // 2,000 players in 20 events: first names "Q<number>x" and last names
     // "La<number>": numbers differ in at least one digit, and each first
     // name is paired with a distinct last name, so no two are close.
@@ -316,14 +322,8 @@ fn a_single_rating_table_says_to_write_two_brackets() {
 /// Cyrillic letter for a Latin one.
 #[test]
 fn look_alike_names_are_warned_about() {
-    let tmp = tempfile::tempdir().unwrap();
+    let tmp = dip_pouch_site();
     let site = tmp.path();
-    std::fs::write(
-        site.join("site.toml"),
-        "[[rating]]\nid = \"dp\"\nsystem = \"dip-pouch\"\n",
-    )
-    .unwrap();
-    std::fs::create_dir_all(site.join("data")).unwrap();
     let event = |names: [&str; 3]| {
         let mut t = String::from("name = \"E\"\ndate = 2006-01-01\nplayers = 3\nrounds = 1\n");
         for (i, n) in names.iter().enumerate() {
