@@ -45,6 +45,48 @@ async function axe(page, name) {
   check(result.length === 0, `${name}: axe-core reports no violations` + (result.length ? '\n      ' + result.join('\n      ') : ''));
 }
 
+// ranking.js: headings sort the rows (a second press reverses), and the
+// nationality filter shows only the chosen nation's rows, with a link to
+// its whole national ranking.
+async function rankingScript(page, label) {
+  const column = (name) => page.$$eval('table.ranking thead th', (ths, n) => ths.findIndex((th) => th.textContent.replace(/[▲▼]/g, '').trim() === n), name);
+  const values = (i) => page.$$eval('table.ranking tbody tr:not([hidden])', (trs, i) => trs.map((tr) => tr.cells[i].textContent.trim()), i);
+  const ordered = (xs, cmp) => xs.every((x, k) => k === 0 || cmp(xs[k - 1], x) <= 0);
+  const name = await column('Name');
+  const rating = await column('Rating');
+  check(name >= 0 && rating >= 0, `${label}: ranking has Name and Rating headings`);
+  const sorted = await page.$$('table.ranking thead th button.sort');
+  check(sorted.length >= 3, `${label}: ${sorted.length} sortable headings`);
+  await page.click('table.ranking thead th:nth-child(' + (name + 1) + ') button');
+  const names = await values(name);
+  const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+  check(ordered(names, collator.compare), `${label}: Name sorts A-Z (${names.slice(0, 3).join(', ')} ...)`);
+  const ratingButton = 'table.ranking thead th:nth-child(' + (rating + 1) + ') button';
+  await page.click(ratingButton);
+  let ratings = (await values(rating)).map(Number);
+  check(ordered(ratings, (a, b) => b - a) && await page.getAttribute(`table.ranking thead th:nth-child(${rating + 1})`, 'aria-sort') === 'descending',
+    `${label}: first press on Rating sorts highest first (${ratings.slice(0, 3).join(', ')} ...)`);
+  await page.click(ratingButton);
+  ratings = (await values(rating)).map(Number);
+  check(ordered(ratings, (a, b) => a - b) && ratings[0] < ratings[ratings.length - 1],
+    `${label}: second press sorts lowest first (${ratings.slice(0, 3).join(', ')} ...)`);
+  if (!(await page.isVisible('#nat-filter'))) return;
+  const nat = await column('Nat.');
+  const options = await page.$$eval('#nat-filter option', (os) => os.map((o) => o.value).filter(Boolean));
+  const all = (await values(nat)).length;
+  const code = options[0];
+  await page.selectOption('#nat-filter', code);
+  const shown = await values(nat);
+  check(shown.length > 0 && (options.length === 1 || shown.length < all) && shown.every((c) => c === code),
+    `${label}: filter "${code}" shows its ${shown.length} of ${all} rows`);
+  const href = await page.$eval('#nat-filter', (s) => s.options[s.selectedIndex].getAttribute('data-href'));
+  const link = await page.$eval('p.filter', (p) => { const a = p.querySelector('[aria-live] a'); return a ? a.href : null; });
+  check(!href || (link && fs.existsSync(require('url').fileURLToPath(link))), `${label}: filter links to the national ranking (${link})`);
+  await axe(page, `${label} filtered and sorted`);
+  await page.selectOption('#nat-filter', '');
+  check((await values(nat)).length === all, `${label}: "All" shows every row again`);
+}
+
 // At 390 px: nothing wider than the screen, no scroll box of its own in
 // height, chart text at least 11 px tall, and a ranking's rank, name and
 // rating columns on screen without scrolling sideways.
@@ -126,6 +168,7 @@ async function phone(page, name, label) {
       if (width === 390) await phone(page, name, label);
       await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: name !== 'ranking' });
       if (width === 1280) await axe(page, label);
+      if (width === 1280 && name === 'ranking') await rankingScript(page, label);
     }
     if (width === 1280) {
       for (const [name, rel] of extra) {

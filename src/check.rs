@@ -201,6 +201,7 @@ pub fn warnings(site: &Site, site_dir: &Path) -> Vec<Diagnostic> {
     w.tie_ranks();
     w.empty_events();
     w.custom_domain(site_dir);
+    w.unknown_country_codes();
     w.out.sort();
     w.out
 }
@@ -529,6 +530,39 @@ impl<'a> Warnings<'a> {
                     });
                 }
             }
+        }
+    }
+
+    /// Check 7: nationality and country codes that are no ISO 3166 or IOC
+    /// code (pages show them as written, with a national ranking of their
+    /// own); one warning per code (case and spacing ignored), at its first use.
+    fn unknown_country_codes(&mut self) {
+        let site = self.site;
+        let mut seen: HashMap<String, usize> = HashMap::new();
+        let mut first: Vec<(String, PathBuf, &str)> = Vec::new();
+        for e in &site.events {
+            let codes = std::iter::once(("country", e.country.as_str()))
+                .chain(e.results.iter().map(|r| ("nat", r.nat.as_str())))
+                .filter(|(_, c)| !c.is_empty() && crate::country::lookup(c).is_none());
+            for (field, code) in codes {
+                let n = seen.entry(name_key(code)).or_default();
+                if *n == 0 {
+                    first.push((code.to_string(), PathBuf::from(&e.file), field));
+                }
+                *n += 1;
+            }
+        }
+        for (code, file, field) in first {
+            let quoted = format!("\"{}\"", name_key(&code));
+            let uses = seen[&name_key(&code)];
+            self.out.push(Diagnostic {
+                position: nth_line(&file, 0, &mut self.cache, |l| l.starts_with(field) && l.contains(&quoted)),
+                path: file,
+                message: format!(
+                    "{field} {code:?} is no ISO 3166 (alpha-2 or alpha-3) or IOC country code ({uses} use{}): pages show it as written instead of a country name",
+                    if uses == 1 { "" } else { "s" }
+                ),
+            });
         }
     }
 

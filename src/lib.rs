@@ -7,6 +7,7 @@
 
 pub mod check;
 pub mod config;
+pub mod country;
 pub mod downloads;
 pub mod error;
 pub mod fingerprint;

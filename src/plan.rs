@@ -53,9 +53,10 @@ pub struct Plan {
 }
 
 /// Files every site gets; a file of the same name in `static/` replaces it.
-pub const BUILTIN_ASSETS: [(&str, &str); 3] = [
+pub const BUILTIN_ASSETS: [(&str, &str); 4] = [
     ("style.css", include_str!("../static/style.css")),
     ("search.js", include_str!("../static/search.js")),
+    ("ranking.js", include_str!("../static/ranking.js")),
     // GitHub Pages: publish the files as they are, without Jekyll.
     (".nojekyll", ""),
 ];

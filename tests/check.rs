@@ -365,3 +365,34 @@ fn look_alike_names_are_warned_about() {
     // Different names that only share letters are not look-alikes.
     assert!(!all.contains("Tim Taylor\" look"), "{all}");
 }
+
+#[test]
+fn unknown_country_codes_are_warnings_at_their_first_use() {
+    let tmp = dip_pouch_site();
+    let site = tmp.path();
+    std::fs::write(
+        site.join("data/a.toml"),
+        "name = \"A\"\ndate = 2010-01-01\ncountry = \"NED\"\nrounds = 1\n\
+         [[results]]\nrank = 1\nname = \"Ann\"\nnat = \"UK\"\n\
+         [[results]]\nrank = 2\nname = \"Bob\"\nnat = \"GBR\"\n\
+         [[results]]\nrank = 3\nname = \"Cat\"\nnat = \"uk\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        site.join("data/b.toml"),
+        "name = \"B\"\ndate = 2011-01-01\ncountry = \"Holland\"\nrounds = 1\n\
+         [[results]]\nrank = 1\nname = \"Ann\"\nnat = \"UK\"\n",
+    )
+    .unwrap();
+    let mut shown = common::check_warnings(site);
+    shown.retain(|w| w.contains("country code"));
+    // "UK" in either case three times (one warning, at its first line),
+    // "Holland" once; GBR (alpha-3) and NED (IOC) are known.
+    assert_eq!(
+        shown,
+        [
+            "data/a.toml:8: nat \"UK\" is no ISO 3166 (alpha-2 or alpha-3) or IOC country code (3 uses): pages show it as written instead of a country name",
+            "data/b.toml:3: country \"Holland\" is no ISO 3166 (alpha-2 or alpha-3) or IOC country code (1 use): pages show it as written instead of a country name",
+        ]
+    );
+}

@@ -196,7 +196,7 @@ fn player_urls_do_not_move_when_players_are_added() {
 }
 
 #[test]
-fn nationalities_that_differ_in_case_share_one_page() {
+fn nationality_codes_of_one_country_share_one_page() {
     let tmp = tempfile::tempdir().unwrap();
     let site = tmp.path().join("site");
     std::fs::create_dir_all(site.join("data")).unwrap();
@@ -205,25 +205,79 @@ fn nationalities_that_differ_in_case_share_one_page() {
         "[[rating]]\nid = \"dp\"\nsystem = \"dip-pouch\"\n",
     )
     .unwrap();
-    std::fs::write(
-        site.join("data/e.toml"),
-        "name = \"E\"\ndate = 2010-01-01\nrounds = 1\n\
-         [[results]]\nrank = 1\nname = \"A\"\nnat = \"us\"\n\
-         [[results]]\nrank = 2\nname = \"B\"\nnat = \"US\"\n\
-         [[results]]\nrank = 3\nname = \"C\"\nnat = \"US\"\n\
-         [[results]]\nrank = 4\nname = \"D\"\nnat = \"U S\"\n",
-    )
-    .unwrap();
+    // ISO alpha-2 in either case, alpha-3 and the IOC code name one
+    // country; "U S" and "YUG" are no known code and stay as written.
+    let results = [
+        ("A", "us"),
+        ("B", "US"),
+        ("C", "USA"),
+        ("D", "U S"),
+        ("E", "NED"),
+        ("F", "NLD"),
+        ("G", "NED"),
+        ("H", "YUG"),
+    ];
+    let mut text = String::from("name = \"E\"\ndate = 2010-01-01\nrounds = 1\n");
+    for (i, (name, nat)) in results.iter().enumerate() {
+        text += &format!("[[results]]\nrank = {}\nname = \"{name}\"\nnat = \"{nat}\"\n", i + 1);
+    }
+    std::fs::write(site.join("data/e.toml"), text).unwrap();
     let (_t, out) = build(&site);
     let nations = files(&out.join("rating/dp/nation"));
-    assert_eq!(nations, ["u-s.html", "us.html"]);
-    // One page with all three players, named in the most common spelling.
+    assert_eq!(nations, ["nl.html", "u-s.html", "us.html", "yug.html"]);
+    // One page with all three players, named by the country.
     let us = read(&out.join("rating/dp/nation/us.html"));
     let rows = table_rows(&us);
     assert_eq!(rows.len(), 3, "{rows:?}");
-    assert!(us.contains("<h2>National ranking: US</h2>"), "{us}");
+    assert!(us.contains("<h2>National ranking: United States</h2>"), "{us}");
+    // The Nat. column keeps each player's code as written.
+    let nats: Vec<&str> = rows.iter().map(|r| r[3].as_str()).collect();
+    assert_eq!(nats, ["us", "US", "USA"]);
+    let nl = read(&out.join("rating/dp/nation/nl.html"));
+    assert!(nl.contains("<h2>National ranking: Netherlands</h2>"), "{nl}");
+    assert!(read(&out.join("rating/dp/nation/yug.html")).contains("<h2>National ranking: YUG</h2>"));
+    // The index: one row per nation, by name, with the code players use most.
     let index = read(&out.join("rating/dp/nations.html"));
     assert_eq!(index.matches("href=\"nation/us.html\"").count(), 1, "{index}");
+    let names: Vec<String> = table_rows(&index).into_iter().map(|r| r[0].clone()).collect();
+    assert_eq!(names, ["Netherlands (NED)", "U S", "United States (US)", "YUG"]);
+    // Each national ranking links to the nations before and after it.
+    assert!(us.contains(r#"<a rel="prev" href="u-s.html">← U S</a>"#), "{us}");
+    assert!(us.contains(r#"<a rel="next" href="yug.html">YUG →</a>"#), "{us}");
+    assert!(us.contains(r#"<a href="../nations.html">All nations</a>"#), "{us}");
+    assert!(!nl.contains(r#"rel="prev""#), "{nl}");
+    // The ranking's nationality filter (shown by ranking.js): one choice per
+    // code on the page, by label, each with its nation's whole ranking.
+    let ranking = read(&out.join("rating/dp/index.html"));
+    assert!(ranking.contains(r#"<script src="../../ranking.js" defer></script>"#));
+    assert!(out.join("ranking.js").is_file());
+    let filter = &ranking[ranking.find(r#"<p class="filter" hidden>"#).expect("filter")..];
+    let filter = &filter[..filter.find("</p>").unwrap()];
+    let options: Vec<String> = filter
+        .split("<option ")
+        .skip(2)
+        .map(|o| common::unescape(&o[..o.find("</option>").unwrap()]))
+        .collect();
+    assert_eq!(
+        options,
+        [
+            r#"value="NED" data-href="../../rating/dp/nation/nl.html">Netherlands (NED)"#,
+            r#"value="NLD" data-href="../../rating/dp/nation/nl.html">Netherlands (NLD)"#,
+            r#"value="U S" data-href="../../rating/dp/nation/u-s.html">U S"#,
+            r#"value="US" data-href="../../rating/dp/nation/us.html">United States (US)"#,
+            r#"value="USA" data-href="../../rating/dp/nation/us.html">United States (USA)"#,
+            r#"value="us" data-href="../../rating/dp/nation/us.html">United States (us)"#,
+            r#"value="YUG" data-href="../../rating/dp/nation/yug.html">YUG"#,
+        ]
+    );
+    // National rankings have no filter (one nation), but sort.
+    assert!(!us.contains("nat-filter") && us.contains("ranking.js"));
+    // A player page names the country and links to its national ranking.
+    let e = read(&out.join("player/e.html"));
+    assert!(
+        e.contains(r#"Nationality: <strong><a href="../rating/dp/nation/nl.html">Netherlands</a></strong>"#),
+        "{e}"
+    );
 }
 
 /// A site with formula-like names and an event id that needs encoding.

@@ -87,7 +87,7 @@ fn shipped_event_pages_reproduce_the_seed_scores_and_coeff() {
     let html = read(&out.join("events/1996/world-dipcon-vi.html"));
     for fact in [
         "<dt>Date</dt><dd>June 1, 1996</dd>",
-        "<dt>Place</dt><dd>Columbus (US)</dd>",
+        "<dt>Place</dt><dd>Columbus, United States</dd>",
         "<dt>Number of players</dt><dd>88</dd>",
         "<dt>Number of rounds</dt><dd>3</dd>",
         "<dt>Number of boards</dt><dd>24</dd>",
@@ -199,7 +199,10 @@ fn fixture_pages_show_the_values() {
         ]
     );
     let nations = table_rows(&read(&out.join("rating/dp/nations.html")));
-    assert_eq!(nations.iter().map(|r| r[0].as_str()).collect::<Vec<_>>(), ["GB", "US"]);
+    assert_eq!(
+        nations.iter().map(|r| r[0].as_str()).collect::<Vec<_>>(),
+        ["United Kingdom (GB)", "United States (US)"]
+    );
     // Included tournaments with their values, newest first; same-day events
     // in reverse id order (b-cup was rated after a-cup).
     let included = table_rows(&read(&out.join("rating/dp/events.html")));

@@ -174,11 +174,11 @@ fn facts(ctx: &Context, e: &Event) -> Vec<(String, String)> {
         let place = if e.country.is_empty() {
             e.place.clone()
         } else {
-            format!("{} ({})", e.place, e.country)
+            format!("{}, {}", e.place, crate::country::name_of(&e.country))
         };
         facts.push(("Place".into(), place));
     } else if !e.country.is_empty() {
-        facts.push(("Country".into(), e.country.clone()));
+        facts.push(("Country".into(), crate::country::name_of(&e.country).to_string()));
     }
     // No count for an event without one (announced, or nothing published).
     if e.players > 0 {

@@ -6,8 +6,9 @@ use std::collections::{BTreeMap, HashMap};
 use askama::Template;
 
 use super::event::{direction, games};
-use super::ranking::page_path;
+use super::ranking::{self, page_path};
 use super::{Base, Context, Link, Placing, chart};
+use crate::country;
 use crate::format::{Fixed2, Signed2, fixed2};
 use crate::model::{Date, PlayerId};
 use crate::rating::Detail;
@@ -183,8 +184,11 @@ impl MatchList<'_> {
 pub struct PlayerPage<'a> {
     pub base: Base<'a>,
     pub name: String,
-    pub nat: String,
-    pub loc: String,
+    /// Nationality: the country's name (or the code as written) and its
+    /// national ranking in the first rating that ranks the player.
+    pub nat: Option<(String, Option<String>)>,
+    /// Location, when it differs from the nationality.
+    pub loc: Option<String>,
     pub sections: Vec<PlayerSection>,
     pub history: History<'a>,
     pub matches: Option<MatchList<'a>>,
@@ -329,8 +333,16 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
     };
     PlayerPage {
         name: p.display.clone(),
-        nat: p.nat.clone(),
-        loc: p.loc.clone(),
+        nat: (!p.nat.is_empty()).then(|| {
+            let slug = crate::names::slug(&country::nation_key(&p.nat));
+            let ranked = ctx.ratings.iter().find(|v| v.position[id as usize].is_some());
+            let href = ranked
+                .filter(|v| v.nations.iter().any(|n| n.slug == slug))
+                .map(|v| format!("{root}{}", ranking::nation_path(v.id(), &slug, 1)));
+            (country::name_of(&p.nat).to_string(), href)
+        }),
+        loc: (!p.loc.is_empty() && country::nation_key(&p.loc) != country::nation_key(&p.nat))
+            .then(|| country::name_of(&p.loc).to_string()),
         sections,
         history,
         matches: match_list(ctx, root, id),

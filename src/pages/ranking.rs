@@ -130,6 +130,28 @@ pub struct RankingPage<'a> {
     pub note: String,
     /// Year-end rankings: the CSV of every year's whole ranking.
     pub year_end_csv: Option<String>,
+    /// National rankings: the nations before and after this one.
+    pub siblings: Option<Siblings>,
+    /// The nationality filter's choices (ranking.js shows it; hidden
+    /// without script), one per code on the page; empty on national pages.
+    pub nat_options: Vec<NatOption>,
+}
+
+/// One nationality of the filter.
+pub struct NatOption {
+    /// The code as the Nat. column shows it.
+    pub code: String,
+    /// "Netherlands (NED)", or the code when it is not a known country's.
+    pub label: String,
+    /// The nation's whole ranking, when it has one.
+    pub href: Option<String>,
+}
+
+/// Links to the previous and next nation (by name) and to all nations.
+pub struct Siblings {
+    pub previous: Option<(String, String)>,
+    pub next: Option<(String, String)>,
+    pub all: String,
 }
 
 /// What the movement column compares with.
@@ -163,6 +185,29 @@ fn row<'a>(
         movement: String::new(),
         move_class: "same",
     }
+}
+
+/// The nationality filter's choices for the rows of a page, by label.
+fn nat_options(root: &str, view: &Rated, rows: &[RankRow]) -> Vec<NatOption> {
+    let codes: std::collections::BTreeSet<&str> = rows.iter().map(|r| r.nat).filter(|n| !n.is_empty()).collect();
+    let mut options: Vec<NatOption> = codes
+        .into_iter()
+        .map(|code| {
+            let slug = crate::names::slug(&crate::country::nation_key(code));
+            NatOption {
+                code: code.to_string(),
+                label: crate::country::lookup(code)
+                    .map_or_else(|| code.to_string(), |c| format!("{} ({code})", c.name)),
+                href: view
+                    .nations
+                    .iter()
+                    .any(|n| n.slug == slug)
+                    .then(|| format!("{root}{}", nation_path(view.id(), &slug, 1))),
+            }
+        })
+        .collect();
+    options.sort_by(|a, b| a.label.cmp(&b.label));
+    options
 }
 
 /// Text and class of a movement cell.
@@ -316,6 +361,7 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
         heading,
         pager: Pager::new(page, pages, page_href),
         nats: rows.iter().any(|r: &RankRow| !r.nat.is_empty()),
+        nat_options: nat_options(&base.root, view, &rows),
         rows,
         total: entries.len(),
         national: false,
@@ -327,6 +373,7 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
         note,
         year_end_csv: matches!(list, List::YearEnd(_))
             .then(|| format!("{}downloads/{}-year-end.csv.gz", base.root, view.id())),
+        siblings: None,
         base,
     }
 }
@@ -355,6 +402,15 @@ pub fn nation<'a>(ctx: &'a Context, path: &str, rating: usize, nation: usize, pa
         })
         .collect();
     let (id, slug) = (view.id().to_string(), n.slug.clone());
+    let sibling = |k: usize| {
+        let s = &view.nations[k];
+        (s.name.clone(), format!("{}.html", s.slug))
+    };
+    let siblings = Siblings {
+        previous: nation.checked_sub(1).map(sibling),
+        next: (nation + 1 < view.nations.len()).then(|| sibling(nation + 1)),
+        all: "../nations.html".to_string(),
+    };
     RankingPage {
         nav: RatingNav::new(&base.root, view, "nations"),
         heading: format!("National ranking: {}", n.name),
@@ -366,6 +422,7 @@ pub fn nation<'a>(ctx: &'a Context, path: &str, rating: usize, nation: usize, pa
                 .to_string()
         }),
         nats: true,
+        nat_options: Vec::new(),
         rows,
         total: n.members.len(),
         national: true,
@@ -375,12 +432,15 @@ pub fn nation<'a>(ctx: &'a Context, path: &str, rating: usize, nation: usize, pa
         years: Vec::new(),
         note: String::new(),
         year_end_csv: None,
+        siblings: Some(siblings),
         base,
     }
 }
 
 pub struct NationRow {
     pub name: String,
+    /// The code, when the name is a country's name.
+    pub code: Option<String>,
     pub href: String,
     pub players: usize,
     pub best: String,
@@ -406,6 +466,7 @@ pub fn nations<'a>(ctx: &'a Context, path: &str, rating: usize) -> NationsPage<'
             let best = &view.ranking[n.members[0] as usize];
             NationRow {
                 name: n.name.clone(),
+                code: (n.code != n.name).then(|| n.code.clone()),
                 href: format!("nation/{}.html", n.slug),
                 players: n.members.len(),
                 best: ctx.site.player(best.player).display.clone(),

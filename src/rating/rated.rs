@@ -9,8 +9,9 @@ use super::predictions::Predictions;
 use super::timeline::{self, Timeline};
 use super::{History, RankEntry, Row};
 use crate::config::RatingConfig;
+use crate::country;
 use crate::model::{Date, PlayerId, Site};
-use crate::names::{name_key, slug};
+use crate::names::slug;
 
 pub struct Rated<'a> {
     pub config: &'a RatingConfig,
@@ -39,7 +40,10 @@ pub struct Rated<'a> {
 
 /// The players of one nationality in a rating's ranking.
 pub struct Nation {
+    /// The country's name, or the code as written when it is not a known one.
     pub name: String,
+    /// The code as most players of the nation write it ("NL", "NED").
+    pub code: String,
     pub slug: String,
     /// Indices into the rating's `ranking`, best first.
     pub members: Vec<u32>,
@@ -145,29 +149,38 @@ fn rows_by_player(players: usize, rows: &[Row]) -> (Vec<u32>, Vec<u32>) {
     (offsets, index)
 }
 
-/// Nationalities that differ only in case or spacing (`US`, `us`) are one
-/// nation with one page; it is shown in its most common spelling (ties:
+/// Nationalities that name one country (`NL`, `NLD`, `NED`) or differ only
+/// in case or spacing (`us`, `US`) are one nation with one page. A known
+/// country shows its name; any other code its most common spelling (ties:
 /// byte order), so the result does not depend on which player comes first.
 fn nations(site: &Site, ranking: &[RankEntry]) -> Vec<Nation> {
-    let mut by_nat: BTreeMap<String, (BTreeMap<&str, u32>, Vec<u32>)> = BTreeMap::new();
+    let mut by_spelling: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
     for (i, e) in ranking.iter().enumerate() {
         let nat = site.player(e.player).nat.as_str();
         if !nat.is_empty() {
-            let (spellings, members) = by_nat.entry(name_key(nat)).or_default();
-            *spellings.entry(nat).or_default() += 1;
-            members.push(i as u32);
+            by_spelling.entry(nat).or_default().push(i as u32);
         }
     }
-    let mut nations: Vec<Nation> = by_nat
+    // Per nation key: its spellings with their counts, and its members.
+    type Spellings<'s> = Vec<(&'s str, usize)>;
+    let mut by_key: BTreeMap<String, (Spellings, Vec<u32>)> = BTreeMap::new();
+    for (nat, members) in by_spelling {
+        let (spellings, all) = by_key.entry(country::nation_key(nat)).or_default();
+        spellings.push((nat, members.len()));
+        all.extend(members);
+    }
+    let mut nations: Vec<Nation> = by_key
         .into_iter()
-        .map(|(key, (spellings, members))| {
-            let name = spellings
+        .map(|(key, (spellings, mut members))| {
+            members.sort_unstable();
+            let spelling = spellings
                 .iter()
-                .max_by(|a, b| a.1.cmp(b.1).then_with(|| b.0.cmp(a.0)))
-                .map(|(s, _)| s.to_string())
+                .max_by(|a, b| a.1.cmp(&b.1).then_with(|| b.0.cmp(a.0)))
+                .map(|(s, _)| *s)
                 .unwrap_or_default();
             Nation {
-                name,
+                name: country::name_of(spelling).to_string(),
+                code: spelling.to_string(),
                 slug: slug(&key),
                 members,
             }

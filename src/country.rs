@@ -1,0 +1,112 @@
+//! Country names for nationality and country codes.
+//!
+//! Data files write a nationality as a code: ISO 3166-1 alpha-2 (`NL`),
+//! alpha-3 (`NLD`) or the IOC code sports federations use (`NED`). The table
+//! is the `keshvar` crate's (ISO 3166 with IOC codes and English names), not a
+//! list kept here. Codes are tried in that order, so `BRN` is Brunei (its
+//! alpha-3) rather than Bahrain (its IOC code). Anything else, say an old
+//! `YUG`, stays as written.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use keshvar::CountryIterator;
+
+/// A known country.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Country {
+    /// ISO 3166-1 alpha-2 code, upper case: the same for all of a country's
+    /// codes, so `NL`, `NLD` and `NED` are one nation.
+    pub alpha2: String,
+    /// Short English name ("Netherlands", "United Kingdom", "South Korea").
+    pub name: String,
+}
+
+/// Every code, upper case, to its country. Built once (a few milliseconds):
+/// `keshvar` builds a country's whole record on each lookup.
+static TABLE: LazyLock<HashMap<String, Country>> = LazyLock::new(|| {
+    let mut table = HashMap::new();
+    let mut ioc = Vec::new();
+    for data in CountryIterator::new() {
+        let country = Country {
+            alpha2: data.alpha2().to_string().to_ascii_uppercase(),
+            name: data
+                .translations()
+                .get("en")
+                .copied()
+                .unwrap_or_else(|| data.iso_short_name())
+                .to_string(),
+        };
+        table.insert(data.alpha3().to_string().to_ascii_uppercase(), country.clone());
+        if let Some(code) = data.maybe_ioc() {
+            ioc.push((code.to_string().to_ascii_uppercase(), country.clone()));
+        }
+        table.insert(country.alpha2.clone(), country);
+    }
+    // IOC codes last: an ISO code wins where the two clash.
+    for (code, country) in ioc {
+        table.entry(code).or_insert(country);
+    }
+    table
+});
+
+/// The country `code` stands for, ignoring case and surrounding spaces.
+pub fn lookup(code: &str) -> Option<&'static Country> {
+    let code = code.trim();
+    if !(2..=3).contains(&code.len()) {
+        return None;
+    }
+    TABLE.get(&code.to_ascii_uppercase())
+}
+
+/// The name to show for `code`: the country's name, or the code as written.
+pub fn name_of(code: &str) -> &str {
+    lookup(code).map_or(code, |c| c.name.as_str())
+}
+
+/// The key that groups nationalities into nations: the alpha-2 code, lower
+/// case, for a known country, else the code's name key (case and spacing
+/// ignored). Its slug names the nation's ranking page.
+pub fn nation_key(code: &str) -> String {
+    lookup(code).map_or_else(|| crate::names::name_key(code), |c| c.alpha2.to_ascii_lowercase())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn name(code: &str) -> Option<String> {
+        lookup(code).map(|c| c.name.clone())
+    }
+
+    #[test]
+    fn alpha2_alpha3_and_ioc_codes() {
+        assert_eq!(name("NL").as_deref(), Some("Netherlands"));
+        assert_eq!(name("nld").as_deref(), Some("Netherlands"));
+        assert_eq!(name(" NED ").as_deref(), Some("Netherlands"));
+        assert_eq!(name("GER").as_deref(), Some("Germany"));
+        assert_eq!(name("SUI").as_deref(), Some("Switzerland"));
+        assert_eq!(name("GB").as_deref(), Some("United Kingdom"));
+        assert_eq!(name("USA").as_deref(), Some("United States"));
+        assert_eq!(name("KOR").as_deref(), Some("South Korea"));
+        assert_eq!(lookup("NED").map(|c| c.alpha2.as_str()), Some("NL"));
+    }
+
+    #[test]
+    fn alpha3_before_ioc() {
+        // BRN: Brunei's alpha-3, Bahrain's IOC code.
+        assert_eq!(lookup("BRN").map(|c| c.alpha2.as_str()), Some("BN"));
+        assert_eq!(lookup("BRU").map(|c| c.alpha2.as_str()), Some("BN"));
+        assert_eq!(lookup("BHR").map(|c| c.alpha2.as_str()), Some("BH"));
+    }
+
+    #[test]
+    fn unknown_codes_stay_as_written() {
+        assert_eq!(lookup("YUG"), None);
+        assert_eq!(lookup("UK"), None);
+        assert_eq!(lookup("Holland"), None);
+        assert_eq!(lookup(""), None);
+        assert_eq!(name_of("YUG"), "YUG");
+        assert_eq!(name_of("NL"), "Netherlands");
+    }
+}
