@@ -65,6 +65,9 @@ pub struct Summary {
     pub elapsed: Duration,
     /// Wall time of each stage.
     pub stages: Vec<(&'static str, Duration)>,
+    /// After each stage (same order, where the system tells): resident
+    /// memory and its peak so far, in bytes (`build --timings`).
+    pub memory: Vec<Option<(u64, u64)>>,
     /// Render time (CPU, summed over threads), pages and bytes by page kind.
     pub kinds: Vec<KindStats>,
     /// Nothing changed since the build that wrote the output: no work done
@@ -130,6 +133,7 @@ fn unchanged(options: &BuildOptions, started: Instant) -> Option<Summary> {
         matches: 0,
         elapsed: started.elapsed(),
         stages: vec![("no-change check", started.elapsed())],
+        memory: vec![size::resident()],
         kinds: Vec::new(),
         skipped: true,
         warnings: Vec::new(),
@@ -149,9 +153,12 @@ fn unchanged(options: &BuildOptions, started: Instant) -> Option<Summary> {
 pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
     let started = Instant::now();
     let mut stages = Vec::new();
+    let mut memory = Vec::new();
     let mut lap = Instant::now();
-    let mut stage = |name: &'static str, stages: &mut Vec<(&'static str, Duration)>| {
+    type Memory = Vec<Option<(u64, u64)>>;
+    let mut stage = |name: &'static str, stages: &mut Vec<(&'static str, Duration)>, memory: &mut Memory| {
         let t = lap.elapsed();
+        memory.push(size::resident());
         lap = Instant::now();
         // A stage split in two shares: "render" takes the given fraction.
         if name == "render+write" {
@@ -163,27 +170,30 @@ pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
 
     // Before reading: an input edited during the build makes the next one redo it.
     let input = fingerprint::inputs(&options.site_dir).unwrap_or(0);
-    stage("fingerprint", &mut stages);
+    stage("fingerprint", &mut stages, &mut memory);
     let site = load::load(&options.site_dir)?;
-    stage("load", &mut stages);
+    stage("load", &mut stages, &mut memory);
 
     // `check`'s warnings, beside the rating (they read only the data).
     let (ratings, warnings) = rayon::join(|| rate(&site), || check::warnings(&site, &options.site_dir));
-    stage("rate", &mut stages);
+    stage("rate", &mut stages, &mut memory);
 
     let ctx = pages::Context::new(&site, ratings);
     let plan = plan::Plan::new(&ctx, static_files(&options.site_dir)?, &options.site_dir)?;
     let pages = plan.pages().count();
-    stage("pages", &mut stages);
+    stage("pages", &mut stages, &mut memory);
 
     let out = site.config.output_path(&options.site_dir, options.output.as_deref());
     let staging = output::Staging::begin(&out, &options.site_dir, options.force)?;
-    stage("prepare output", &mut stages);
+    stage("prepare output", &mut stages, &mut memory);
     match write_plan(&ctx, &plan, &staging) {
         Ok(w) => {
             // Render and write are fused per page on every thread: split
             // the wall time of the loop by their summed thread times.
-            let loop_time = stage("render+write", &mut stages);
+            let loop_time = stage("render+write", &mut stages, &mut memory);
+            // One reading for the two shares.
+            let after_loop = memory.last().copied().flatten();
+            memory.push(after_loop);
             let (r, wr) = (w.render.as_secs_f64(), w.write.as_secs_f64());
             let render_share = if r + wr > 0.0 { r / (r + wr) } else { 0.5 };
             stages.push(("render", loop_time.mul_f64(render_share)));
@@ -198,7 +208,7 @@ pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
                 site.config.ratings.len() as u64,
             ];
             staging.commit(input, counts)?;
-            stage("swap", &mut stages);
+            stage("swap", &mut stages, &mut memory);
             let size = size::SiteSize::new(
                 w.kinds
                     .iter()
@@ -224,6 +234,7 @@ pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
                 matches: site.events.iter().flat_map(|e| &e.round).map(|r| r.matches.len()).sum(),
                 elapsed: started.elapsed(),
                 stages,
+                memory,
                 kinds: w.kinds,
                 skipped: false,
             })

@@ -121,8 +121,16 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             .map_err(|e| e.to_string())?;
             if timings {
-                for (stage, t) in &s.stages {
-                    eprintln!("{stage:>16}: {:8.3} s", t.as_secs_f64());
+                for (i, (stage, t)) in s.stages.iter().enumerate() {
+                    match s.memory.get(i).copied().flatten() {
+                        Some((now, peak)) => eprintln!(
+                            "{stage:>16}: {:8.3} s   memory {:>6} MiB (peak so far {:>6} MiB)",
+                            t.as_secs_f64(),
+                            now >> 20,
+                            peak >> 20
+                        ),
+                        None => eprintln!("{stage:>16}: {:8.3} s", t.as_secs_f64()),
+                    }
                 }
                 for k in &s.kinds {
                     eprintln!(

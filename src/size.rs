@@ -132,6 +132,20 @@ pub fn estimate(ctx: &Context, plan: &Plan) -> SiteSize {
     SiteSize::new(parts)
 }
 
+/// Resident memory of this process and its peak so far, in bytes, where
+/// the system tells (`/proc/self/status` on Linux).
+pub fn resident() -> Option<(u64, u64)> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            .map(|kb| kb * 1024)
+    };
+    Some((field("VmRSS:")?, field("VmHWM:")?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
