@@ -371,3 +371,61 @@ fn sitemap_feed_and_search_index_encode_event_ids_as_pages_do() {
     assert!(index.contains("\"a%20b%20%231%20%3Fx%25\""), "{index}");
     assert!(!index.contains("a b #1"), "{index}");
 }
+
+/// Display name, nationality and location follow event order (date, then
+/// id), not the order files are read in, and events are loaded a chunk at
+/// a time: a site of more files than one chunk, whose file names run
+/// against the dates.
+#[test]
+fn display_name_and_nationality_follow_event_order_across_chunks() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    std::fs::create_dir_all(site.join("data")).unwrap();
+    std::fs::write(
+        site.join("site.toml"),
+        "[[rating]]\nid = \"dp\"\nsystem = \"dip-pouch\"\n",
+    )
+    .unwrap();
+    // a0000.toml is the latest event, a1199.toml the earliest.
+    let n = 1200;
+    for i in 0..n {
+        // Day k after the start, in 12 months of 28 days a year: increasing in k.
+        let k = n - 1 - i;
+        let date = format!("{}-{:02}-{:02}", 2000 + k / 336, 1 + k % 336 / 28, 1 + k % 28);
+        let (spelling, nat, loc) = match i {
+            0 => ("Zoe ZED", "", "FR"),
+            1 => ("ZOE zed", "NL", ""),
+            n if n == 1199 => ("zoe zed", "US", "US"),
+            _ => ("Zoe Zed", "", ""),
+        };
+        std::fs::write(
+            site.join(format!("data/a{i:04}.toml")),
+            format!(
+                "name = \"E{i}\"\ndate = {date}\nrounds = 1\n[[results]]\nrank = 1\nname = \"{spelling}\"\nnat = \"{nat}\"\nloc = \"{loc}\"\n\
+                 [[results]]\nrank = 2\nname = \"Other {i}\"\n"
+            ),
+        )
+        .unwrap();
+    }
+    let loaded = ratings::load::load(&site).unwrap();
+    let dates: Vec<_> = loaded.events.iter().map(|e| e.date).collect();
+    assert!(dates.windows(2).all(|w| w[0] <= w[1]));
+    assert_eq!(loaded.events[0].id, "a1199");
+    let zoe = loaded.players.iter().find(|p| p.key == "zoe zed").unwrap();
+    // The latest event spells "Zoe ZED" with no nat; the latest nat is NL
+    // (second latest), the latest loc FR (latest).
+    assert_eq!(
+        (zoe.display.as_str(), zoe.nat.as_str(), zoe.loc.as_str()),
+        ("Zoe ZED", "NL", "FR")
+    );
+    // Every row names its player by the final (key-sorted) id.
+    assert_eq!(loaded.players.len(), n + 1);
+    assert!(loaded.players.windows(2).all(|w| w[0].key < w[1].key));
+    for e in &loaded.events {
+        let i: usize = e.id[1..].parse().unwrap();
+        assert_eq!(
+            loaded.players[e.results[1].player as usize].display,
+            format!("Other {i}")
+        );
+    }
+}

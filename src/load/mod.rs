@@ -150,25 +150,32 @@ pub fn load(site_dir: &Path) -> Result<Site, Errors> {
         aliases: &registry.aliases,
         known_formats: &known_formats,
     };
-    let parsed: Vec<Result<RawEvent, Vec<Diagnostic>>> = files
-        .events
-        .par_iter()
-        .map(|(id, rel)| {
-            let path = shown(site_dir, rel);
-            let text = read_text(&site_dir.join(rel)).map_err(|d| {
-                vec![Diagnostic {
-                    path: path.clone(),
-                    ..d
-                }]
-            })?;
-            event::parse(&path, id.clone(), &text, &ctx)
-        })
-        .collect();
-    let mut raw_events = Vec::with_capacity(parsed.len());
-    for result in parsed {
-        match result {
-            Ok(e) => raw_events.push(e),
-            Err(ds) => problems.extend(ds),
+    // Events are parsed a chunk of files at a time (in parallel) and turned
+    // into their loaded form at once: the parsed form (every name as text,
+    // twice) is several times the loaded one, so it is never held whole.
+    let mut ids = Identities::default();
+    let mut events: Vec<Event> = Vec::with_capacity(files.events.len());
+    for chunk in files.events.chunks(CHUNK) {
+        let parsed: Vec<Result<RawEvent, Vec<Diagnostic>>> = chunk
+            .par_iter()
+            .map(|(id, rel)| {
+                let path = shown(site_dir, rel);
+                let text = read_text(&site_dir.join(rel)).map_err(|d| {
+                    vec![Diagnostic {
+                        path: path.clone(),
+                        ..d
+                    }]
+                })?;
+                event::parse(&path, id.clone(), &text, &ctx)
+            })
+            .collect();
+        for result in parsed {
+            match result {
+                // After an error nothing is built, but every file is still checked.
+                Ok(e) if problems.is_empty() => events.push(ids.event(e, &events)),
+                Ok(_) => {}
+                Err(ds) => problems.extend(ds),
+            }
         }
     }
 
@@ -182,68 +189,27 @@ pub fn load(site_dir: &Path) -> Result<Site, Errors> {
         return Err(Errors::sorted(problems));
     }
 
-    // Event order: date, then id in byte order (data-format.md).
-    raw_events.sort_by(|a, b| (a.date, a.id.as_bytes()).cmp(&(b.date, b.id.as_bytes())));
-    let players = identify_players(&raw_events, &registry);
+    let (players, final_id) = ids.players(&registry);
     let slugs_ok = check_slugs(&players, &mut problems);
     if !slugs_ok {
         return Err(Errors::sorted(problems));
     }
-    let index: HashMap<&str, PlayerId> = players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.key.as_str(), i as PlayerId))
-        .collect();
-    let id_of = |n: &NameRef| index[n.key.as_str()];
-    let events = raw_events
-        .into_iter()
-        .map(|e| Event {
-            results: e
-                .results
-                .iter()
-                .map(|r| Placement {
-                    rank: r.rank,
-                    player: id_of(&r.name),
-                    nat: r.nat.clone(),
-                    loc: r.loc.clone(),
-                })
-                .collect(),
-            round: e
-                .round
-                .iter()
-                .map(|r| Round {
-                    matches: r
-                        .matches
-                        .iter()
-                        .map(|m| Match {
-                            a: id_of(&m.a),
-                            b: id_of(&m.b),
-                            wins_a: m.wins_a,
-                            wins_b: m.wins_b,
-                            draws: m.draws,
-                        })
-                        .collect(),
-                    byes: r.byes.iter().map(&id_of).collect(),
-                })
-                .collect(),
-            id: e.id,
-            file: e.file,
-            name: e.name,
-            date: e.date,
-            end_date: e.end_date,
-            place: e.place,
-            country: e.country,
-            players: e.players,
-            rounds: e.rounds,
-            boards: e.boards,
-            world_championship: e.world_championship,
-            circuits: e.circuits,
-            report: e.report,
-            format: e.format,
-            sanctioned: e.sanctioned,
-            judge_level: e.judge_level,
-        })
-        .collect();
+    for e in &mut events {
+        for r in &mut e.results {
+            r.player = final_id[r.player as usize];
+        }
+        for round in &mut e.round {
+            for m in &mut round.matches {
+                m.a = final_id[m.a as usize];
+                m.b = final_id[m.b as usize];
+            }
+            for b in &mut round.byes {
+                *b = final_id[*b as usize];
+            }
+        }
+    }
+    // Event order: date, then id in byte order (data-format.md).
+    events.sort_by(|a, b| (a.date, a.id.as_bytes()).cmp(&(b.date, b.id.as_bytes())));
     Ok(Site {
         config,
         events,
@@ -269,61 +235,159 @@ fn case_clashes(site_dir: &Path, events: &[(String, PathBuf)], problems: &mut Ve
     }
 }
 
-/// Build the player list from the events (in event order) and the registry.
-/// Display name: registry name, else the latest spelling; nationality:
-/// registry, else the latest non-empty `nat`. Players are sorted by key.
-fn identify_players(events: &[RawEvent], registry: &registry::Registry) -> Vec<Player> {
-    /// A player's latest spelling and nationalities, in event order.
-    struct Latest<'a> {
-        spelling: &'a str,
-        nat: &'a str,
-        loc: &'a str,
-    }
-    // Borrowed keys: one map entry per player, no string copied per row.
-    let mut seen: HashMap<&str, Latest> = HashMap::new();
-    for e in events {
-        let rows = e.results.iter().map(|r| (&r.name, r.nat.as_str(), r.loc.as_str()));
-        let matches = e.round.iter().flat_map(|round| {
-            round
-                .matches
-                .iter()
-                .flat_map(|m| [&m.a, &m.b])
-                .chain(round.byes.iter())
-                .map(|n| (n, "", ""))
-        });
-        for (n, nat, loc) in rows.chain(matches) {
-            let s = seen.entry(n.key.as_str()).or_insert(Latest {
-                spelling: "",
-                nat: "",
-                loc: "",
-            });
-            s.spelling = &n.spelling;
-            if !nat.is_empty() {
-                s.nat = nat;
+/// Events parsed at once (see [`load`]).
+const CHUNK: usize = 1024;
+
+/// The players met so far while events are loaded, by provisional id
+/// (order of first appearance), with what decides their display name and
+/// nationality: the latest spelling, `nat` and `loc` in event order.
+#[derive(Default)]
+struct Identities {
+    ids: HashMap<String, PlayerId>,
+    latest: Vec<Latest>,
+}
+
+/// A player's latest spelling, `nat` and `loc`, each with the index (into
+/// the events loaded so far) of the event that gave it.
+#[derive(Default)]
+struct Latest {
+    spelling: (u32, String),
+    nat: Option<(u32, String)>,
+    loc: Option<(u32, String)>,
+}
+
+impl Identities {
+    /// `raw` with its players as provisional ids; `loaded` are the events
+    /// before it (`raw` becomes `loaded[loaded.len()]`).
+    fn event(&mut self, raw: RawEvent, loaded: &[Event]) -> Event {
+        let this = loaded.len() as u32;
+        let order = (raw.date, raw.id.clone());
+        // Whether event `at` does not come after this one in event order
+        // (within one event, later rows and rounds win).
+        let not_after = |at: u32| {
+            at == this || {
+                let e = &loaded[at as usize];
+                (e.date, e.id.as_bytes()) <= (order.0, order.1.as_bytes())
             }
-            if !loc.is_empty() {
-                s.loc = loc;
+        };
+        let mut id_of = |n: &NameRef, nat: &str, loc: &str| -> PlayerId {
+            let id = match self.ids.get(n.key.as_str()) {
+                Some(&id) => id,
+                None => {
+                    let id = self.latest.len() as PlayerId;
+                    self.ids.insert(n.key.clone(), id);
+                    self.latest.push(Latest {
+                        spelling: (this, n.spelling.clone()),
+                        ..Latest::default()
+                    });
+                    id
+                }
+            };
+            let l = &mut self.latest[id as usize];
+            // Copies only when the text changes: most rows repeat it.
+            if not_after(l.spelling.0) {
+                l.spelling.0 = this;
+                if l.spelling.1 != n.spelling {
+                    l.spelling.1.clone_from(&n.spelling);
+                }
             }
+            for (value, slot) in [(nat, &mut l.nat), (loc, &mut l.loc)] {
+                if value.is_empty() {
+                    continue;
+                }
+                match slot {
+                    Some((at, text)) if not_after(*at) => {
+                        *at = this;
+                        if text != value {
+                            *text = value.to_string();
+                        }
+                    }
+                    Some(_) => {}
+                    None => *slot = Some((this, value.to_string())),
+                }
+            }
+            id
+        };
+        let results = raw
+            .results
+            .iter()
+            .map(|r| Placement {
+                rank: r.rank,
+                player: id_of(&r.name, &r.nat, &r.loc),
+                nat: r.nat.clone(),
+                loc: r.loc.clone(),
+            })
+            .collect();
+        let round = raw
+            .round
+            .iter()
+            .map(|r| Round {
+                matches: r
+                    .matches
+                    .iter()
+                    .map(|m| Match {
+                        a: id_of(&m.a, "", ""),
+                        b: id_of(&m.b, "", ""),
+                        wins_a: m.wins_a,
+                        wins_b: m.wins_b,
+                        draws: m.draws,
+                    })
+                    .collect(),
+                byes: r.byes.iter().map(|n| id_of(n, "", "")).collect(),
+            })
+            .collect();
+        Event {
+            results,
+            round,
+            id: raw.id,
+            file: raw.file,
+            name: raw.name,
+            date: raw.date,
+            end_date: raw.end_date,
+            place: raw.place,
+            country: raw.country,
+            players: raw.players,
+            rounds: raw.rounds,
+            boards: raw.boards,
+            world_championship: raw.world_championship,
+            circuits: raw.circuits,
+            report: raw.report,
+            format: raw.format,
+            sanctioned: raw.sanctioned,
+            judge_level: raw.judge_level,
         }
     }
-    let mut seen: Vec<(&str, Latest)> = seen.into_iter().collect();
-    seen.sort_unstable_by(|a, b| a.0.cmp(b.0));
-    seen.into_iter()
-        .map(|(key, s)| {
-            let entry = registry.entries.get(key);
-            let pick = |registry_value: Option<&String>, own: &str| match registry_value {
-                Some(v) if !v.is_empty() => v.clone(),
-                _ => own.to_string(),
-            };
-            Player {
-                slug: slug(key),
-                display: pick(entry.map(|e| &e.display), s.spelling),
-                nat: pick(entry.map(|e| &e.nat), s.nat),
-                loc: pick(entry.map(|e| &e.loc), s.loc),
-                key: key.to_string(),
-            }
-        })
-        .collect()
+
+    /// The player list, sorted by key, and each provisional id's place in
+    /// it. Display name: the registry's name, else the latest spelling;
+    /// nationality and location: the registry's, else the latest non-empty.
+    fn players(self, registry: &registry::Registry) -> (Vec<Player>, Vec<PlayerId>) {
+        let mut keyed: Vec<(String, PlayerId)> = self.ids.into_iter().collect();
+        keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let mut latest = self.latest;
+        let mut final_id = vec![0; latest.len()];
+        let players = keyed
+            .into_iter()
+            .enumerate()
+            .map(|(i, (key, id))| {
+                final_id[id as usize] = i as PlayerId;
+                let l = std::mem::take(&mut latest[id as usize]);
+                let entry = registry.entries.get(&key);
+                let pick = |registry_value: Option<&String>, own: String| match registry_value {
+                    Some(v) if !v.is_empty() => v.clone(),
+                    _ => own,
+                };
+                Player {
+                    slug: slug(&key),
+                    display: pick(entry.map(|e| &e.display), l.spelling.1),
+                    nat: pick(entry.map(|e| &e.nat), l.nat.map(|n| n.1).unwrap_or_default()),
+                    loc: pick(entry.map(|e| &e.loc), l.loc.map(|n| n.1).unwrap_or_default()),
+                    key,
+                }
+            })
+            .collect();
+        (players, final_id)
+    }
 }
 
 /// Slugs are collision-free by construction except for a hash collision;
