@@ -395,7 +395,7 @@ fn display_name_and_nationality_follow_event_order_across_chunks() {
         let (spelling, nat, loc) = match i {
             0 => ("Zoe ZED", "", "FR"),
             1 => ("ZOE zed", "NL", ""),
-            n if n == 1199 => ("zoe zed", "US", "US"),
+            1199 => ("zoe zed", "US", "US"),
             _ => ("Zoe Zed", "", ""),
         };
         std::fs::write(
