@@ -112,24 +112,32 @@ pub fn year_end_csv_gz(site: &Site, view: &Rated, sink: &mut Sink) -> std::io::R
     use std::io::Write;
     let mut gz = flate2::GzBuilder::new().write(SinkWriter(sink), flate2::Compression::fast());
     let mut line = String::from("year,rank,player,nat,rating,events\n");
-    for y in &view.timeline.year_ends {
+    let mut result = Ok(());
+    crate::rating::timeline::year_end_lists(site, &view.history, view.config.active_years, |year, all| {
+        if result.is_err() {
+            return;
+        }
         let mut rank = 0;
-        for (i, e) in y.all.iter().enumerate() {
-            if i == 0 || e.rating != y.all[i - 1].rating {
+        for (i, e) in all.iter().enumerate() {
+            if i == 0 || e.rating != all[i - 1].rating {
                 rank = i + 1;
             }
             let p = site.player(e.player);
-            line.push_str(&format!("{},{rank},", y.year));
+            line.push_str(&format!("{year},{rank},"));
             csv_text(&mut line, &p.display);
             line.push(',');
             csv_text(&mut line, &p.nat);
             line.push_str(&format!(",{},{}\n", crate::format::fixed2(e.rating), e.events));
             if line.len() >= PIECE {
-                gz.write_all(line.as_bytes())?;
+                result = gz.write_all(line.as_bytes());
                 line.clear();
+                if result.is_err() {
+                    return;
+                }
             }
         }
-    }
+    });
+    result?;
     gz.write_all(line.as_bytes())?;
     gz.finish()?;
     Ok(())

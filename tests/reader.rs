@@ -486,3 +486,54 @@ fn rank_at_the_time_equals_brute_force_on_a_random_site() {
         }
     }
 }
+
+/// Year-end pages hold the top `page_size` of the year-end ranking and the
+/// download every year's whole list (replayed, not held): on a synthetic
+/// site with an activity window, each year page's rows are the first lines
+/// of its year in the CSV, and its player count is the CSV's line count.
+#[test]
+fn year_end_pages_are_the_top_of_the_downloaded_lists() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    synthetic_site(&site, 400, 12, 900, 7);
+    let toml = read(&site.join("site.toml"))
+        .replace("page_size = 50", "page_size = 20")
+        .replace("system = \"dip-pouch\"\n", "system = \"dip-pouch\"\nactive_years = 2\n");
+    std::fs::write(site.join("site.toml"), toml).unwrap();
+    let (_t, out) = build(&site);
+    let mut checked = 0;
+    for id in ["dip-pouch", "dci-limited"] {
+        let gz = std::fs::read(out.join(format!("downloads/{id}-year-end.csv.gz"))).unwrap();
+        let mut csv = String::new();
+        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&gz[..]), &mut csv).unwrap();
+        let mut by_year: std::collections::BTreeMap<String, Vec<Vec<String>>> = Default::default();
+        for line in csv.lines().skip(1) {
+            let cells: Vec<String> = line.split(',').map(str::to_string).collect();
+            by_year.entry(cells[0].clone()).or_default().push(cells);
+        }
+        assert!(by_year.len() > 3, "{id}: {} years", by_year.len());
+        for (year, lines) in &by_year {
+            let page = read(&out.join(format!("rating/{id}/year/{year}.html")));
+            let rows = table_rows(&page);
+            let shown: Vec<(String, String, String)> = rows
+                .iter()
+                .map(|r| (r[0].clone(), r[1].clone(), r[r.len() - 2].clone()))
+                .collect();
+            let expected: Vec<(String, String, String)> = lines
+                .iter()
+                .take(20)
+                .map(|l| (l[1].clone(), l[2].clone(), l[4].clone()))
+                .collect();
+            assert_eq!(shown, expected, "{id} {year}");
+            assert!(
+                page.contains(&format!("{} ranked players.", lines.len())),
+                "{id} {year}"
+            );
+            if lines.len() > 20 {
+                assert!(page.contains(&format!("the top 20 of {}.", lines.len())), "{id} {year}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 4, "{checked} years with more players than a page");
+}

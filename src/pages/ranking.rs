@@ -265,6 +265,14 @@ impl List {
         }
     }
 
+    /// Players in the whole list (a year-end ranking's page holds its top).
+    pub fn total(self, view: &Rated) -> usize {
+        match self {
+            List::YearEnd(i) => view.timeline.year_ends[i].total,
+            _ => self.entries(view).len(),
+        }
+    }
+
     /// Pages of the list: a year-end ranking has one, its top
     /// `page_size`; the whole of every year is `downloads/ID-year-end.csv.gz`.
     pub fn pages(self, view: &Rated, page_size: usize) -> usize {
@@ -338,8 +346,8 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
         ),
         List::YearEnd(_) => format!(
             "The ranking as it stood after the last event of the year, players with their rating then{}.",
-            if entries.len() > size {
-                format!("; the top {size} of {}", entries.len())
+            if list.total(view) > size {
+                format!("; the top {size} of {}", list.total(view))
             } else {
                 String::new()
             }
@@ -363,7 +371,7 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
         nats: rows.iter().any(|r: &RankRow| !r.nat.is_empty()),
         nat_options: nat_options(&base.root, view, &rows),
         rows,
-        total: entries.len(),
+        total: list.total(view),
         national: false,
         match_system: view.columns().matches && !matches!(list, List::YearEnd(_)),
         // Year-end rankings hold the rating then, not the deviation then.

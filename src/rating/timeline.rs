@@ -13,8 +13,6 @@
 use std::cmp::Ordering;
 use std::collections::VecDeque;
 
-use rayon::prelude::*;
-
 use super::fenwick::Fenwick;
 use super::{History, RankEntry, assign_ranks};
 use crate::model::{Date, PlayerId, Site};
@@ -50,9 +48,10 @@ pub struct YearEnd {
     pub year: i32,
     /// Its top (the year page), ranked.
     pub ranking: Vec<RankEntry>,
-    /// All of it, in ranking order, compact (the year-end download: on an
-    /// archive, millions of entries over the years).
-    pub all: Vec<YearEntry>,
+    /// Players in the whole of it. The whole lists (the year-end download;
+    /// on an archive, millions of entries over the years) are not held:
+    /// [`year_end_lists`] replays them.
+    pub total: usize,
 }
 
 /// A line of a whole year-end ranking; ranks follow from the order
@@ -129,33 +128,115 @@ pub fn name_order(site: &Site) -> Vec<u32> {
 
 /// Run the pass. `active_years`: the activity window, if the rating has one.
 /// Year-end rankings keep their top `keep` as ranked entries (the year
-/// pages) and the rest in compact form.
+/// pages).
 pub fn timeline(site: &Site, history: &History, active_years: Option<u32>, keep: usize) -> Timeline {
-    let mut pass = Pass::new(site, history, active_years);
     let order = name_order(site);
-    let moments: Vec<usize> = (0..site.events.len())
-        .filter(|&e| !history.event_rows[e].is_empty())
-        .collect();
-    for (m, &e) in moments.iter().enumerate() {
-        let date = site.events[e].date;
-        let mut changed = pass.expire(date);
-        changed |= pass.event(e, changed);
-        if changed {
-            pass.out.last_change = Some(e);
+    let mut top = |year: i32, all: &mut Vec<YearEntry>| YearEnd {
+        year,
+        total: all.len(),
+        ranking: top_of(all, keep, &order),
+    };
+    let mut pass = Pass::new(site, history, active_years, &mut top);
+    pass.run();
+    pass.finish(&order)
+}
+
+/// Every whole year-end ranking of a rating, years in order, each sorted
+/// best first (rating, then name order): `each(year, list)`. The same pass
+/// as [`timeline`]'s, replayed so that the lists are never all held.
+pub fn year_end_lists(
+    site: &Site,
+    history: &History,
+    active_years: Option<u32>,
+    mut each: impl FnMut(i32, &[YearEntry]),
+) {
+    let order = name_order(site);
+    let mut sorted = |year: i32, all: &mut Vec<YearEntry>| {
+        sort_year_end(all, &order);
+        each(year, all);
+        YearEnd {
+            year,
+            total: all.len(),
+            ranking: Vec::new(),
         }
-        pass.number_one(date);
-        // Year end: after the last event of a year.
-        let next_year = moments.get(m + 1).map(|&n| site.events[n].date.year);
-        if next_year != Some(date.year) {
-            pass.year_end(date.year);
+    };
+    let mut pass = Pass::new(site, history, active_years, &mut sorted);
+    pass.run();
+}
+
+/// Year-end order: rating descending, then name order (players are
+/// distinct, so the order is total and an unstable sort is deterministic).
+fn sort_year_end(all: &mut [YearEntry], order: &[u32]) {
+    all.sort_unstable_by(|a, b| year_end_order(a, b, order));
+}
+
+fn year_end_order(a: &YearEntry, b: &YearEntry, order: &[u32]) -> Ordering {
+    b.rating
+        .partial_cmp(&a.rating)
+        .unwrap_or(Ordering::Equal)
+        .then_with(|| order[a.player as usize].cmp(&order[b.player as usize]))
+}
+
+/// The first `keep` of a year-end ranking, ranked.
+fn top_of(all: &mut [YearEntry], keep: usize, order: &[u32]) -> Vec<RankEntry> {
+    let keep = keep.min(all.len());
+    if keep == 0 {
+        return Vec::new();
+    }
+    if keep < all.len() {
+        all.select_nth_unstable_by(keep - 1, |a, b| year_end_order(a, b, order));
+    }
+    let head = &mut all[..keep];
+    sort_year_end(head, order);
+    let mut top: Vec<RankEntry> = head
+        .iter()
+        .map(|e| RankEntry {
+            rank: 0,
+            player: e.player,
+            rating: e.rating,
+            events: e.events,
+            matches: 0,
+            provisional: false,
+        })
+        .collect();
+    assign_ranks(&mut top);
+    top
+}
+
+impl Pass<'_> {
+    /// Every event of the rating in order, with the year ends.
+    fn run(&mut self) {
+        let (site, history) = (self.site, self.history);
+        self.moments = (0..site.events.len())
+            .filter(|&e| !history.event_rows[e].is_empty())
+            .collect();
+        for m in 0..self.moments.len() {
+            let e = self.moments[m];
+            let date = site.events[e].date;
+            let mut changed = self.expire(date);
+            changed |= self.event(e, changed);
+            if changed {
+                self.out.last_change = Some(e);
+            }
+            self.number_one(date);
+            // Year end: after the last event of a year.
+            let next_year = self.moments.get(m + 1).map(|&n| site.events[n].date.year);
+            if next_year != Some(date.year) {
+                self.year_end(date.year);
+            }
         }
     }
-    pass.finish(&moments, &order, keep)
 }
+
+/// What becomes of a year-end ranking (all its players, unsorted).
+type YearEndFn<'f> = dyn FnMut(i32, &mut Vec<YearEntry>) -> YearEnd + 'f;
 
 /// The state of the pass over one rating's events.
 struct Pass<'s> {
     site: &'s Site,
+    /// Events with rows in this rating, in order.
+    moments: Vec<usize>,
+    year_end_of: &'s mut YearEndFn<'s>,
     history: &'s History,
     active_years: Option<u32>,
     /// Every rating a player can hold, sorted: coordinates index it.
@@ -174,7 +255,12 @@ struct Pass<'s> {
 }
 
 impl<'s> Pass<'s> {
-    fn new(site: &'s Site, history: &'s History, active_years: Option<u32>) -> Self {
+    fn new(
+        site: &'s Site,
+        history: &'s History,
+        active_years: Option<u32>,
+        year_end_of: &'s mut YearEndFn<'s>,
+    ) -> Self {
         let n_players = site.players.len();
         // Offline coordinate compression of every rating a player can hold.
         let mut values: Vec<f64> = history.rows.iter().map(|r| r.after).collect();
@@ -189,6 +275,8 @@ impl<'s> Pass<'s> {
         };
         Pass {
             site,
+            moments: Vec::new(),
+            year_end_of,
             history,
             active_years,
             tree: Fenwick::new(values.len()),
@@ -356,7 +444,7 @@ impl<'s> Pass<'s> {
     /// ranked after the pass, all years in parallel).
     /// The ranking on 31 December `year`, unsorted (see `finish`).
     fn year_end(&mut self, year: i32) {
-        let all: Vec<YearEntry> = self
+        let mut all: Vec<YearEntry> = self
             .state
             .iter()
             .enumerate()
@@ -367,38 +455,13 @@ impl<'s> Pass<'s> {
                 events: s.counted,
             })
             .collect();
-        self.out.year_ends.push(YearEnd {
-            year,
-            ranking: Vec::new(),
-            all,
-        });
+        let year_end = (self.year_end_of)(year, &mut all);
+        self.out.year_ends.push(year_end);
     }
 
-    fn finish(mut self, moments: &[usize], order: &[u32], keep: usize) -> Timeline {
+    fn finish(mut self, order: &[u32]) -> Timeline {
         let site = self.site;
-        // Year-end rankings: rating, then name order (players are distinct,
-        // so the order is total and an unstable sort is deterministic).
-        self.out.year_ends.par_iter_mut().for_each(|y| {
-            y.all.sort_unstable_by(|a, b| {
-                b.rating
-                    .partial_cmp(&a.rating)
-                    .unwrap_or(Ordering::Equal)
-                    .then_with(|| order[a.player as usize].cmp(&order[b.player as usize]))
-            });
-            let mut top: Vec<RankEntry> = y.all[..keep.min(y.all.len())]
-                .iter()
-                .map(|e| RankEntry {
-                    rank: 0,
-                    player: e.player,
-                    rating: e.rating,
-                    events: e.events,
-                    matches: 0,
-                    provisional: false,
-                })
-                .collect();
-            assign_ranks(&mut top);
-            y.ranking = top;
-        });
+        let moments = &self.moments;
         // Current holders: their spell runs to the latest event date.
         if let Some(&last) = moments.last() {
             let end = site.events[last].date.days();
@@ -430,7 +493,7 @@ impl<'s> Pass<'s> {
         out.movement = movement(
             site,
             self.history,
-            moments,
+            &self.moments,
             out.last_change,
             self.active_years,
             &self.state,
