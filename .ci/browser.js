@@ -101,6 +101,17 @@ async function phone(page, name, label) {
     const heights = await page.$$eval('svg.chart text', (ts) => ts.map((t) => t.getBoundingClientRect().height));
     const least = Math.min(...heights);
     check(heights.length > 0 && least >= 11, `${label}: chart text at least 11 px tall (${heights.length} labels, smallest ${least.toFixed(1)} px)`);
+    // The history's date, event and (first rating's) rating after the event.
+    const cols = await page.evaluate(() => {
+      const heads = [...document.querySelectorAll('table.history thead tr:last-child th')];
+      return ['Date', 'Event', 'After'].map((h) => {
+        const th = heads.find((t) => t.textContent.trim() === h);
+        return [h, th ? th.getBoundingClientRect().right : Infinity];
+      });
+    });
+    for (const [h, right] of cols) {
+      check(right <= 390, `${label}: the history's ${h} column is on screen (right edge ${Math.round(right)} px)`);
+    }
   }
   if (name === 'ranking') {
     const cols = await page.evaluate(() => {

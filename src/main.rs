@@ -152,10 +152,12 @@ fn run(cli: Cli) -> Result<(), String> {
                 }
             }
             println!(
-                "Built {} pages ({} events, {} players, {} rating{}) into {} in {:.2} s: {} files written, {} unchanged, {:.1} MB",
+                "Built {} pages ({} event{}, {} player{}, {} rating{}) into {} in {:.2} s: {} files written, {} unchanged, {:.1} MB",
                 s.pages,
                 s.events,
+                if s.events == 1 { "" } else { "s" },
                 s.players,
+                if s.players == 1 { "" } else { "s" },
                 s.ratings,
                 if s.ratings == 1 { "" } else { "s" },
                 s.output.display(),

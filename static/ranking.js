@@ -12,12 +12,14 @@
   rows.forEach(function (r, i) { r.setAttribute('data-i', i); });
   var heads = Array.prototype.slice.call(table.tHead.rows[0].cells);
 
-  // A cell's sort key: numbers for numeric columns (▲3 = 3, ▼3 = -3),
-  // folded text otherwise; null (empty, "new") always sorts last.
+  // A cell's sort key: numbers for numeric columns (▲3 = 3, ▼3 = -3,
+  // blank movement 0), text otherwise; null (empty, "new") sorts last.
   function key(row, col, numeric) {
     var cell = row.cells[col];
     var t = cell ? cell.textContent.trim() : '';
     if (!numeric) return t === '' ? null : t;
+    // Movement: blank is no change (0), "new" has none (last).
+    if (cell && cell.classList.contains('mv')) return t === '' ? 0 : t === 'new' ? null : t.charAt(0) === '▼' ? -parseFloat(t.slice(1)) : parseFloat(t.slice(1));
     if (t.charAt(0) === '▲') return parseFloat(t.slice(1));
     if (t.charAt(0) === '▼') return -parseFloat(t.slice(1));
     var n = parseFloat(t);

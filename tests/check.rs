@@ -391,8 +391,8 @@ fn unknown_country_codes_are_warnings_at_their_first_use() {
     assert_eq!(
         shown,
         [
-            "data/a.toml:8: nat \"UK\" is no ISO 3166 (alpha-2 or alpha-3) or IOC country code (3 uses): pages show it as written instead of a country name",
-            "data/b.toml:3: country \"Holland\" is no ISO 3166 (alpha-2 or alpha-3) or IOC country code (1 use): pages show it as written instead of a country name",
+            "data/a.toml:8: nat \"UK\" is not an ISO 3166 (alpha-2 or alpha-3) or IOC country code (3 uses): pages show it as written instead of a country name",
+            "data/b.toml:3: country \"Holland\" is not an ISO 3166 (alpha-2 or alpha-3) or IOC country code (1 use): pages show it as written instead of a country name",
         ]
     );
 }

@@ -176,22 +176,19 @@ fn player_pages_list_matches_and_head_to_head() {
             .unwrap()
             .contains("<p>Nothing yet.</p>")
     );
-    // One history table: per event the placing once (Draft Night is also a
-    // Dip Pouch placement, from its standings), then per rating (Dip Pouch,
-    // limited, standard) value, after, change and the rank right after the
+    // One history table: per event per rating (Dip Pouch, limited,
+    // standard) after, value, change and the rank right after the
     // event (Draft Night: Ann 2008 ahead of Cat 1992; Sealed Open: Cat
-    // 1993.52, Ann 1992.15).
+    // 1993.52, Ann 1992.15), then the placing once (Draft Night is also a
+    // Dip Pouch placement, from its standings).
     let history = table_rows_of(&html, "history");
     assert_eq!(
         history[0],
         [
             "1998-01-10",
             "Draft Night",
-            "1 / 8",
-            "93.75",
-            "2-0-0",
-            "4.29",
             "42.30",
+            "4.29",
             "+2.30",
             "1",
             "2008.00",
@@ -199,7 +196,10 @@ fn player_pages_list_matches_and_head_to_head() {
             "1",
             "",
             "",
-            ""
+            "",
+            "1 / 8",
+            "93.75",
+            "2-0-0"
         ]
     );
     assert_eq!(
@@ -209,9 +209,6 @@ fn player_pages_list_matches_and_head_to_head() {
             "Sealed Open",
             "",
             "",
-            "0-1-0",
-            "",
-            "",
             "",
             "",
             "1992.15",
@@ -219,10 +216,14 @@ fn player_pages_list_matches_and_head_to_head() {
             "2",
             "",
             "",
-            ""
+            "",
+            "",
+            "",
+            "0-1-0"
         ]
     );
-    assert_eq!(history[2][12..], ["2000.00", "+400.00", "1"]);
+    // Standard Cup: Ann's first standard match, a provisional rating (P).
+    assert_eq!(history[2][9..12], ["2000.00 P", "+400.00", "1"]);
     // Matches, each once: round, opponent, games, result, then per match
     // rating (limited, standard) the opponent's rating, K and change.
     let matches = table_rows_of(&html, "matches");

@@ -80,7 +80,9 @@ fn ranking_shows_movement_since_the_last_change() {
         .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
         .collect();
     assert_eq!(rows, expect);
-    assert!(dp.contains("Late Open</a> (2004-05-01), the latest event that changed the ranking"));
+    assert!(
+        dp.contains(r#"Late Open</a> (<span class="nw">2004-05-01</span>), the latest event that changed the ranking"#)
+    );
     // With activity: ranks among active players, before and after.
     let dpa = table_rows(&read(&out.join("rating/dpa/index.html")));
     let got: Vec<(&str, &str, &str)> = dpa

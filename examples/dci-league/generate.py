@@ -149,7 +149,6 @@ def main():
             f"name = {q(name)}",
             f"date = {year:04}-{month:02}-{day:02}",
             f"place = {q(place)}",
-            'country = "Ember Coast"',
             f"format = {q(fmt)}",
         ]
         if not sanctioned:

@@ -24,6 +24,8 @@ pub struct HistoryCell {
     pub direction: &'static str,
     /// Rank in this rating right after the event (`None`: not ranked then).
     pub rank: Option<u32>,
+    /// A provisional rating after the event (not a peak, marked P).
+    pub provisional: bool,
 }
 
 /// One event of the player: the placing once, then every rating's figures.
@@ -257,6 +259,7 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
                 change: Signed2(row.after - row.before),
                 direction: direction(row.after - row.before),
                 rank: view.timeline.rank_after[index],
+                provisional: view.provisional_row(row),
             });
         }
         let rank = view.position[id as usize].map(|i| {

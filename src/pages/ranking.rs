@@ -403,7 +403,7 @@ pub fn nation<'a>(ctx: &'a Context, path: &str, rating: usize, nation: usize, pa
         national_rank.push(r);
     }
     let range = page_slice(n.members.len(), size, page);
-    let rows = range
+    let rows: Vec<RankRow> = range
         .map(|i| {
             let e = &view.ranking[n.members[i] as usize];
             row(ctx, ctx.root_of(path), view, e, national_rank[i], Some(e.rank))
@@ -429,7 +429,9 @@ pub fn nation<'a>(ctx: &'a Context, path: &str, rating: usize, nation: usize, pa
                 .unwrap_or_default()
                 .to_string()
         }),
-        nats: true,
+        // One nation: the Nat. column only where its players write it in
+        // different codes (NL, NED).
+        nats: rows.iter().any(|r: &RankRow| r.nat != rows[0].nat),
         nat_options: Vec::new(),
         rows,
         total: n.members.len(),

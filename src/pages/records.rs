@@ -20,6 +20,8 @@ pub struct RecordRow {
     /// When / where (date, event link).
     pub detail: String,
     pub detail_href: Option<String>,
+    /// A date after the detail, kept on one line.
+    pub detail_date: Option<String>,
 }
 
 pub struct Record {
@@ -104,13 +106,10 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
             .then_with(|| by_name(a, b))
     });
     let more_played = tied_beyond(&played, RECORD_ROWS, |p| stats[*p as usize].0);
-    let more_played = more(
-        more_played,
-        format!(
-            "with {} events",
-            played.get(RECORD_ROWS).map_or(0, |p| stats[*p as usize].0)
-        ),
-    );
+    let more_played = more(more_played, {
+        let n = played.get(RECORD_ROWS).map_or(0, |p| stats[*p as usize].0);
+        format!("with {n} event{}", if n == 1 { "" } else { "s" })
+    });
     played.truncate(RECORD_ROWS);
     let played_ranks = ranks(&played, |p| stats[*p as usize].0);
     let most_events = played
@@ -131,6 +130,7 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
                     format!("{} – {}", first.year, last.year)
                 },
                 detail_href: None,
+                detail_date: None,
             }
         })
         .collect();
@@ -165,8 +165,9 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
                 name: site.player(p).display.clone(),
                 href: ctx.player_href(&root, p),
                 value: fixed2(r),
-                detail: format!("{} ({})", site.events[e].name, site.events[e].date),
+                detail: site.events[e].name.clone(),
                 detail_href: Some(ctx.event_href(&root, e)),
+                detail_date: Some(format!("({})", site.events[e].date)),
             }
         })
         .collect();
@@ -186,13 +187,9 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
             name: site.player(n.player).display.clone(),
             href: ctx.player_href(&root, n.player),
             value: n.days.to_string(),
-            detail: format!(
-                "{} spell{}, first on {}",
-                n.spells,
-                if n.spells == 1 { "" } else { "s" },
-                n.first
-            ),
+            detail: format!("{} spell{}, first on", n.spells, if n.spells == 1 { "" } else { "s" }),
             detail_href: None,
+            detail_date: Some(n.first.to_string()),
         })
         .collect();
 
