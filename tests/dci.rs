@@ -124,7 +124,7 @@ fn event_pages_show_standings_rounds_and_ratings() {
     // Jump links to the rounds.
     assert!(html.contains("<a href=\"#round-2\">2</a>") && html.contains("<tbody id=\"round-2\">"));
     // The standard rating does not count Booster Draft: not mentioned here.
-    assert!(html.contains("<th scope=\"colgroup\" colspan=\"2\"><a href=\"../../rating/limited/index.html\">"));
+    assert!(html.contains("<th scope=colgroup colspan=\"2\"><a href=\"../../rating/limited/index.html\">"));
     assert!(!html.contains("\"><a href=\"../../rating/standard/index.html\">"));
     // A judge level for the DCI ratings' formats; no "Sanctioned: Yes".
     assert!(html.contains("<dt>Judge level</dt>"));
@@ -223,7 +223,9 @@ fn player_pages_list_matches_and_head_to_head() {
         ]
     );
     // Standard Cup: Ann's first standard match, a provisional rating (P).
-    assert_eq!(history[2][9..12], ["2000.00 P", "+400.00", "1"]);
+    assert_eq!(history[2][9..12], ["2000.00", "+400.00", "1"]);
+    assert!(html.contains("<td class=p>2000.00<td") && html.contains("P: provisional rating."));
+    assert_eq!(html.matches("<td class=p>").count(), 1);
     // Matches, each once: round, opponent, games, result, then per match
     // rating (limited, standard) the opponent's rating, K and change.
     let matches = table_rows_of(&html, "matches");
@@ -268,7 +270,7 @@ fn ranking_pages_mark_provisional_ratings_and_every_page_links_every_rating() {
     let rows = table_rows(&standard);
     // One event so far: everyone is new since it.
     assert_eq!(rows[0], ["1", "new", "Ann Archer P", "GB", "2000.00", "1", "1"]);
-    assert!(standard.contains("<abbr class=\"prov\" title=\"provisional\">P</abbr>"));
+    assert!(standard.contains("<abbr class=prov title=provisional>P</abbr>"));
     let limited = table_rows(&read(&out.join("rating/limited/index.html")));
     // Cat was second after Draft Night, first after Sealed Open.
     assert_eq!(limited[0], ["1", "▲1", "Cat Cole", "NL", "1993.52", "3", "2"]);

@@ -251,7 +251,7 @@ fn nationality_codes_of_one_country_share_one_page() {
     let ranking = read(&out.join("rating/dp/index.html"));
     assert!(ranking.contains(r#"<script src="../../ranking.js" defer></script>"#));
     assert!(out.join("ranking.js").is_file());
-    let filter = &ranking[ranking.find(r#"<p class="filter" hidden>"#).expect("filter")..];
+    let filter = &ranking[ranking.find(r#"<p class=filter hidden>"#).expect("filter")..];
     let filter = &filter[..filter.find("</p>").unwrap()];
     let options: Vec<String> = filter
         .split("<option ")
@@ -261,13 +261,13 @@ fn nationality_codes_of_one_country_share_one_page() {
     assert_eq!(
         options,
         [
-            r#"value="NED" data-href="../../rating/dp/nation/nl.html">Netherlands (NED)"#,
-            r#"value="NLD" data-href="../../rating/dp/nation/nl.html">Netherlands (NLD)"#,
-            r#"value="U S" data-href="../../rating/dp/nation/u-s.html">U S"#,
-            r#"value="US" data-href="../../rating/dp/nation/us.html">United States (US)"#,
-            r#"value="USA" data-href="../../rating/dp/nation/us.html">United States (USA)"#,
-            r#"value="us" data-href="../../rating/dp/nation/us.html">United States (us)"#,
-            r#"value="YUG" data-href="../../rating/dp/nation/yug.html">YUG"#,
+            r#"value="NED" data-href="nation/nl.html">Netherlands (NED)"#,
+            r#"value="NLD" data-href="nation/nl.html">Netherlands (NLD)"#,
+            r#"value="U S" data-href="nation/u-s.html">U S"#,
+            r#"value="US" data-href="nation/us.html">United States (US)"#,
+            r#"value="USA" data-href="nation/us.html">United States (USA)"#,
+            r#"value="us" data-href="nation/us.html">United States (us)"#,
+            r#"value="YUG" data-href="nation/yug.html">YUG"#,
         ]
     );
     // National rankings have no filter (one nation), but sort.
@@ -275,7 +275,7 @@ fn nationality_codes_of_one_country_share_one_page() {
     // A player page names the country and links to its national ranking.
     let e = read(&out.join("player/e.html"));
     assert!(
-        e.contains(r#"Nationality: <strong><a href="../rating/dp/nation/nl.html">Netherlands</a></strong>"#),
+        e.contains(r#"Nationality: <a href="../rating/dp/nation/nl.html">Netherlands</a>"#),
         "{e}"
     );
 }

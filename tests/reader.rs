@@ -81,7 +81,7 @@ fn ranking_shows_movement_since_the_last_change() {
         .collect();
     assert_eq!(rows, expect);
     assert!(
-        dp.contains(r#"Late Open</a> (<span class="nw">2004-05-01</span>), the latest event that changed the ranking"#)
+        dp.contains(r#"Late Open</a> (<span class=nw>2004-05-01</span>), the latest event that changed the ranking"#)
     );
     // With activity: ranks among active players, before and after.
     let dpa = table_rows(&read(&out.join("rating/dpa/index.html")));

@@ -183,7 +183,7 @@ fn fixture_pages_show_the_values() {
         vec!["2005-03-05", "B Cup", "41.12", "15.00", "-7.13", "4", "70 / 70", "0.71"]
     );
     assert!(
-        chuck.contains("<dt>Peak</dt><dd>48.25 <span class=\"nw\">(2000-08-01)</span></dd>"),
+        chuck.contains("<dt>Peak</dt><dd>48.25 <span class=nw>(2000-08-01)</span></dd>"),
         "peak"
     );
     // Lone Wolf: history shown, not ranked.

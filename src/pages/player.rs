@@ -60,6 +60,8 @@ impl HistoryGroup<'_> {
 
 /// Every event of the player in one table, one column group per rating.
 pub struct History<'a> {
+    /// Some rating after an event is provisional (marked P).
+    pub provisional: bool,
     pub groups: Vec<HistoryGroup<'a>>,
     pub rows: Vec<HistoryRow<'a>>,
     /// Which of the leading columns have a value in some row.
@@ -331,6 +333,10 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
         placing: rows.iter().any(|r| r.placing.is_some()),
         scores: rows.iter().any(|r| r.score.is_some()),
         record: rows.iter().any(|r| r.record.is_some()),
+        provisional: rows
+            .iter()
+            .flat_map(|r| r.cells.iter().flatten())
+            .any(|c| c.provisional),
         groups,
         rows,
     };

@@ -187,8 +187,9 @@ fn row<'a>(
     }
 }
 
-/// The nationality filter's choices for the rows of a page, by label.
-fn nat_options(root: &str, view: &Rated, rows: &[RankRow]) -> Vec<NatOption> {
+/// The nationality filter's choices for the rows of a page, by label;
+/// `up` leads from the page's folder to the rating's.
+fn nat_options(up: &str, view: &Rated, rows: &[RankRow]) -> Vec<NatOption> {
     let codes: std::collections::BTreeSet<&str> = rows.iter().map(|r| r.nat).filter(|n| !n.is_empty()).collect();
     let mut options: Vec<NatOption> = codes
         .into_iter()
@@ -202,7 +203,7 @@ fn nat_options(root: &str, view: &Rated, rows: &[RankRow]) -> Vec<NatOption> {
                     .nations
                     .iter()
                     .any(|n| n.slug == slug)
-                    .then(|| format!("{root}{}", nation_path(view.id(), &slug, 1))),
+                    .then(|| format!("{up}nation/{slug}.html")),
             }
         })
         .collect();
@@ -369,7 +370,8 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
         heading,
         pager: Pager::new(page, pages, page_href),
         nats: rows.iter().any(|r: &RankRow| !r.nat.is_empty()),
-        nat_options: nat_options(&base.root, view, &rows),
+        // Relative to the list's folder (year-end pages sit one deeper).
+        nat_options: nat_options(if matches!(list, List::YearEnd(_)) { "../" } else { "" }, view, &rows),
         rows,
         total: list.total(view),
         national: false,

@@ -250,10 +250,7 @@ pub fn group_ranges(html: &str, class: &str) -> Vec<(String, std::ops::Range<usi
     let mut groups = Vec::new();
     for cell in first.split("<t").filter(|c| c.starts_with('d') || c.starts_with('h')) {
         let open = &cell[..cell.find('>').unwrap()];
-        let span = open
-            .split("colspan=\"")
-            .nth(1)
-            .map_or(1, |s| s[..s.find('"').unwrap()].parse().unwrap());
+        let span = attribute(open, "colspan").map_or(1, |s| s.parse().unwrap());
         if cell.starts_with('h') {
             let inner = &cell[cell.find('>').unwrap() + 1..];
             groups.push((text(inner).trim().to_string(), offset..offset + span));
@@ -261,6 +258,15 @@ pub fn group_ranges(html: &str, class: &str) -> Vec<(String, std::ops::Range<usi
         offset += span;
     }
     groups
+}
+
+/// The value of attribute `name` in a start tag's text, quoted or not.
+pub fn attribute<'a>(open: &'a str, name: &str) -> Option<&'a str> {
+    let rest = &open[open.find(&format!(" {name}="))? + name.len() + 2..];
+    Some(match rest.strip_prefix('"') {
+        Some(quoted) => &quoted[..quoted.find('"')?],
+        None => &rest[..rest.find([' ', '>']).unwrap_or(rest.len())],
+    })
 }
 
 /// The range of the column group headed `group` (a rating's title).
