@@ -122,8 +122,11 @@ pub struct Player {
 pub struct Placement {
     pub rank: u32,
     pub player: PlayerId,
-    pub nat: String,
-    pub loc: String,
+    /// The row's `nat` and `loc`, each shared between the rows that spell
+    /// it alike: an archive holds millions of rows and a few hundred
+    /// spellings.
+    pub nat: std::sync::Arc<str>,
+    pub loc: std::sync::Arc<str>,
 }
 
 /// A match: `wins_a`-`wins_b`[-`draws`] games between `a` and `b`.

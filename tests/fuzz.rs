@@ -295,8 +295,8 @@ fn site_of(config: SiteConfig, plans: &[EventPlan], pool: u32) -> Site {
             results.push(Placement {
                 rank,
                 player,
-                nat: String::new(),
-                loc: String::new(),
+                nat: "".into(),
+                loc: "".into(),
             });
         }
         let mut round = Vec::new();

@@ -40,7 +40,13 @@ fn facts(site: &Site, e: &Event) -> Facts {
         .iter()
         .map(|r| {
             let p = site.player(r.player);
-            (r.rank, p.key.clone(), p.display.clone(), r.nat.clone(), r.loc.clone())
+            (
+                r.rank,
+                p.key.clone(),
+                p.display.clone(),
+                r.nat.to_string(),
+                r.loc.to_string(),
+            )
         })
         .collect();
     rows.sort();

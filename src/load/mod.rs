@@ -245,6 +245,8 @@ const CHUNK: usize = 1024;
 struct Identities {
     ids: HashMap<String, PlayerId>,
     latest: Vec<Latest>,
+    /// Every `nat` and `loc` text met, shared by the placements using it.
+    texts: std::collections::HashSet<std::sync::Arc<str>>,
 }
 
 /// A player's latest spelling, `nat` and `loc`, each with the index (into
@@ -257,6 +259,16 @@ struct Latest {
 }
 
 impl Identities {
+    /// The shared copy of a `nat` or `loc` text.
+    fn shared(&mut self, text: &str) -> std::sync::Arc<str> {
+        if let Some(shared) = self.texts.get(text) {
+            return shared.clone();
+        }
+        let shared: std::sync::Arc<str> = text.into();
+        self.texts.insert(shared.clone());
+        shared
+    }
+
     /// `raw` with its players as provisional ids; `loaded` are the events
     /// before it (`raw` becomes `loaded[loaded.len()]`).
     fn event(&mut self, raw: RawEvent, loaded: &[Event]) -> Event {
@@ -270,6 +282,11 @@ impl Identities {
                 (e.date, e.id.as_bytes()) <= (order.0, order.1.as_bytes())
             }
         };
+        let places: Vec<_> = raw
+            .results
+            .iter()
+            .map(|r| (self.shared(&r.nat), self.shared(&r.loc)))
+            .collect();
         let mut id_of = |n: &NameRef, nat: &str, loc: &str| -> PlayerId {
             let id = match self.ids.get(n.key.as_str()) {
                 Some(&id) => id,
@@ -311,11 +328,12 @@ impl Identities {
         let results = raw
             .results
             .iter()
-            .map(|r| Placement {
+            .zip(places)
+            .map(|(r, (nat, loc))| Placement {
                 rank: r.rank,
                 player: id_of(&r.name, &r.nat, &r.loc),
-                nat: r.nat.clone(),
-                loc: r.loc.clone(),
+                nat,
+                loc,
             })
             .collect();
         let round = raw
