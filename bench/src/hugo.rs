@@ -265,7 +265,7 @@ fn player_rows(
             Detail::Match(d) => {
                 let (wins, losses, draws) = (d.wins, d.losses, d.draws);
                 for m in &d.matches {
-                    let k = m.k.map_or_else(|| "P".to_string(), |k| k.to_string());
+                    let k = m.k().map_or_else(|| "P".to_string(), |k| k.to_string());
                     let _ = writeln!(
                         matches,
                         "| {date} | {} | {} | {} | {} | {}-{}-{} | {k} | {} |",
@@ -276,7 +276,7 @@ fn player_rows(
                         m.won,
                         m.lost,
                         m.drawn,
-                        m.after.map(|a| signed2(a - m.before)).unwrap_or_default()
+                        m.after().map(|a| signed2(a - m.before)).unwrap_or_default()
                     );
                 }
                 writeln!(

@@ -399,9 +399,9 @@ fn match_list<'a>(ctx: &'a Context, root: &'a str, id: PlayerId) -> Option<Match
                         opponent_id: m.opponent,
                         opponent: ctx.sibling_player_link(m.opponent),
                         games: games(m.won, m.lost, m.drawn),
-                        result: if m.score == 1.0 {
+                        result: if m.score() == 1.0 {
                             "Win"
-                        } else if m.score == 0.0 {
+                        } else if m.score() == 0.0 {
                             "Loss"
                         } else {
                             "Draw"
@@ -412,12 +412,12 @@ fn match_list<'a>(ctx: &'a Context, root: &'a str, id: PlayerId) -> Option<Match
                 });
                 let cells = &mut list.matches[i].cells;
                 cells.resize_with(g + 1, || None);
-                group.change |= m.after.is_some();
+                group.change |= m.after().is_some();
                 cells[g] = Some(MatchCell {
                     opponent_rating: Fixed2(m.opponent_before),
-                    k: m.k,
-                    change: m.after.map(|a| Signed2(a - m.before)),
-                    direction: m.after.map_or("", |a| direction(a - m.before)),
+                    k: m.k(),
+                    change: m.after().map(|a| Signed2(a - m.before)),
+                    direction: m.after().map_or("", |a| direction(a - m.before)),
                 });
             }
         }

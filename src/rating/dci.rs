@@ -533,7 +533,7 @@ mod tests {
         //   → 1600 + 200 = 1800; B: 2000 + 0 = 2000 (draw counts in n only).
         // Round 3: X (1800) loses to C (2000 after round 1):
         //   Rc = (1600 + 1600 + 2000)/3 = 1733.33…, W−L = 0 → 1733.33…
-        let x: Vec<f64> = lines(&h, 0, 0).iter().map(|m| m.after.unwrap()).collect();
+        let x: Vec<f64> = lines(&h, 0, 0).iter().map(|m| m.after().unwrap()).collect();
         assert_eq!(x, [2000.0, 1800.0, 5200.0 / 3.0]);
         assert!((rating(&h, 0) - 1_733.333_333_333).abs() < 1e-9);
         assert_eq!(rating(&h, 2), 2000.0);
@@ -547,7 +547,7 @@ mod tests {
         let sx = h.standings[0].as_ref().unwrap();
         assert_eq!((sx.matches, sx.events, sx.provisional, sx.ranked), (3, 1, true, true));
         // Provisional matches have no K.
-        assert!(lines(&h, 0, 0).iter().all(|m| m.k.is_none()));
+        assert!(lines(&h, 0, 0).iter().all(|m| m.k().is_none()));
         // History row: before the first round → after the last.
         let row = h.event(0).iter().find(|r| r.player == 0).unwrap();
         assert_eq!((row.before, row.after), (1600.0, 5200.0 / 3.0));
@@ -587,7 +587,7 @@ mod tests {
         assert_eq!(rating(&h, 0), 1968.0);
         let s = h.standings[0].as_ref().unwrap();
         assert_eq!((s.matches, s.provisional), (25, false));
-        assert_eq!(lines(&h, 0, 0)[24].k, None);
+        assert_eq!(lines(&h, 0, 0)[24].k(), None);
         // 26th, a win against a fresh 1600: Elo with K 32 (64 players, judge 2):
         // We = 1/(10^((1600 − 1968)/400) + 1) = 0.892676660006154…
         // 1968 + 32 · (1 − We) = 1971.434346879803…
@@ -597,7 +597,7 @@ mod tests {
             "{}",
             rating(&h, 0)
         );
-        assert_eq!(lines(&h, 0, 0)[25].k, Some(32.0));
+        assert_eq!(lines(&h, 0, 0)[25].k(), Some(32.0));
         // The opponent is provisional: one loss to a 1968 → 1968 − 400.
         assert_eq!(rating(&h, 26), 1568.0);
     }
@@ -655,7 +655,7 @@ mod tests {
             h.events[0].note.as_deref(),
             Some("Rated with K × 1/4: 20 players, fewer than 32 (D.5.8); judge level 0, below 2 (D.5.9).")
         );
-        assert_eq!(lines(&h, 0, 0)[0].k, Some(8.0));
+        assert_eq!(lines(&h, 0, 0)[0].k(), Some(8.0));
     }
 
     #[test]

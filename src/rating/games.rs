@@ -136,7 +136,7 @@ impl MatchRows {
         }
         for entry in self.entries {
             let (rating, deviation) = after(entry.player);
-            let count = |v: f64| entry.matches.iter().filter(|m| m.score == v).count() as u32;
+            let count = |v: f64| entry.matches.iter().filter(|m| m.score() == v).count() as u32;
             history.rows.push(Row {
                 event: index,
                 player: entry.player,

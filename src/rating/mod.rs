@@ -132,8 +132,10 @@ impl Detail {
     }
 }
 
-/// One rated match seen from one player's side.
-#[derive(Debug, Clone, PartialEq)]
+/// One rated match seen from one player's side. An archive holds millions
+/// of them, so the line is kept to 56 bytes: the result is derived from
+/// the games, and the optional figures are NaN when absent.
+#[derive(Debug, Clone)]
 pub struct MatchLine {
     /// 1-based round number in the event.
     pub round: u32,
@@ -142,19 +144,44 @@ pub struct MatchLine {
     pub won: u32,
     pub lost: u32,
     pub drawn: u32,
-    /// Match result: 1 win, 0.5 draw, 0 loss.
-    pub score: f64,
     /// Both ratings from before the round.
     pub before: f64,
     pub opponent_before: f64,
-    /// This player's rating after the match; `None` where the system rates
-    /// all matches of an event at once (Glicko-2: one rating period).
-    pub after: Option<f64>,
-    /// K used; `None` while the player was provisional (K-factor systems).
-    pub k: Option<f64>,
+    /// See [`MatchLine::after`] and [`MatchLine::k`].
+    after: f64,
+    k: f64,
+}
+
+impl PartialEq for MatchLine {
+    fn eq(&self, other: &Self) -> bool {
+        (self.round, self.opponent, self.won, self.lost, self.drawn)
+            == (other.round, other.opponent, other.won, other.lost, other.drawn)
+            && (self.before, self.opponent_before, self.after(), self.k())
+                == (other.before, other.opponent_before, other.after(), other.k())
+    }
 }
 
 impl MatchLine {
+    /// Match result: 1 win, 0.5 draw, 0 loss (equal game wins is a draw).
+    pub fn score(&self) -> f64 {
+        match self.won.cmp(&self.lost) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Less => 0.0,
+        }
+    }
+
+    /// This player's rating after the match; `None` where the system rates
+    /// all matches of an event at once (Glicko-2: one rating period).
+    pub fn after(&self) -> Option<f64> {
+        Some(self.after).filter(|x| !x.is_nan())
+    }
+
+    /// K used; `None` while the player was provisional (K-factor systems).
+    pub fn k(&self) -> Option<f64> {
+        Some(self.k).filter(|x| !x.is_nan())
+    }
+
     /// One side of match `m` (`a`'s when `first`) in round `round`
     /// (1-based): the opponent, games and result seen from that side.
     pub fn side(
@@ -166,7 +193,7 @@ impl MatchLine {
         after: Option<f64>,
         k: Option<f64>,
     ) -> MatchLine {
-        let (_, opponent, score) = m.side(first);
+        let (_, opponent, _) = m.side(first);
         let (won, lost) = if first {
             (m.wins_a, m.wins_b)
         } else {
@@ -178,11 +205,10 @@ impl MatchLine {
             won,
             lost,
             drawn: m.draws,
-            score,
             before,
             opponent_before,
-            after,
-            k,
+            after: after.unwrap_or(f64::NAN),
+            k: k.unwrap_or(f64::NAN),
         }
     }
 }
@@ -328,4 +354,31 @@ pub fn assign_ranks(entries: &mut [RankEntry]) {
 /// The system named `name`.
 pub fn find(name: &str) -> Option<&'static System> {
     SYSTEMS.iter().find(|s| s.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Archives hold millions of match lines: their size is a budget.
+    #[test]
+    fn a_match_line_stays_small_and_keeps_its_optional_figures() {
+        assert_eq!(std::mem::size_of::<MatchLine>(), 56);
+        let m = crate::model::Match {
+            a: 0,
+            b: 1,
+            wins_a: 1,
+            wins_b: 2,
+            draws: 0,
+        };
+        let lost = MatchLine::side(&m, 3, true, 1500.0, 1600.0, Some(1490.0), None);
+        assert_eq!((lost.score(), lost.after(), lost.k()), (0.0, Some(1490.0), None));
+        let won = MatchLine::side(&m, 3, false, 1600.0, 1500.0, None, Some(16.0));
+        assert_eq!(
+            (won.score(), won.after(), won.k(), won.opponent),
+            (1.0, None, Some(16.0), 0)
+        );
+        assert_ne!(lost, won);
+        assert_eq!(won.clone(), won);
+    }
 }

@@ -122,12 +122,12 @@ fn matches(rows: &[Row]) -> Tally {
             continue;
         };
         let matches = &m.matches;
-        for m in matches.iter().filter(|m| row.player < m.opponent && m.score != 0.5) {
+        for m in matches.iter().filter(|m| row.player < m.opponent && m.score() != 0.5) {
             tally.games += 1;
             tally.equal += u64::from(m.before == m.opponent_before);
             tally.right2 += if m.before == m.opponent_before {
                 1
-            } else if (m.before > m.opponent_before) == (m.score == 1.0) {
+            } else if (m.before > m.opponent_before) == (m.score() == 1.0) {
                 2
             } else {
                 0
@@ -203,17 +203,21 @@ mod tests {
 
     #[test]
     fn matches_count_once_and_skip_draws() {
-        let line = |opponent, score, before, opponent_before| MatchLine {
-            round: 1,
-            opponent,
-            won: 0,
-            lost: 0,
-            drawn: 0,
-            score,
-            before,
-            opponent_before,
-            after: None,
-            k: None,
+        // A one-game match: won (score 1), drawn (0.5) or lost (0).
+        let line = |opponent, score: f64, before, opponent_before| {
+            let (wins_a, wins_b) = if score == 0.5 {
+                (0, 0)
+            } else {
+                (score as u32, 1 - score as u32)
+            };
+            let m = crate::model::Match {
+                a: u32::MAX,
+                b: opponent,
+                wins_a,
+                wins_b,
+                draws: (score == 0.5).into(),
+            };
+            MatchLine::side(&m, 1, true, before, opponent_before, None, None)
         };
         let row = |player, matches| Row {
             event: 0,

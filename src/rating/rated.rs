@@ -89,7 +89,7 @@ impl<'a> Rated<'a> {
     /// provisional rating is no peak and no record.
     pub fn provisional_row(&self, row: &Row) -> bool {
         self.columns().matches
-            && matches!(&row.detail, super::Detail::Match(m) if m.matches.last().is_some_and(|l| l.k.is_none()))
+            && matches!(&row.detail, super::Detail::Match(m) if m.matches.last().is_some_and(|l| l.k().is_none()))
     }
 
     /// The player's rows in event order.
