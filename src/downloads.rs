@@ -43,14 +43,14 @@ pub fn history_csv(
     }
     out.push('\n');
     for row in &view.history.rows {
-        let e = &site.events[row.event];
+        let e = &site.events[row.event()];
         out.push_str(&e.date.to_string());
         out.push(',');
         csv_text(&mut out, &e.id);
         out.push(',');
         csv_text(&mut out, &site.player(row.player).display);
         out.push_str(&format!(",{},{}", row.before, row.after));
-        if let Some([before, after]) = row.deviation.filter(|_| deviation) {
+        if let Some([before, after]) = row.deviation().filter(|_| deviation) {
             out.push_str(&format!(",{before},{after}"));
         }
         out.push('\n');

@@ -295,10 +295,13 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
     thread_local! {
         static BUFFER: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
     }
-    let results: Vec<Result<u64, Diagnostic>> = plan
+    let total = AtomicU64::new(0);
+    // Only the failures are collected: a result per output would hold
+    // about 80 bytes for each of an archive's half-million files.
+    let problems: Vec<Diagnostic> = plan
         .outputs
         .par_iter()
-        .map(|o| {
+        .map(|o| -> Result<u64, Diagnostic> {
             let t0 = Instant::now();
             let path = o.path.as_str();
             let bytes = match &o.source {
@@ -344,20 +347,13 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
             }
             Ok(bytes)
         })
+        .filter_map(|r| r.map(|n| total.fetch_add(n, Ordering::Relaxed)).err())
         .collect();
-    let mut bytes = 0;
-    let mut problems = Vec::new();
-    for r in results {
-        match r {
-            Ok(n) => bytes += n,
-            Err(d) => problems.push(d),
-        }
-    }
     if !problems.is_empty() {
         return Err(Errors::sorted(problems));
     }
     Ok(Written {
-        bytes,
+        bytes: total.into_inner(),
         render: Duration::from_nanos(render_ns.into_inner()),
         write: Duration::from_nanos(write_ns.into_inner()),
         kinds: pages::PageKind::ALL

@@ -478,11 +478,11 @@ proptest! {
             };
             for row in &history.rows {
                 prop_assert!(row.before.is_finite() && row.after.is_finite(), "{}: {row:?}", r.id);
-                if let Some([before, after]) = row.deviation {
+                if let Some([before, after]) = row.deviation() {
                     prop_assert!(before > 0.0 && after > 0.0, "{}: {row:?}", r.id);
                     prop_assert!(before <= cap && after <= cap, "{}: {row:?} above {cap}", r.id);
                 }
-                prop_assert_eq!(row.deviation.is_some(), r.id != "elo");
+                prop_assert_eq!(row.deviation().is_some(), r.id != "elo");
             }
             for s in history.standings.iter().flatten() {
                 prop_assert!(s.rating.is_finite());

@@ -15,7 +15,7 @@ use ratings::format::{fixed2, signed2};
 use ratings::model::Site;
 use ratings::pages::{Context, Job};
 use ratings::rating::rated::Rated;
-use ratings::rating::{Detail, RankEntry};
+use ratings::rating::{DetailRef, RankEntry};
 
 /// Write the Hugo source folder for the site at `site_dir`. Returns the
 /// number of content pages.
@@ -207,14 +207,14 @@ fn event_rows(t: &mut String, view: &Rated, event: usize, player_link: &dyn Fn(u
     for row in rows {
         let change = signed2(row.after - row.before);
         let (before, after) = (fixed2(row.before), fixed2(row.after));
-        let _ = match &row.detail {
-            Detail::Placement { rank, score } => writeln!(
+        let _ = match row.detail() {
+            DetailRef::Placement { rank, score } => writeln!(
                 t,
                 "| {rank} | {} | {} | {value} | {before} | {after} | {change} |",
                 player_link(row.player),
                 score.map(fixed2).unwrap_or_default()
             ),
-            Detail::Match(m) => writeln!(
+            DetailRef::Match(m) => writeln!(
                 t,
                 "| {} | {}-{}-{} | {before} | {after} | {change} |",
                 player_link(row.player),
@@ -249,27 +249,27 @@ fn player_rows(
         t.push_str("| Date | Event | Place | Score | Value | Before | After | Change |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
     }
     for row in rows {
-        let e = &site.events[row.event];
+        let e = &site.events[row.event()];
         let date = e.date;
         let change = signed2(row.after - row.before);
         let (before, after) = (fixed2(row.before), fixed2(row.after));
-        let _ = match &row.detail {
-            Detail::Placement { rank, score } => writeln!(
+        let _ = match row.detail() {
+            DetailRef::Placement { rank, score } => writeln!(
                 t,
                 "| {date} | {} | {rank} / {} | {} | {} | {before} | {after} | {change} |",
-                event_link(row.event),
+                event_link(row.event()),
                 e.players,
                 score.map(fixed2).unwrap_or_default(),
-                view.history.events[row.event].value.map(fixed2).unwrap_or_default()
+                view.history.events[row.event()].value.map(fixed2).unwrap_or_default()
             ),
-            Detail::Match(d) => {
+            DetailRef::Match(d) => {
                 let (wins, losses, draws) = (d.wins, d.losses, d.draws);
                 for m in &d.matches {
                     let k = m.k().map_or_else(|| "P".to_string(), |k| k.to_string());
                     let _ = writeln!(
                         matches,
                         "| {date} | {} | {} | {} | {} | {}-{}-{} | {k} | {} |",
-                        event_link(row.event),
+                        event_link(row.event()),
                         m.round,
                         player_link(m.opponent),
                         fixed2(m.opponent_before),
@@ -282,7 +282,7 @@ fn player_rows(
                 writeln!(
                     t,
                     "| {date} | {} | {wins}-{losses}-{draws} | {before} | {after} | {change} |",
-                    event_link(row.event)
+                    event_link(row.event())
                 )
             }
         };

@@ -9,7 +9,7 @@ use askama::Template;
 use super::{Base, Context, Link, Placing};
 use crate::format::{Fixed2, Signed2, fixed2, shows_as_zero2};
 use crate::model::{Event, Match, PlayerId, date_range};
-use crate::rating::Detail;
+use crate::rating::DetailRef;
 
 /// One rating's figures for a player in the event.
 pub struct Cell {
@@ -302,20 +302,20 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
         for row in view.history.event(index) {
             let i = row_for(&mut rows, row.player);
             let r = &mut rows[i];
-            match &row.detail {
-                Detail::Placement { rank, score } => {
-                    r.rank.get_or_insert(*rank);
+            match row.detail() {
+                DetailRef::Placement { rank, score } => {
+                    r.rank.get_or_insert(rank);
                     if r.score.is_none() {
                         r.score = score.map(Fixed2);
                     }
                 }
-                Detail::Match(m) => {
+                DetailRef::Match(m) => {
                     r.record.get_or_insert(Placing::Record(m.wins, m.losses, m.draws));
                 }
             }
             r.cells[g] = Some(Cell {
                 after: Fixed2(row.after),
-                deviation: row.deviation.map(|d| Fixed2(d[1])),
+                deviation: row.deviation().map(|d| Fixed2(d[1])),
                 change: Signed2(row.after - row.before),
                 direction: direction(row.after - row.before),
             });

@@ -11,7 +11,7 @@ use super::{Base, Context, Link, Placing, chart};
 use crate::country;
 use crate::format::{Fixed2, Signed2, fixed2};
 use crate::model::{Date, PlayerId};
-use crate::rating::Detail;
+use crate::rating::DetailRef;
 
 /// One rating's figures for the player in one event.
 pub struct HistoryCell {
@@ -219,7 +219,7 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
         let (mut values, mut matches, mut record) = (false, 0, [0; 3]);
         for index in view.row_indices_of(id) {
             let row = &view.history.rows[index];
-            let e = &ctx.site.events[row.event];
+            let e = &ctx.site.events[row.event()];
             points.push(chart::Point {
                 date: e.date,
                 event: &e.name,
@@ -227,37 +227,37 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
             });
             // The same rule as the records: no provisional rating is a peak.
             if !view.provisional_row(row) && peak.is_none_or(|(best, _)| row.after > best) {
-                peak = Some((row.after, row.event));
+                peak = Some((row.after, row.event()));
                 peak_point = Some(points.len() - 1);
             }
-            let line = rows.entry(row.event).or_insert_with(|| HistoryRow {
+            let line = rows.entry(row.event()).or_insert_with(|| HistoryRow {
                 date: e.date,
-                event: ctx.event_link(root, row.event),
+                event: ctx.event_link(root, row.event()),
                 placing: None,
                 score: None,
                 record: None,
                 cells: Vec::new(),
             });
-            match &row.detail {
-                Detail::Placement { rank, score } => {
-                    line.placing.get_or_insert(Placing::Rank(*rank, e.players));
+            match row.detail() {
+                DetailRef::Placement { rank, score } => {
+                    line.placing.get_or_insert(Placing::Rank(rank, e.players));
                     if line.score.is_none() {
                         line.score = score.map(Fixed2);
                     }
                 }
-                Detail::Match(m) => {
+                DetailRef::Match(m) => {
                     line.record.get_or_insert(Placing::Record(m.wins, m.losses, m.draws));
                     matches += 1;
                     record = [record[0] + m.wins, record[1] + m.losses, record[2] + m.draws];
                 }
             }
-            let value = view.history.events[row.event].value.map(Fixed2);
+            let value = view.history.events[row.event()].value.map(Fixed2);
             values |= value.is_some();
             line.cells.resize_with(g + 1, || None);
             line.cells[g] = Some(HistoryCell {
                 value,
                 after: Fixed2(row.after),
-                deviation: row.deviation.map(|d| Fixed2(d[1])),
+                deviation: row.deviation().map(|d| Fixed2(d[1])),
                 change: Signed2(row.after - row.before),
                 direction: direction(row.after - row.before),
                 rank: view.timeline.rank_after[index],
@@ -376,17 +376,17 @@ fn match_list<'a>(ctx: &'a Context, root: &'a str, id: PlayerId) -> Option<Match
         };
         let mut any = false;
         for row in view.rows_of(id) {
-            let Detail::Match(m) = &row.detail else {
+            let DetailRef::Match(m) = row.detail() else {
                 continue;
             };
             let (matches, byes) = (&m.matches, &m.byes);
             any = true;
-            let (list, at) = events.entry(row.event).or_insert_with(|| {
-                let e = &ctx.site.events[row.event];
+            let (list, at) = events.entry(row.event()).or_insert_with(|| {
+                let e = &ctx.site.events[row.event()];
                 let byes = byes.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
                 let list = EventMatches {
                     date: e.date,
-                    event: ctx.event_link(root, row.event),
+                    event: ctx.event_link(root, row.event()),
                     byes,
                     matches: Vec::new(),
                 };

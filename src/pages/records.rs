@@ -117,8 +117,8 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
         .zip(played_ranks)
         .map(|(&p, rank)| {
             let rows: Vec<usize> = view.row_indices_of(p).collect();
-            let first = site.events[view.history.rows[rows[0]].event].date;
-            let last = site.events[view.history.rows[rows[rows.len() - 1]].event].date;
+            let first = site.events[view.history.rows[rows[0]].event()].date;
+            let last = site.events[view.history.rows[rows[rows.len() - 1]].event()].date;
             RecordRow {
                 rank,
                 name: site.player(p).display.clone(),
@@ -159,7 +159,7 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
         .iter()
         .zip(peak_ranks)
         .map(|(&(p, r, i), rank)| {
-            let e = view.history.rows[i].event;
+            let e = view.history.rows[i].event();
             RecordRow {
                 rank,
                 name: site.player(p).display.clone(),

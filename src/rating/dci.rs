@@ -391,7 +391,7 @@ mod tests {
     use super::*;
     use crate::config::SiteConfig;
     use crate::model::{Date, Match, Player, Round};
-    use crate::rating::Detail;
+    use crate::rating::DetailRef;
 
     /// (first, second, games won by first, by second, drawn games)
     type M = (u32, u32, u32, u32, u32);
@@ -489,9 +489,9 @@ mod tests {
 
     fn lines(h: &History, event: usize, player: u32) -> Vec<MatchLine> {
         let row = h.event(event).iter().find(|r| r.player == player).unwrap();
-        match &row.detail {
-            Detail::Match(m) => m.matches.clone(),
-            Detail::Placement { .. } => panic!("not a match row"),
+        match row.detail() {
+            DetailRef::Match(m) => m.matches.clone(),
+            DetailRef::Placement { .. } => panic!("not a match row"),
         }
     }
 
@@ -552,10 +552,10 @@ mod tests {
         let row = h.event(0).iter().find(|r| r.player == 0).unwrap();
         assert_eq!((row.before, row.after), (1600.0, 5200.0 / 3.0));
         // X's record and B's bye.
-        let Detail::Match(m) = &row.detail else { panic!() };
+        let DetailRef::Match(m) = row.detail() else { panic!() };
         assert_eq!((m.wins, m.losses, m.draws), (1, 1, 1));
         let b = h.event(0).iter().find(|r| r.player == 2).unwrap();
-        let Detail::Match(m) = &b.detail else { panic!() };
+        let DetailRef::Match(m) = b.detail() else { panic!() };
         assert_eq!(m.byes, [1]);
     }
 
@@ -724,7 +724,7 @@ mod tests {
         assert_eq!(rating(&h, 0), 2000.0);
         let s0 = h.standings[0].as_ref().unwrap();
         assert_eq!(s0.matches, 1);
-        let Detail::Match(m) = &h.event(0).iter().find(|r| r.player == 0).unwrap().detail else {
+        let DetailRef::Match(m) = h.event(0).iter().find(|r| r.player == 0).unwrap().detail() else {
             panic!()
         };
         assert_eq!(m.byes, [2]);

@@ -189,22 +189,22 @@ impl RatingSystem for DipPouch {
                 if value > 0.0 {
                     counted[p] += 1;
                 }
-                history.rows.push(Row {
-                    event: index,
-                    player: r.player,
+                history.rows.push(Row::new(
+                    index,
+                    r.player,
                     before,
                     after,
-                    counted: value > 0.0,
-                    deviation: None,
-                    detail: Detail::Placement {
+                    value > 0.0,
+                    None,
+                    Detail::Placement {
                         rank: r.rank,
                         score: Some(percentile),
                     },
-                });
+                ));
             }
             // Rows of an event by rank, then by name, as the seed pages list them.
             history.rows[start..].sort_by(|a, b| {
-                a.detail.rank().cmp(&b.detail.rank()).then_with(|| {
+                a.rank().cmp(&b.rank()).then_with(|| {
                     site.player(a.player)
                         .display
                         .as_bytes()

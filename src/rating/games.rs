@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use super::{Detail, History, MatchLine, Matches, Row, Standing};
+use super::{Detail, DetailRef, History, MatchLine, Matches, Row, Standing};
 use crate::model::{Event, PlayerId, Site};
 
 /// The parameters every system of contract v2 shares.
@@ -137,21 +137,21 @@ impl MatchRows {
         for entry in self.entries {
             let (rating, deviation) = after(entry.player);
             let count = |v: f64| entry.matches.iter().filter(|m| m.score() == v).count() as u32;
-            history.rows.push(Row {
-                event: index,
-                player: entry.player,
-                before: entry.before,
-                after: rating,
-                counted: true,
-                deviation: entry.deviation_before.zip(deviation).map(|(b, a)| [b, a]),
-                detail: Detail::Match(Box::new(Matches {
+            history.rows.push(Row::new(
+                index,
+                entry.player,
+                entry.before,
+                rating,
+                true,
+                entry.deviation_before.zip(deviation).map(|(b, a)| [b, a]),
+                Detail::Match(Box::new(Matches {
                     wins: count(1.0),
                     losses: count(0.0),
                     draws: count(0.5),
                     byes: byes.remove(&entry.player).unwrap_or_default(),
                     matches: entry.matches,
                 })),
-            });
+            ));
         }
         let rank: HashMap<PlayerId, u32> = event.results.iter().map(|r| (r.player, r.rank)).collect();
         history.rows[start..].sort_by(|a, b| {
@@ -169,9 +169,8 @@ impl MatchRows {
 pub fn sort_placement_rows(site: &Site, rows: &mut [Row]) {
     rows.sort_by(|a, b| {
         let (pa, pb) = (site.player(a.player), site.player(b.player));
-        a.detail
-            .rank()
-            .cmp(&b.detail.rank())
+        a.rank()
+            .cmp(&b.rank())
             .then_with(|| pa.display.as_bytes().cmp(pb.display.as_bytes()))
             .then_with(|| pa.key.cmp(&pb.key))
     });
@@ -212,7 +211,7 @@ pub fn standings(
     for row in &history.rows {
         let t = &mut tally[row.player as usize];
         t.events += 1;
-        if let Detail::Match(m) = &row.detail {
+        if let DetailRef::Match(m) = row.detail() {
             t.matches += m.matches.len() as u32;
         }
     }
@@ -302,18 +301,18 @@ pub fn rate_games<S: Skill>(skill: &S, common: &Common, site: &Site) -> History 
                 for ((r, (old, _)), new) in event.results.iter().zip(&players).zip(new) {
                     let (before, deviation_before) = view(old);
                     let (after, deviation_after) = view(&new);
-                    history.rows.push(Row {
-                        event: index,
-                        player: r.player,
+                    history.rows.push(Row::new(
+                        index,
+                        r.player,
                         before,
                         after,
-                        counted: true,
-                        deviation: deviation_before.zip(deviation_after).map(|(b, a)| [b, a]),
-                        detail: Detail::Placement {
+                        true,
+                        deviation_before.zip(deviation_after).map(|(b, a)| [b, a]),
+                        Detail::Placement {
                             rank: r.rank,
                             score: None,
                         },
-                    });
+                    ));
                     state[r.player as usize] = Some(new);
                 }
                 sort_placement_rows(site, &mut history.rows[start..]);

@@ -122,14 +122,11 @@ pub struct Matches {
     pub draws: u32,
 }
 
-impl Detail {
-    /// The final placement, for placement systems.
-    pub fn rank(&self) -> Option<u32> {
-        match self {
-            Detail::Placement { rank, .. } => Some(*rank),
-            Detail::Match(_) => None,
-        }
-    }
+/// A [`Detail`] as a [`Row`] gives it back.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum DetailRef<'a> {
+    Placement { rank: u32, score: Option<f64> },
+    Match(&'a Matches),
 }
 
 /// One rated match seen from one player's side. An archive holds millions
@@ -214,18 +211,111 @@ impl MatchLine {
 }
 
 /// One player in one event: a row of `ID-history.csv`.
-#[derive(Debug, Clone, PartialEq)]
+///
+/// An archive holds millions of rows, so a row is kept to 48 bytes: what
+/// only some systems have (matches, deviations) sits behind one pointer
+/// that placement rows of the seed systems leave empty, and an absent
+/// score is NaN. Read it through the methods.
+#[derive(Debug, Clone)]
 pub struct Row {
-    /// Index into `Site::events`.
-    pub event: usize,
+    event: u32,
     pub player: PlayerId,
-    pub before: f64,
-    pub after: f64,
+    /// The final placement (placement rows; 0 on match rows).
+    rank: u32,
     /// Whether the event counted for the player (value > 0 / rated).
     pub counted: bool,
+    pub before: f64,
+    pub after: f64,
+    /// The placement's score where the system gives one, else NaN.
+    score: f64,
+    extra: Option<Box<Extra>>,
+}
+
+/// What only some rows have.
+#[derive(Debug, Clone, PartialEq)]
+struct Extra {
+    deviation: Option<[f64; 2]>,
+    matches: Option<Matches>,
+}
+
+impl Row {
+    /// Player `player`'s row of event `event` (an index into
+    /// `Site::events`); `deviation` is before and after the event, for
+    /// systems with one (RD, σ).
+    pub fn new(
+        event: usize,
+        player: PlayerId,
+        before: f64,
+        after: f64,
+        counted: bool,
+        deviation: Option<[f64; 2]>,
+        detail: Detail,
+    ) -> Row {
+        let (rank, score, matches) = match detail {
+            Detail::Placement { rank, score } => (rank, score.unwrap_or(f64::NAN), None),
+            Detail::Match(m) => (0, f64::NAN, Some(*m)),
+        };
+        let extra = (deviation.is_some() || matches.is_some()).then(|| Box::new(Extra { deviation, matches }));
+        Row {
+            event: u32::try_from(event).expect("fewer than 2^32 events"),
+            player,
+            rank,
+            counted,
+            before,
+            after,
+            score,
+            extra,
+        }
+    }
+
+    /// Index into `Site::events`.
+    pub fn event(&self) -> usize {
+        self.event as usize
+    }
+
     /// Systems with a deviation (RD, σ): before and after the event.
-    pub deviation: Option<[f64; 2]>,
-    pub detail: Detail,
+    pub fn deviation(&self) -> Option<[f64; 2]> {
+        self.extra.as_ref().and_then(|x| x.deviation)
+    }
+
+    /// The placement or the matches behind the row.
+    pub fn detail(&self) -> DetailRef<'_> {
+        match self.extra.as_ref().and_then(|x| x.matches.as_ref()) {
+            Some(m) => DetailRef::Match(m),
+            None => DetailRef::Placement {
+                rank: self.rank,
+                score: Some(self.score).filter(|s| !s.is_nan()),
+            },
+        }
+    }
+
+    /// The final placement, on placement rows.
+    pub fn rank(&self) -> Option<u32> {
+        match self.detail() {
+            DetailRef::Placement { rank, .. } => Some(rank),
+            DetailRef::Match(_) => None,
+        }
+    }
+}
+
+impl PartialEq for Row {
+    fn eq(&self, other: &Self) -> bool {
+        (
+            self.event,
+            self.player,
+            self.counted,
+            self.before,
+            self.after,
+            self.deviation(),
+        ) == (
+            other.event,
+            other.player,
+            other.counted,
+            other.before,
+            other.after,
+            other.deviation(),
+        ) && self.detail() == other.detail()
+    }
 }
 
 /// How a system treated one event.
@@ -380,5 +470,68 @@ mod tests {
         );
         assert_ne!(lost, won);
         assert_eq!(won.clone(), won);
+    }
+
+    /// Archives hold millions of rows: their size is a budget, and what a
+    /// row packs away comes back unchanged.
+    #[test]
+    fn a_row_stays_small_and_gives_back_what_it_was_given() {
+        assert_eq!(std::mem::size_of::<Row>(), 48);
+        let placed = Row::new(
+            7,
+            3,
+            10.0,
+            12.5,
+            true,
+            None,
+            Detail::Placement {
+                rank: 2,
+                score: Some(81.25),
+            },
+        );
+        assert_eq!(
+            (placed.event(), placed.player, placed.rank(), placed.deviation()),
+            (7, 3, Some(2), None)
+        );
+        assert_eq!(
+            placed.detail(),
+            DetailRef::Placement {
+                rank: 2,
+                score: Some(81.25)
+            }
+        );
+        let unscored = Row::new(
+            7,
+            4,
+            25.0,
+            20.0,
+            true,
+            Some([8.0, 7.5]),
+            Detail::Placement { rank: 1, score: None },
+        );
+        assert_eq!(unscored.detail(), DetailRef::Placement { rank: 1, score: None });
+        assert_eq!(unscored.deviation(), Some([8.0, 7.5]));
+        let matches = Matches {
+            matches: Vec::new(),
+            byes: vec![2],
+            wins: 1,
+            losses: 0,
+            draws: 0,
+        };
+        let played = Row::new(
+            8,
+            5,
+            1500.0,
+            1516.0,
+            false,
+            None,
+            Detail::Match(Box::new(matches.clone())),
+        );
+        assert_eq!(
+            (played.detail(), played.rank(), played.counted),
+            (DetailRef::Match(&matches), None, false)
+        );
+        assert_ne!(placed, unscored);
+        assert_eq!(played.clone(), played);
     }
 }

@@ -8,7 +8,7 @@
 #[cfg(test)]
 use super::Matches;
 use super::fenwick::Fenwick;
-use super::{Detail, History, Row};
+use super::{DetailRef, History, Row};
 use crate::model::Site;
 
 /// Games predicted, and how many right.
@@ -63,10 +63,10 @@ pub fn predictions(site: &Site, history: &History) -> Predictions {
     let mut out = Predictions::default();
     for (e, range) in history.event_rows.iter().enumerate() {
         let rows = &history.rows[range.clone()];
-        let tally = match rows.first().map(|r| &r.detail) {
+        let tally = match rows.first().map(|r| r.detail()) {
             None => continue,
-            Some(Detail::Placement { .. }) => placement(rows),
-            Some(Detail::Match(_)) => matches(rows),
+            Some(DetailRef::Placement { .. }) => placement(rows),
+            Some(DetailRef::Match(_)) => matches(rows),
         };
         if tally.games == 0 {
             continue;
@@ -85,7 +85,7 @@ pub fn predictions(site: &Site, history: &History) -> Predictions {
 /// player had the higher rating before the event. O(n log n): rows by rank,
 /// each compared with the better-ranked ones through counts over ratings.
 fn placement(rows: &[Row]) -> Tally {
-    let mut ranked: Vec<(u32, f64)> = rows.iter().filter_map(|r| Some((r.detail.rank()?, r.before))).collect();
+    let mut ranked: Vec<(u32, f64)> = rows.iter().filter_map(|r| Some((r.rank()?, r.before))).collect();
     ranked.sort_by_key(|r| r.0);
     let mut values: Vec<f64> = ranked.iter().map(|r| r.1).collect();
     values.sort_by(f64::total_cmp);
@@ -118,7 +118,7 @@ fn placement(rows: &[Row]) -> Tally {
 fn matches(rows: &[Row]) -> Tally {
     let mut tally = Tally::default();
     for row in rows {
-        let Detail::Match(m) = &row.detail else {
+        let DetailRef::Match(m) = row.detail() else {
             continue;
         };
         let matches = &m.matches;
@@ -140,18 +140,18 @@ fn matches(rows: &[Row]) -> Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rating::MatchLine;
+    use crate::rating::{Detail, MatchLine};
 
     fn placed(player: u32, rank: u32, before: f64) -> Row {
-        Row {
-            event: 0,
+        Row::new(
+            0,
             player,
             before,
-            after: before,
-            counted: true,
-            deviation: None,
-            detail: Detail::Placement { rank, score: None },
-        }
+            before,
+            true,
+            None,
+            Detail::Placement { rank, score: None },
+        )
     }
 
     #[test]
@@ -184,7 +184,7 @@ mod tests {
         let mut slow = Tally::default();
         for a in &rows {
             for b in &rows {
-                let (ra, rb) = (a.detail.rank().unwrap(), b.detail.rank().unwrap());
+                let (ra, rb) = (a.rank().unwrap(), b.rank().unwrap());
                 if ra < rb {
                     slow.games += 1;
                     slow.equal += u64::from(a.before == b.before);
@@ -219,20 +219,15 @@ mod tests {
             };
             MatchLine::side(&m, 1, true, before, opponent_before, None, None)
         };
-        let row = |player, matches| Row {
-            event: 0,
-            player,
-            before: 0.0,
-            after: 0.0,
-            counted: true,
-            deviation: None,
-            detail: Detail::Match(Box::new(Matches {
+        let row = |player, matches| {
+            let matches = Box::new(Matches {
                 matches,
                 byes: Vec::new(),
                 wins: 0,
                 losses: 0,
                 draws: 0,
-            })),
+            });
+            Row::new(0, player, 0.0, 0.0, true, None, Detail::Match(matches))
         };
         // 0 (1600) beats 1 (1500): right. 0 draws 2: no game. 3 (1500)
         // beats 1 (1500): half. Each seen from both sides.

@@ -56,7 +56,7 @@ impl<'a> Rated<'a> {
     }
 
     pub fn from_history(site: &Site, config: &'a RatingConfig, history: History) -> Self {
-        let latest = history.rows.last().map(|r| site.events[r.event].date);
+        let latest = history.rows.last().map(|r| site.events[r.event()].date);
         let timeline = timeline::timeline(site, &history, config.active_years, site.config.page_size);
         let (mut ranking, mut inactive): (Vec<RankEntry>, Vec<RankEntry>) = super::ranking(site, &history)
             .into_iter()
@@ -89,7 +89,7 @@ impl<'a> Rated<'a> {
     /// provisional rating is no peak and no record.
     pub fn provisional_row(&self, row: &Row) -> bool {
         self.columns().matches
-            && matches!(&row.detail, super::Detail::Match(m) if m.matches.last().is_some_and(|l| l.k().is_none()))
+            && matches!(row.detail(), super::DetailRef::Match(m) if m.matches.last().is_some_and(|l| l.k().is_none()))
     }
 
     /// The player's rows in event order.
