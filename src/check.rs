@@ -542,7 +542,7 @@ impl<'a> Warnings<'a> {
         let mut first: Vec<(String, PathBuf, &str)> = Vec::new();
         for e in &site.events {
             let codes = std::iter::once(("country", e.country.as_str()))
-                .chain(e.results.iter().map(|r| ("nat", &*r.nat)))
+                .chain(e.results.iter().map(|r| ("nat", r.nat())))
                 .filter(|(_, c)| !c.is_empty() && crate::country::lookup(c).is_none());
             for (field, code) in codes {
                 let n = seen.entry(name_key(code)).or_default();

@@ -303,7 +303,7 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
         .par_iter()
         .map(|o| -> Result<u64, Diagnostic> {
             let t0 = Instant::now();
-            let path = o.path.as_str();
+            let path = &*o.path;
             let bytes = match &o.source {
                 plan::Source::Page(job) => BUFFER.with_borrow_mut(|html| {
                     html.clear();

@@ -122,11 +122,29 @@ pub struct Player {
 pub struct Placement {
     pub rank: u32,
     pub player: PlayerId,
-    /// The row's `nat` and `loc`, each shared between the rows that spell
-    /// it alike: an archive holds millions of rows and a few hundred
-    /// spellings.
-    pub nat: std::sync::Arc<str>,
-    pub loc: std::sync::Arc<str>,
+    /// The row's `nat` and `loc`, shared between the rows that give the
+    /// same pair: an archive holds millions of rows and a few hundred
+    /// pairs, so a row is 16 bytes.
+    pub origin: std::sync::Arc<Origin>,
+}
+
+/// The `nat` and `loc` of a `[[results]]` row.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Origin {
+    pub nat: Box<str>,
+    pub loc: Box<str>,
+}
+
+impl Placement {
+    /// The row's `nat` (empty when not given).
+    pub fn nat(&self) -> &str {
+        &self.origin.nat
+    }
+
+    /// The row's `loc` (empty when not given).
+    pub fn loc(&self) -> &str {
+        &self.origin.loc
+    }
 }
 
 /// A match: `wins_a`-`wins_b`[-`draws`] games between `a` and `b`.

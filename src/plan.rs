@@ -41,8 +41,9 @@ pub enum Source {
 /// One file of the output.
 #[derive(Debug, Clone)]
 pub struct Output {
-    /// Relative to the output folder, `/`-separated.
-    pub path: String,
+    /// Relative to the output folder, `/`-separated (boxed: an archive
+    /// has half a million outputs).
+    pub path: Box<str>,
     pub source: Source,
 }
 
@@ -86,7 +87,7 @@ impl Plan {
         outputs.reserve(jobs.len());
         let pages = outputs.len()..outputs.len() + jobs.len();
         outputs.extend(jobs.into_iter().map(|job| Output {
-            path: ctx.path(&job),
+            path: ctx.path(&job).into(),
             source: Source::Page(job),
         }));
         if ctx.site.config.base_url.is_some() {
@@ -100,13 +101,13 @@ impl Plan {
         }
         // A static file replaces a built-in asset or a replaceable file.
         let replaced = |path: &str| statics.iter().any(|(s, _)| s == path);
-        outputs.retain(|o| !(REPLACEABLE.contains(&o.path.as_str()) && replaced(&o.path)));
+        outputs.retain(|o| !(REPLACEABLE.contains(&&*o.path) && replaced(&o.path)));
         let mut problems = Vec::new();
         let mut taken: HashMap<&str, &Source> = HashMap::with_capacity(outputs.len());
         for o in &outputs {
             if let Some(first) = taken.insert(&o.path, &o.source) {
                 problems.push(Diagnostic::new(
-                    &o.path,
+                    &*o.path,
                     format!(
                         "two outputs would be written to this file ({first:?} and {:?})",
                         o.source
@@ -132,10 +133,10 @@ impl Plan {
         problems.extend(crate::static_files::folder_clashes(
             site_dir,
             &statics,
-            outputs.iter().map(|o| o.path.as_str()),
+            outputs.iter().map(|o| &*o.path),
         ));
         let statics = statics.into_iter().map(|(path, src)| Output {
-            path,
+            path: path.into(),
             source: Source::Static(src),
         });
         outputs.extend(statics);
@@ -150,19 +151,22 @@ impl Plan {
     /// The pages, in order.
     pub fn pages(&self) -> impl Iterator<Item = (&str, &Job)> {
         self.outputs.iter().filter_map(|o| match &o.source {
-            Source::Page(job) => Some((o.path.as_str(), job)),
+            Source::Page(job) => Some((&*o.path, job)),
             _ => None,
         })
     }
 
     /// The paths, in order.
     pub fn paths(&self) -> impl Iterator<Item = &str> {
-        self.outputs.iter().map(|o| o.path.as_str())
+        self.outputs.iter().map(|o| &*o.path)
     }
 }
 
 fn generated(path: String, source: Source) -> Output {
-    Output { path, source }
+    Output {
+        path: path.into(),
+        source,
+    }
 }
 
 impl Source {

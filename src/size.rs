@@ -92,7 +92,7 @@ pub fn estimate(ctx: &Context, plan: &Plan) -> SiteSize {
     for o in &plan.outputs {
         let bytes = match &o.source {
             Source::Page(job) => {
-                by_kind[job.kind() as usize].push((o.path.as_str(), job));
+                by_kind[job.kind() as usize].push((&*o.path, job));
                 continue;
             }
             Source::Static(src) => std::fs::metadata(src).map_or(0, |m| m.len()),

@@ -295,8 +295,7 @@ fn site_of(config: SiteConfig, plans: &[EventPlan], pool: u32) -> Site {
             results.push(Placement {
                 rank,
                 player,
-                nat: "".into(),
-                loc: "".into(),
+                origin: Default::default(),
             });
         }
         let mut round = Vec::new();

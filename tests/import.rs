@@ -44,8 +44,8 @@ fn facts(site: &Site, e: &Event) -> Facts {
                 r.rank,
                 p.key.clone(),
                 p.display.clone(),
-                r.nat.to_string(),
-                r.loc.to_string(),
+                r.nat().to_string(),
+                r.loc().to_string(),
             )
         })
         .collect();

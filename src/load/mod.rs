@@ -12,7 +12,7 @@ use rayon::prelude::*;
 
 use crate::config;
 use crate::error::{Diagnostic, Errors, line_column};
-use crate::model::{Event, MarkdownPage, Match, Placement, Player, PlayerId, Round, Site};
+use crate::model::{Event, MarkdownPage, Match, Origin, Placement, Player, PlayerId, Round, Site};
 use crate::names::slug;
 use event::{NameRef, RawEvent};
 
@@ -245,8 +245,11 @@ const CHUNK: usize = 1024;
 struct Identities {
     ids: HashMap<String, PlayerId>,
     latest: Vec<Latest>,
-    /// Every `nat` and `loc` text met, shared by the placements using it.
-    texts: std::collections::HashSet<std::sync::Arc<str>>,
+    /// Every (`nat`, `loc`) pair met, by `nat` NUL `loc`: shared by the
+    /// placements that give it.
+    origins: HashMap<Box<str>, std::sync::Arc<Origin>>,
+    /// The lookup key, reused.
+    key: String,
 }
 
 /// A player's latest spelling, `nat` and `loc`, each with the index (into
@@ -259,13 +262,18 @@ struct Latest {
 }
 
 impl Identities {
-    /// The shared copy of a `nat` or `loc` text.
-    fn shared(&mut self, text: &str) -> std::sync::Arc<str> {
-        if let Some(shared) = self.texts.get(text) {
+    /// The shared copy of the pair (`nat`, `loc`).
+    fn origin(&mut self, nat: &str, loc: &str) -> std::sync::Arc<Origin> {
+        self.key.clear();
+        self.key.extend([nat, "\0", loc]);
+        if let Some(shared) = self.origins.get(self.key.as_str()) {
             return shared.clone();
         }
-        let shared: std::sync::Arc<str> = text.into();
-        self.texts.insert(shared.clone());
+        let shared = std::sync::Arc::new(Origin {
+            nat: nat.into(),
+            loc: loc.into(),
+        });
+        self.origins.insert(self.key.as_str().into(), shared.clone());
         shared
     }
 
@@ -282,11 +290,7 @@ impl Identities {
                 (e.date, e.id.as_bytes()) <= (order.0, order.1.as_bytes())
             }
         };
-        let places: Vec<_> = raw
-            .results
-            .iter()
-            .map(|r| (self.shared(&r.nat), self.shared(&r.loc)))
-            .collect();
+        let origins: Vec<_> = raw.results.iter().map(|r| self.origin(&r.nat, &r.loc)).collect();
         let mut id_of = |n: &NameRef, nat: &str, loc: &str| -> PlayerId {
             let id = match self.ids.get(n.key.as_str()) {
                 Some(&id) => id,
@@ -328,12 +332,11 @@ impl Identities {
         let results = raw
             .results
             .iter()
-            .zip(places)
-            .map(|(r, (nat, loc))| Placement {
+            .zip(origins)
+            .map(|(r, origin)| Placement {
                 rank: r.rank,
                 player: id_of(&r.name, &r.nat, &r.loc),
-                nat,
-                loc,
+                origin,
             })
             .collect();
         let round = raw

@@ -223,8 +223,8 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
     let nat_in_event: HashMap<PlayerId, &str> = e
         .results
         .iter()
-        .filter(|r| !r.nat.is_empty())
-        .map(|r| (r.player, &*r.nat))
+        .filter(|r| !r.nat().is_empty())
+        .map(|r| (r.player, r.nat()))
         .collect();
     // The nationality given in the event wins over the player's usual one.
     let nat = |p: PlayerId| nat_in_event.get(&p).copied().unwrap_or(&ctx.site.player(p).nat);

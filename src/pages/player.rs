@@ -260,7 +260,7 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
                 deviation: row.deviation().map(|d| Fixed2(d[1])),
                 change: Signed2(row.after - row.before),
                 direction: direction(row.after - row.before),
-                rank: view.timeline.rank_after[index],
+                rank: view.timeline.rank_after[index].map(std::num::NonZeroU32::get),
                 provisional: view.provisional_row(row),
             });
         }

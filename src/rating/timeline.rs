@@ -79,8 +79,8 @@ pub struct NumberOne {
 #[derive(Debug, Clone, Default)]
 pub struct Timeline {
     /// By row of the history: the player's rank right after that event
-    /// (`None`: not in the ranking then).
-    pub rank_after: Vec<Option<u32>>,
+    /// (`None`: not in the ranking then); 4 bytes a row.
+    pub rank_after: Vec<Option<std::num::NonZeroU32>>,
     /// The last event that changed the ranking.
     pub last_change: Option<usize>,
     /// By player: movement since before `last_change` (`None` for players
@@ -161,6 +161,10 @@ pub fn year_end_lists(
         }
     };
     let mut pass = Pass::new(site, history, active_years, &mut sorted);
+    // Only the lists are wanted: no rank after each row, no number one.
+    pass.out.rank_after = Vec::new();
+    pass.reign = Vec::new();
+    pass.lists_only = true;
     pass.run();
 }
 
@@ -218,7 +222,9 @@ impl Pass<'_> {
             if changed {
                 self.out.last_change = Some(e);
             }
-            self.number_one(date);
+            if !self.lists_only {
+                self.number_one(date);
+            }
             // Year end: after the last event of a year.
             let next_year = self.moments.get(m + 1).map(|&n| site.events[n].date.year);
             if next_year != Some(date.year) {
@@ -242,8 +248,10 @@ struct Pass<'s> {
     /// Every rating a player can hold, sorted: coordinates index it.
     values: Vec<f64>,
     tree: Fenwick,
-    /// Players at each coordinate (for "who is number one"); usually one.
-    at: Vec<Vec<PlayerId>>,
+    /// The listed players by (coordinate, player), for "who is number
+    /// one": as many entries as players, where a list per coordinate
+    /// would take 24 bytes for each of the millions of coordinates.
+    at: std::collections::BTreeSet<(u32, PlayerId)>,
     state: Vec<State>,
     /// (day, player) of every rated appearance, for the activity window.
     played: VecDeque<(i64, PlayerId)>,
@@ -251,6 +259,8 @@ struct Pass<'s> {
     reign: Vec<(i64, u32, Option<Date>)>,
     holders: Vec<PlayerId>,
     holders_since: i64,
+    /// A replay for the year-end lists only (see [`year_end_lists`]).
+    lists_only: bool,
     out: Timeline,
 }
 
@@ -280,13 +290,14 @@ impl<'s> Pass<'s> {
             history,
             active_years,
             tree: Fenwick::new(values.len()),
-            at: vec![Vec::new(); values.len()],
+            at: std::collections::BTreeSet::new(),
             values,
             state: vec![state; n_players],
             played: VecDeque::new(),
             reign: vec![(0, 0, None); n_players],
             holders: Vec::new(),
             holders_since: 0,
+            lists_only: false,
             out: Timeline {
                 rank_after: vec![None; history.rows.len()],
                 ..Timeline::default()
@@ -303,17 +314,14 @@ impl<'s> Pass<'s> {
     fn insert(&mut self, p: PlayerId) {
         let s = &mut self.state[p as usize];
         self.tree.add(s.coord, 1);
-        self.at[s.coord as usize].push(p);
+        self.at.insert((s.coord, p));
         s.listed = true;
     }
 
     fn remove(&mut self, p: PlayerId) {
         let s = &mut self.state[p as usize];
         self.tree.add(s.coord, -1);
-        let list = &mut self.at[s.coord as usize];
-        if let Some(i) = list.iter().position(|&q| q == p) {
-            list.swap_remove(i);
-        }
+        self.at.remove(&(s.coord, p));
         s.listed = false;
     }
 
@@ -386,7 +394,9 @@ impl<'s> Pass<'s> {
             if rank != old_rank[k] {
                 changed = true;
             }
-            self.out.rank_after[i] = rank.map(|r| r as u32 + 1);
+            if let Some(slot) = self.out.rank_after.get_mut(i) {
+                *slot = rank.and_then(|r| std::num::NonZeroU32::new(r as u32 + 1));
+            }
         }
         changed
     }
@@ -417,11 +427,7 @@ impl<'s> Pass<'s> {
     fn number_one(&mut self, date: Date) {
         let today = date.days();
         let top: Vec<PlayerId> = match self.tree.max() {
-            Some(c) => {
-                let mut t = self.at[c as usize].clone();
-                t.sort_unstable();
-                t
-            }
+            Some(c) => self.at.range((c, 0)..=(c, PlayerId::MAX)).map(|&(_, p)| p).collect(),
             None => Vec::new(),
         };
         if top != self.holders {
