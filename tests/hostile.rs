@@ -198,13 +198,7 @@ fn player_urls_do_not_move_when_players_are_added() {
 #[test]
 fn nationality_codes_of_one_country_share_one_page() {
     let tmp = tempfile::tempdir().unwrap();
-    let site = tmp.path().join("site");
-    std::fs::create_dir_all(site.join("data")).unwrap();
-    std::fs::write(
-        site.join("site.toml"),
-        "[[rating]]\nid = \"dp\"\nsystem = \"dip-pouch\"\n",
-    )
-    .unwrap();
+    let site = dip_pouch_site(tmp.path());
     // ISO alpha-2 in either case, alpha-3 and the IOC code name one
     // country; "U S" and "YUG" are no known code and stay as written.
     let results = [
@@ -379,13 +373,7 @@ fn sitemap_feed_and_search_index_encode_event_ids_as_pages_do() {
 #[test]
 fn display_name_and_nationality_follow_event_order_across_chunks() {
     let tmp = tempfile::tempdir().unwrap();
-    let site = tmp.path().join("site");
-    std::fs::create_dir_all(site.join("data")).unwrap();
-    std::fs::write(
-        site.join("site.toml"),
-        "[[rating]]\nid = \"dp\"\nsystem = \"dip-pouch\"\n",
-    )
-    .unwrap();
+    let site = dip_pouch_site(tmp.path());
     // a0000.toml is the latest event, a1199.toml the earliest.
     let n = 1200;
     for i in 0..n {
@@ -428,4 +416,16 @@ fn display_name_and_nationality_follow_event_order_across_chunks() {
             format!("Other {i}")
         );
     }
+}
+
+/// An empty site under `dir` with one Dip Pouch rating (id `dp`).
+fn dip_pouch_site(dir: &std::path::Path) -> std::path::PathBuf {
+    let site = dir.join("site");
+    std::fs::create_dir_all(site.join("data")).unwrap();
+    std::fs::write(
+        site.join("site.toml"),
+        "[[rating]]\nid = \"dp\"\nsystem = \"dip-pouch\"\n",
+    )
+    .unwrap();
+    site
 }
