@@ -147,6 +147,16 @@ impl Placement {
     }
 }
 
+/// The match score of a player who won `won` games and lost `lost`: 1 win,
+/// 0.5 draw, 0 loss (equal game wins is a draw).
+pub fn match_score(won: u32, lost: u32) -> f64 {
+    match won.cmp(&lost) {
+        std::cmp::Ordering::Greater => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Less => 0.0,
+    }
+}
+
 /// A match: `wins_a`-`wins_b`[-`draws`] games between `a` and `b`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Match {
@@ -160,11 +170,7 @@ pub struct Match {
 impl Match {
     /// Match score of `a`: 1 win, 0.5 draw, 0 loss (equal game wins is a draw).
     pub fn score_a(&self) -> f64 {
-        match self.wins_a.cmp(&self.wins_b) {
-            std::cmp::Ordering::Greater => 1.0,
-            std::cmp::Ordering::Equal => 0.5,
-            std::cmp::Ordering::Less => 0.0,
-        }
+        match_score(self.wins_a, self.wins_b)
     }
 
     /// One side of the match: (player, opponent, the player's score), `a`'s

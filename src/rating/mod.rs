@@ -161,11 +161,7 @@ impl PartialEq for MatchLine {
 impl MatchLine {
     /// Match result: 1 win, 0.5 draw, 0 loss (equal game wins is a draw).
     pub fn score(&self) -> f64 {
-        match self.won.cmp(&self.lost) {
-            std::cmp::Ordering::Greater => 1.0,
-            std::cmp::Ordering::Equal => 0.5,
-            std::cmp::Ordering::Less => 0.0,
-        }
+        crate::model::match_score(self.won, self.lost)
     }
 
     /// This player's rating after the match; `None` where the system rates
@@ -190,11 +186,10 @@ impl MatchLine {
         after: Option<f64>,
         k: Option<f64>,
     ) -> MatchLine {
-        let (_, opponent, _) = m.side(first);
-        let (won, lost) = if first {
-            (m.wins_a, m.wins_b)
+        let (opponent, won, lost) = if first {
+            (m.b, m.wins_a, m.wins_b)
         } else {
-            (m.wins_b, m.wins_a)
+            (m.a, m.wins_b, m.wins_a)
         };
         MatchLine {
             round,

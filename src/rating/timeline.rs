@@ -136,7 +136,7 @@ pub fn timeline(site: &Site, history: &History, active_years: Option<u32>, keep:
         total: all.len(),
         ranking: top_of(all, keep, &order),
     };
-    let mut pass = Pass::new(site, history, active_years, &mut top);
+    let mut pass = Pass::new(site, history, active_years, &mut top, false);
     pass.run();
     pass.finish(&order)
 }
@@ -160,11 +160,7 @@ pub fn year_end_lists(
             ranking: Vec::new(),
         }
     };
-    let mut pass = Pass::new(site, history, active_years, &mut sorted);
-    // Only the lists are wanted: no rank after each row, no number one.
-    pass.out.rank_after = Vec::new();
-    pass.reign = Vec::new();
-    pass.lists_only = true;
+    let mut pass = Pass::new(site, history, active_years, &mut sorted, true);
     pass.run();
 }
 
@@ -259,7 +255,8 @@ struct Pass<'s> {
     reign: Vec<(i64, u32, Option<Date>)>,
     holders: Vec<PlayerId>,
     holders_since: i64,
-    /// A replay for the year-end lists only (see [`year_end_lists`]).
+    /// A replay for the year-end lists only (see [`year_end_lists`]): no
+    /// rank after each row, no number one (`at`, `reign` stay empty).
     lists_only: bool,
     out: Timeline,
 }
@@ -270,6 +267,7 @@ impl<'s> Pass<'s> {
         history: &'s History,
         active_years: Option<u32>,
         year_end_of: &'s mut YearEndFn<'s>,
+        lists_only: bool,
     ) -> Self {
         let n_players = site.players.len();
         // Offline coordinate compression of every rating a player can hold.
@@ -294,12 +292,20 @@ impl<'s> Pass<'s> {
             values,
             state: vec![state; n_players],
             played: VecDeque::new(),
-            reign: vec![(0, 0, None); n_players],
+            reign: if lists_only {
+                Vec::new()
+            } else {
+                vec![(0, 0, None); n_players]
+            },
             holders: Vec::new(),
             holders_since: 0,
-            lists_only: false,
+            lists_only,
             out: Timeline {
-                rank_after: vec![None; history.rows.len()],
+                rank_after: if lists_only {
+                    Vec::new()
+                } else {
+                    vec![None; history.rows.len()]
+                },
                 ..Timeline::default()
             },
         }
@@ -314,14 +320,18 @@ impl<'s> Pass<'s> {
     fn insert(&mut self, p: PlayerId) {
         let s = &mut self.state[p as usize];
         self.tree.add(s.coord, 1);
-        self.at.insert((s.coord, p));
+        if !self.lists_only {
+            self.at.insert((s.coord, p));
+        }
         s.listed = true;
     }
 
     fn remove(&mut self, p: PlayerId) {
         let s = &mut self.state[p as usize];
         self.tree.add(s.coord, -1);
-        self.at.remove(&(s.coord, p));
+        if !self.lists_only {
+            self.at.remove(&(s.coord, p));
+        }
         s.listed = false;
     }
 
