@@ -358,44 +358,51 @@ impl<'a> Warnings<'a> {
     /// characters deleted: symmetric deletion), so only players that share a
     /// hash of (last word, variant) are compared: a sort, not all pairs.
     fn misspelt_first_names(&mut self, folded: &[String]) {
-        let mut variants: Vec<(u64, PlayerId)> = Vec::new();
-        let mut rests: Vec<Vec<char>> = Vec::with_capacity(folded.len());
-        let mut mine: Vec<u64> = Vec::new();
-        for (i, f) in folded.iter().enumerate() {
-            let Some((rest, last)) = f.rsplit_once(' ') else {
-                rests.push(Vec::new());
-                continue;
-            };
-            let chars: Vec<char> = rest.chars().collect();
-            let deletions = if chars.len() >= LONG_NAME { 2 } else { 1 };
-            mine.clear();
-            deletion_variants(&chars, deletions, &mut |v: &[char]| {
-                let mut key = String::with_capacity(last.len() + 1 + v.len() * 2);
-                key.push_str(last);
-                key.push('\0');
-                key.extend(v);
-                mine.push(fnv1a(key.as_bytes()));
-            });
-            mine.sort_unstable();
-            mine.dedup();
-            variants.extend(mine.iter().map(|&h| (h, i as PlayerId)));
-            rests.push(chars);
-        }
-        variants.sort_unstable();
+        // Only players with the same last name are compared: one last name
+        // at a time, so that the deletion variants of an archive's half a
+        // million first names are never all held.
+        let mut by_last: Vec<(&str, PlayerId)> = folded
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| Some((f.rsplit_once(' ')?.1, i as PlayerId)))
+            .collect();
+        by_last.sort_unstable();
         let mut pairs: Vec<(PlayerId, PlayerId)> = Vec::new();
+        let mut variants: Vec<(u64, u32)> = Vec::new();
+        let mut rests: Vec<Vec<char>> = Vec::new();
+        let mut mine: Vec<u64> = Vec::new();
         let mut done: HashSet<(PlayerId, PlayerId)> = HashSet::new();
-        for run in variants.chunk_by(|x, y| x.0 == y.0).filter(|r| r.len() > 1) {
-            for (x, &(_, a)) in run.iter().enumerate() {
-                for &(_, b) in &run[x + 1..] {
-                    let pair = (a.min(b), a.max(b));
-                    if a == b || folded[a as usize] == folded[b as usize] || done.contains(&pair) {
-                        continue;
-                    }
-                    let same_last = folded[a as usize].rsplit_once(' ').map(|x| x.1)
-                        == folded[b as usize].rsplit_once(' ').map(|x| x.1);
-                    if same_last && misspelt(&rests[a as usize], &rests[b as usize]) {
-                        done.insert(pair);
-                        pairs.push(pair);
+        for group in by_last.chunk_by(|x, y| x.0 == y.0).filter(|g| g.len() > 1) {
+            variants.clear();
+            rests.clear();
+            done.clear();
+            for (k, &(_, i)) in group.iter().enumerate() {
+                let rest = folded[i as usize].rsplit_once(' ').map_or("", |x| x.0);
+                let chars: Vec<char> = rest.chars().collect();
+                let deletions = if chars.len() >= LONG_NAME { 2 } else { 1 };
+                mine.clear();
+                deletion_variants(&chars, deletions, &mut |v: &[char]| {
+                    let key: String = v.iter().collect();
+                    mine.push(fnv1a(key.as_bytes()));
+                });
+                mine.sort_unstable();
+                mine.dedup();
+                variants.extend(mine.iter().map(|&h| (h, k as u32)));
+                rests.push(chars);
+            }
+            variants.sort_unstable();
+            for run in variants.chunk_by(|x, y| x.0 == y.0).filter(|r| r.len() > 1) {
+                for (x, &(_, ka)) in run.iter().enumerate() {
+                    for &(_, kb) in &run[x + 1..] {
+                        let (a, b) = (group[ka as usize].1, group[kb as usize].1);
+                        let pair = (a.min(b), a.max(b));
+                        if folded[a as usize] == folded[b as usize] || done.contains(&pair) {
+                            continue;
+                        }
+                        if misspelt(&rests[ka as usize], &rests[kb as usize]) {
+                            done.insert(pair);
+                            pairs.push(pair);
+                        }
                     }
                 }
             }

@@ -180,7 +180,7 @@ pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
 
     let ctx = pages::Context::new(&site, ratings);
     let plan = plan::Plan::new(&ctx, static_files(&options.site_dir)?, &options.site_dir)?;
-    let pages = plan.pages().count();
+    let pages = plan.page_count();
     stage("pages", &mut stages, &mut memory);
 
     let out = site.config.output_path(&options.site_dir, options.output.as_deref());
@@ -283,7 +283,7 @@ pub fn check(site_dir: &Path) -> Result<Checked, Errors> {
 
 /// Write every file of the plan into the staging folder, in parallel.
 fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging) -> Result<Written, Errors> {
-    staging.create_dirs(plan.paths())?;
+    staging.create_dirs(plan.paths(ctx))?;
     let render_ns = AtomicU64::new(0);
     let write_ns = AtomicU64::new(0);
     // By page kind: render nanoseconds, pages, bytes.
@@ -303,26 +303,31 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
         .par_iter()
         .map(|o| -> Result<u64, Diagnostic> {
             let t0 = Instant::now();
-            let path = &*o.path;
-            let bytes = match &o.source {
-                plan::Source::Page(job) => BUFFER.with_borrow_mut(|html| {
-                    html.clear();
-                    ctx.render_into(job, path, html)
-                        .map_err(|e| Diagnostic::new(path, format!("template error: {e}")))?;
-                    let t1 = Instant::now();
-                    staging.write(path, html.as_bytes())?;
-                    let render = (t1 - t0).as_nanos() as u64;
-                    let kind = &by_kind[job.kind() as usize];
-                    kind[0].fetch_add(render, Ordering::Relaxed);
-                    kind[1].fetch_add(1, Ordering::Relaxed);
-                    kind[2].fetch_add(html.len() as u64, Ordering::Relaxed);
-                    render_ns.fetch_add(render, Ordering::Relaxed);
-                    write_ns.fetch_add(t1.elapsed().as_nanos() as u64, Ordering::Relaxed);
-                    Ok(html.len() as u64)
-                })?,
+            let path = &*o.path(ctx);
+            let file = match o {
+                plan::Output::Page(job) => {
+                    return BUFFER.with_borrow_mut(|html| {
+                        html.clear();
+                        ctx.render_into(job, path, html)
+                            .map_err(|e| Diagnostic::new(path, format!("template error: {e}")))?;
+                        let t1 = Instant::now();
+                        staging.write(path, html.as_bytes())?;
+                        let render = (t1 - t0).as_nanos() as u64;
+                        let kind = &by_kind[job.kind() as usize];
+                        kind[0].fetch_add(render, Ordering::Relaxed);
+                        kind[1].fetch_add(1, Ordering::Relaxed);
+                        kind[2].fetch_add(html.len() as u64, Ordering::Relaxed);
+                        render_ns.fetch_add(render, Ordering::Relaxed);
+                        write_ns.fetch_add(t1.elapsed().as_nanos() as u64, Ordering::Relaxed);
+                        Ok(html.len() as u64)
+                    });
+                }
+                plan::Output::File(file) => file,
+            };
+            let bytes = match &file.source {
                 plan::Source::HistoryCsv(r) | plan::Source::YearEndCsv(r) => {
                     let view = &ctx.ratings[*r];
-                    let n = staging.write_pieces(path, &mut |sink| o.source.write_pieces(ctx.site, view, sink))?;
+                    let n = staging.write_pieces(path, &mut |sink| file.source.write_pieces(ctx.site, view, sink))?;
                     render_ns.fetch_add(t0.elapsed().as_nanos() as u64, Ordering::Relaxed);
                     n
                 }
@@ -340,11 +345,9 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
                     text.len() as u64
                 }
             };
-            if !matches!(o.source, plan::Source::Page(_)) {
-                let f = &files[usize::from(size::file_kind(path) != "downloads")];
-                f[0].fetch_add(1, Ordering::Relaxed);
-                f[1].fetch_add(bytes, Ordering::Relaxed);
-            }
+            let f = &files[usize::from(size::file_kind(path) != "downloads")];
+            f[0].fetch_add(1, Ordering::Relaxed);
+            f[1].fetch_add(bytes, Ordering::Relaxed);
             Ok(bytes)
         })
         .filter_map(|r| r.map(|n| total.fetch_add(n, Ordering::Relaxed)).err())

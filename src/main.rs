@@ -81,16 +81,7 @@ enum Command {
     },
 }
 
-/// mimalloc's `purge_delay` option (`mi_option_t` 15 in mimalloc v2 and v3).
-const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
-
 fn main() -> ExitCode {
-    // Give freed memory back to the system at once instead of 10 ms later:
-    // a build frees big buffers (parsed files, CSVs) while it allocates
-    // others, and the delay alone added ~50 MB to the peak on the large
-    // benchmark case (BENCHMARKS.md), at no measurable cost in time.
-    // SAFETY: sets a plain integer option; mimalloc reads options at use.
-    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 0) };
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

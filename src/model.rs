@@ -149,7 +149,7 @@ impl Placement {
 
 /// The match score of a player who won `won` games and lost `lost`: 1 win,
 /// 0.5 draw, 0 loss (equal game wins is a draw).
-pub fn match_score(won: u32, lost: u32) -> f64 {
+pub fn match_score(won: u16, lost: u16) -> f64 {
     match won.cmp(&lost) {
         std::cmp::Ordering::Greater => 1.0,
         std::cmp::Ordering::Equal => 0.5,
@@ -162,9 +162,9 @@ pub fn match_score(won: u32, lost: u32) -> f64 {
 pub struct Match {
     pub a: PlayerId,
     pub b: PlayerId,
-    pub wins_a: u32,
-    pub wins_b: u32,
-    pub draws: u32,
+    pub wins_a: u16,
+    pub wins_b: u16,
+    pub draws: u16,
 }
 
 impl Match {

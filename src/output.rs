@@ -447,8 +447,15 @@ impl Staging {
     }
 
     /// Create the folders the given relative file paths need.
-    pub fn create_dirs<'a>(&self, files: impl Iterator<Item = &'a str>) -> Result<(), Diagnostic> {
-        let dirs: BTreeSet<&str> = files.filter_map(|f| f.rsplit_once('/').map(|(d, _)| d)).collect();
+    pub fn create_dirs(&self, files: impl Iterator<Item = impl AsRef<str>>) -> Result<(), Diagnostic> {
+        let mut dirs: BTreeSet<String> = BTreeSet::new();
+        for f in files {
+            if let Some((d, _)) = f.as_ref().rsplit_once('/')
+                && !dirs.contains(d)
+            {
+                dirs.insert(d.to_string());
+            }
+        }
         for d in dirs {
             let path = self.tmp.join(d);
             fs::create_dir_all(&path).map_err(|e| Diagnostic::io(&path, &e))?;

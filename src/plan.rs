@@ -5,18 +5,16 @@
 //! `check` makes the plan and stops, `build` writes it in parallel, and the
 //! Hugo mirror of `bench/` walks it.
 
-use std::collections::HashMap;
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Diagnostic, Errors};
 use crate::pages::{Context, Job};
 use crate::{downloads, publish};
 
-/// What produces one output file.
+/// What produces one output file other than a page.
 #[derive(Debug, Clone)]
 pub enum Source {
-    /// A page, rendered from the page models.
-    Page(Job),
     /// `downloads/ID-history.csv` of the rating with this index.
     HistoryCsv(usize),
     /// `downloads/ID-ranking.csv`.
@@ -38,13 +36,32 @@ pub enum Source {
     Asset(&'static str),
 }
 
-/// One file of the output.
+/// One file of the output. An archive has half a million pages: a page
+/// is its job alone (32 bytes), its path made again when it is written.
 #[derive(Debug, Clone)]
-pub struct Output {
-    /// Relative to the output folder, `/`-separated (boxed: an archive
-    /// has half a million outputs).
-    pub path: Box<str>,
+pub enum Output {
+    /// A page, rendered from the page models; its path is [`Context::path`].
+    Page(Job),
+    /// Any other file.
+    File(Box<File>),
+}
+
+/// A file that is not a page.
+#[derive(Debug, Clone)]
+pub struct File {
+    /// Relative to the output folder, `/`-separated.
+    pub path: String,
     pub source: Source,
+}
+
+impl Output {
+    /// Relative to the output folder, `/`-separated.
+    pub fn path<'o>(&'o self, ctx: &Context) -> Cow<'o, str> {
+        match self {
+            Output::Page(job) => Cow::Owned(ctx.path(job)),
+            Output::File(file) => Cow::Borrowed(&file.path),
+        }
+    }
 }
 
 /// Every file of a site's output; the pages in [`Context::jobs`] order.
@@ -85,13 +102,12 @@ impl Plan {
         outputs.push(generated("search-index.js".into(), Source::SearchIndex));
         let jobs = ctx.jobs();
         outputs.reserve(jobs.len());
-        let pages = outputs.len()..outputs.len() + jobs.len();
-        outputs.extend(jobs.into_iter().map(|job| Output {
-            path: ctx.path(&job).into(),
-            source: Source::Page(job),
-        }));
+        outputs.extend(jobs.into_iter().map(Output::Page));
         if ctx.site.config.base_url.is_some() {
-            let pages = outputs[pages].iter().filter(|o| publish::in_sitemap(&o.path)).count();
+            let pages = outputs
+                .iter()
+                .filter(|o| matches!(o, Output::Page(_)) && publish::in_sitemap(&o.path(ctx)))
+                .count();
             for (n, path) in publish::sitemap_paths(pages).into_iter().enumerate() {
                 let chunk = (pages > publish::SITEMAP_LIMIT && n > 0).then_some(n);
                 outputs.push(generated(path, Source::Sitemap(chunk)));
@@ -101,44 +117,48 @@ impl Plan {
         }
         // A static file replaces a built-in asset or a replaceable file.
         let replaced = |path: &str| statics.iter().any(|(s, _)| s == path);
-        outputs.retain(|o| !(REPLACEABLE.contains(&&*o.path) && replaced(&o.path)));
-        let mut problems = Vec::new();
-        let mut taken: HashMap<&str, &Source> = HashMap::with_capacity(outputs.len());
-        for o in &outputs {
-            if let Some(first) = taken.insert(&o.path, &o.source) {
-                problems.push(Diagnostic::new(
-                    &*o.path,
+        outputs
+            .retain(|o| !matches!(o, Output::File(f) if REPLACEABLE.contains(&f.path.as_str()) && replaced(&f.path)));
+        let index = PathIndex::new(&outputs, ctx);
+        let mut problems: Vec<Diagnostic> = index
+            .duplicates(&outputs, ctx)
+            .into_iter()
+            .map(|(first, second)| {
+                Diagnostic::new(
+                    &*outputs[second].path(ctx),
                     format!(
-                        "two outputs would be written to this file ({first:?} and {:?})",
-                        o.source
+                        "two outputs would be written to this file ({} and {})",
+                        outputs[first].what(),
+                        outputs[second].what()
                     ),
-                ));
-            }
-        }
+                )
+            })
+            .collect();
+        let is_file = |path: &str| index.find(path, &outputs, ctx).is_some();
         for (rel, src) in &statics {
-            if taken.contains_key(rel.as_str()) {
+            if is_file(rel) {
                 problems.push(Diagnostic::new(
                     crate::load::shown_under(site_dir, src),
                     format!("static file would overwrite the generated file {rel}"),
                 ));
             }
         }
-        drop(taken);
+        // A static file where a generated folder goes, or the other way round.
+        problems.extend(crate::static_files::folder_clashes(
+            site_dir,
+            &statics,
+            is_file,
+            |path| index.dirs.contains(path),
+        ));
+        drop(index);
         let assets: Vec<Output> = BUILTIN_ASSETS
             .iter()
             .filter(|(path, _)| !replaced(path))
             .map(|&(path, text)| generated(path.into(), Source::Asset(text)))
             .collect();
-        // A static file where a generated folder goes, or the other way round.
-        problems.extend(crate::static_files::folder_clashes(
-            site_dir,
-            &statics,
-            outputs.iter().map(|o| &*o.path),
-        ));
-        let statics = statics.into_iter().map(|(path, src)| Output {
-            path: path.into(),
-            source: Source::Static(src),
-        });
+        let statics = statics
+            .into_iter()
+            .map(|(path, src)| generated(path, Source::Static(src)));
         outputs.extend(statics);
         outputs.extend(assets);
         if problems.is_empty() {
@@ -148,24 +168,98 @@ impl Plan {
         }
     }
 
-    /// The pages, in order.
-    pub fn pages(&self) -> impl Iterator<Item = (&str, &Job)> {
-        self.outputs.iter().filter_map(|o| match &o.source {
-            Source::Page(job) => Some((&*o.path, job)),
-            _ => None,
+    /// The pages with their paths, in order.
+    pub fn pages<'p>(&'p self, ctx: &'p Context) -> impl Iterator<Item = (String, &'p Job)> {
+        self.outputs.iter().filter_map(|o| match o {
+            Output::Page(job) => Some((ctx.path(job), job)),
+            Output::File(_) => None,
         })
     }
 
+    /// How many pages.
+    pub fn page_count(&self) -> usize {
+        self.outputs.iter().filter(|o| matches!(o, Output::Page(_))).count()
+    }
+
     /// The paths, in order.
-    pub fn paths(&self) -> impl Iterator<Item = &str> {
-        self.outputs.iter().map(|o| &*o.path)
+    pub fn paths<'p>(&'p self, ctx: &'p Context) -> impl Iterator<Item = Cow<'p, str>> {
+        self.outputs.iter().map(|o| o.path(ctx))
+    }
+}
+
+/// Every output path by its hash, and every folder: what finding clashes
+/// needs, without holding an archive's half a million paths as strings
+/// (a page's path is made again to tell a true clash from equal hashes).
+struct PathIndex {
+    /// (hash of the path, output index), sorted.
+    hashes: Vec<(u64, u32)>,
+    /// Every folder an output is in, and their parents.
+    dirs: std::collections::BTreeSet<String>,
+}
+
+impl PathIndex {
+    fn new(outputs: &[Output], ctx: &Context) -> Self {
+        let mut dirs = std::collections::BTreeSet::new();
+        let mut hashes = Vec::with_capacity(outputs.len());
+        for (i, o) in outputs.iter().enumerate() {
+            let path = o.path(ctx);
+            let mut rest: &str = &path;
+            while let Some((d, _)) = rest.rsplit_once('/') {
+                if !dirs.contains(d) {
+                    dirs.insert(d.to_string());
+                }
+                rest = d;
+            }
+            hashes.push((crate::names::fnv1a(path.as_bytes()), i as u32));
+        }
+        hashes.sort_unstable();
+        PathIndex { hashes, dirs }
+    }
+
+    /// The outputs whose path hashes to that of `path`.
+    fn candidates(&self, path: &str) -> &[(u64, u32)] {
+        let h = crate::names::fnv1a(path.as_bytes());
+        let start = self.hashes.partition_point(|&(x, _)| x < h);
+        let len = self.hashes[start..].partition_point(|&(x, _)| x == h);
+        &self.hashes[start..start + len]
+    }
+
+    /// The output written to `path`, if any.
+    fn find(&self, path: &str, outputs: &[Output], ctx: &Context) -> Option<usize> {
+        self.candidates(path)
+            .iter()
+            .map(|&(_, i)| i as usize)
+            .find(|&i| outputs[i].path(ctx) == path)
+    }
+
+    /// (first, later) for every output whose path an earlier one has.
+    fn duplicates(&self, outputs: &[Output], ctx: &Context) -> Vec<(usize, usize)> {
+        let mut found = Vec::new();
+        for run in self.hashes.chunk_by(|a, b| a.0 == b.0).filter(|r| r.len() > 1) {
+            // In output order (the sort put equal hashes in index order).
+            for (k, &(_, later)) in run.iter().enumerate().skip(1) {
+                let path = outputs[later as usize].path(ctx);
+                if let Some(&(_, first)) = run[..k].iter().find(|&&(_, i)| outputs[i as usize].path(ctx) == path) {
+                    found.push((first as usize, later as usize));
+                }
+            }
+        }
+        found.sort_unstable_by_key(|&(_, later)| later);
+        found
     }
 }
 
 fn generated(path: String, source: Source) -> Output {
-    Output {
-        path: path.into(),
-        source,
+    Output::File(Box::new(File { path, source }))
+}
+
+impl Output {
+    /// What makes the file, for messages.
+    fn what(&self) -> String {
+        match self {
+            Output::Page(job) => format!("{job:?}"),
+            Output::File(file) => format!("{:?}", file.source),
+        }
     }
 }
 
@@ -195,19 +289,33 @@ impl Source {
                 Source::SearchIndex => crate::pages::search::index(ctx),
                 Source::Sitemap(chunk) => {
                     let base = site.config.base_url.as_deref()?;
-                    let pages: Vec<&str> = plan
-                        .pages()
+                    let pages: Vec<String> = plan
+                        .pages(ctx)
                         .map(|(p, _)| p)
                         .filter(|p| publish::in_sitemap(p))
                         .collect();
+                    let pages: Vec<&str> = pages.iter().map(String::as_str).collect();
                     publish::sitemap(base, &pages, *chunk)
                 }
                 Source::Robots => publish::robots(site.config.base_url.as_deref()?),
                 Source::Feed => publish::feed(site, site.config.base_url.as_deref()?, &ctx.event_paths),
                 Source::Asset(text) => text.to_string(),
-                Source::Page(_) | Source::Static(_) | Source::YearEndCsv(_) | Source::HistoryCsv(_) => return None,
+                Source::Static(_) | Source::YearEndCsv(_) | Source::HistoryCsv(_) => return None,
             }
             .into_bytes(),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A plan holds an output per page of an archive (half a million):
+    /// a page is its job, no path, no box.
+    #[test]
+    fn an_output_is_a_job_in_size() {
+        assert_eq!(std::mem::size_of::<Output>(), std::mem::size_of::<Job>());
+        assert_eq!(std::mem::size_of::<Output>(), 32);
     }
 }

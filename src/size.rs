@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use crate::pages::{Context, PageKind};
-use crate::plan::{Plan, Source};
+use crate::plan::{Output, Plan, Source};
 
 /// The bytes of one kind of output file.
 #[derive(Debug, Clone, PartialEq)]
@@ -80,7 +80,7 @@ pub fn file_kind(path: &str) -> &'static str {
 /// over an even sample of its pages (all of them for small kinds), and the
 /// generated and static files exactly.
 pub fn estimate(ctx: &Context, plan: &Plan) -> SiteSize {
-    let mut by_kind: Vec<Vec<(&str, &crate::pages::Job)>> = PageKind::ALL.iter().map(|_| Vec::new()).collect();
+    let mut by_kind: Vec<Vec<&crate::pages::Job>> = PageKind::ALL.iter().map(|_| Vec::new()).collect();
     let mut parts: Vec<Part> = Vec::new();
     let add = |parts: &mut Vec<Part>, name: &'static str, bytes: u64| match parts.iter_mut().find(|p| p.name == name) {
         Some(p) => {
@@ -90,11 +90,14 @@ pub fn estimate(ctx: &Context, plan: &Plan) -> SiteSize {
         None => parts.push(Part { name, files: 1, bytes }),
     };
     for o in &plan.outputs {
-        let bytes = match &o.source {
-            Source::Page(job) => {
-                by_kind[job.kind() as usize].push((&*o.path, job));
+        let o = match o {
+            Output::Page(job) => {
+                by_kind[job.kind() as usize].push(job);
                 continue;
             }
+            Output::File(file) => file,
+        };
+        let bytes = match &o.source {
             Source::Static(src) => std::fs::metadata(src).map_or(0, |m| m.len()),
             Source::HistoryCsv(r) | Source::YearEndCsv(r) => {
                 let mut n = 0u64;
@@ -115,9 +118,9 @@ pub fn estimate(ctx: &Context, plan: &Plan) -> SiteSize {
         }
         let step = pages.len().div_ceil(SAMPLE);
         let (mut sampled, mut bytes) = (0u64, 0u64);
-        for (path, job) in pages.iter().step_by(step) {
+        for job in pages.iter().step_by(step) {
             html.clear();
-            if ctx.render_into(job, path, &mut html).is_ok() {
+            if ctx.render_into(job, &ctx.path(job), &mut html).is_ok() {
                 sampled += 1;
                 bytes += html.len() as u64;
             }

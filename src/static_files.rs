@@ -100,24 +100,15 @@ pub fn not_regular(kind: &std::fs::FileType) -> String {
 /// Static files that cannot sit beside the generated ones: a file where a
 /// generated file needs a folder (`static/player` beside `player/x.html`),
 /// or a folder where a generated file goes (`static/index.html/x`).
-pub fn folder_clashes<'a>(
+pub fn folder_clashes(
     site_dir: &Path,
     statics: &[(String, PathBuf)],
-    generated: impl Iterator<Item = &'a str>,
+    is_generated_file: impl Fn(&str) -> bool,
+    is_generated_dir: impl Fn(&str) -> bool,
 ) -> Vec<Diagnostic> {
-    let generated: Vec<&str> = generated.collect();
-    let mut dirs: std::collections::HashSet<&str> = std::collections::HashSet::new();
-    for g in &generated {
-        let mut rest = *g;
-        while let Some((d, _)) = rest.rsplit_once('/') {
-            dirs.insert(d);
-            rest = d;
-        }
-    }
-    let files: std::collections::HashSet<&str> = generated.iter().copied().collect();
     let mut problems = Vec::new();
     for (rel, src) in statics {
-        if dirs.contains(rel.as_str()) {
+        if is_generated_dir(rel) {
             problems.push(Diagnostic::new(
                 shown_under(site_dir, src),
                 format!("static file would take the place of the generated folder {rel}/"),
@@ -126,7 +117,7 @@ pub fn folder_clashes<'a>(
         }
         let mut rest = rel.as_str();
         while let Some((d, _)) = rest.rsplit_once('/') {
-            if files.contains(d) {
+            if is_generated_file(d) {
                 problems.push(Diagnostic::new(
                     shown_under(site_dir, src),
                     format!("static folder would take the place of the generated file {d}"),

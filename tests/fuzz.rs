@@ -235,7 +235,7 @@ proptest! {
 }
 
 /// (a, b, wins_a, wins_b, draws)
-type PlannedMatch = (u32, u32, u32, u32, u32);
+type PlannedMatch = (u32, u32, u16, u16, u16);
 
 /// A random but valid sequence of events (as the loader would produce).
 #[derive(Debug, Clone)]
@@ -260,7 +260,7 @@ fn event_plan(pool: u32) -> impl Strategy<Value = EventPlan> {
         prop::collection::vec(0..pool, 0..30),
         prop::collection::vec(any::<bool>(), 30),
         prop::collection::vec(
-            prop::collection::vec((0..pool, 0..pool, 0u32..3, 0u32..3, 0u32..2), 0..8),
+            prop::collection::vec((0..pool, 0..pool, 0u16..3, 0u16..3, 0u16..2), 0..8),
             0..4,
         ),
         (0usize..2, any::<bool>(), 0u32..4),

@@ -47,11 +47,11 @@ pub fn hugo_site(site_dir: &Path, out: &Path) -> Result<usize, String> {
     // The same plan our build writes: one Hugo content page per page of ours.
     let plan = ratings::plan::Plan::new(&ctx, Vec::new(), site_dir).map_err(|e| e.to_string())?;
     let mut pages = 0;
-    for (path, job) in plan.pages() {
+    for (path, job) in plan.pages(&ctx) {
         let root = "../".repeat(path.matches('/').count());
         let (title, body) = page(&ctx, job, &root);
         let text = format!("---\ntitle: {}\n---\n\n{body}", quote(&title));
-        put(&content_path(path), &text)?;
+        put(&content_path(&path), &text)?;
         pages += 1;
     }
     Ok(pages)

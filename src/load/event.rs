@@ -80,9 +80,9 @@ pub struct RawPlacement {
 pub struct RawMatch {
     pub a: NameRef,
     pub b: NameRef,
-    pub wins_a: u32,
-    pub wins_b: u32,
-    pub draws: u32,
+    pub wins_a: u16,
+    pub wins_b: u16,
+    pub draws: u16,
 }
 
 #[derive(Debug, Default)]
@@ -467,12 +467,12 @@ fn check_ranks(c: &mut Checker, file: &EventFile, declared_players: Option<u32>,
 }
 
 /// `"2-1"` → (2, 1, 0); `"1-1-1"` → (1, 1, 1). Spaces around numbers are fine.
-pub fn parse_score(s: &str) -> Option<(u32, u32, u32)> {
+pub fn parse_score(s: &str) -> Option<(u16, u16, u16)> {
     let parts: Vec<&str> = s.split('-').map(str::trim).collect();
     if !(2..=3).contains(&parts.len()) {
         return None;
     }
-    let num = |p: &str| -> Option<u32> {
+    let num = |p: &str| -> Option<u16> {
         if p.is_empty() || p.len() > 3 || !p.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }

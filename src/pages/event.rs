@@ -128,7 +128,7 @@ pub fn direction(change: f64) -> &'static str {
 }
 
 /// "2-1", or "1-1-1" with drawn games.
-pub fn games(won: u32, lost: u32, drawn: u32) -> String {
+pub fn games(won: u16, lost: u16, drawn: u16) -> String {
     if drawn == 0 {
         format!("{won}-{lost}")
     } else {

@@ -89,8 +89,6 @@ pub struct Context<'a> {
     pub letters: Vec<(String, Vec<PlayerId>)>,
     /// Circuits (series) named by events, by name.
     pub circuits: Vec<Circuit>,
-    /// By player id: URL path of the player page from the site root.
-    player_urls: Vec<String>,
     /// By event index: URL path (percent-encoded) of the event page.
     event_urls: Vec<String>,
     /// "../" repeated as deep as the deepest page: `root_of` slices it.
@@ -100,21 +98,42 @@ pub struct Context<'a> {
 /// A link from a page to another page of the site: the relative way to the
 /// root and the target's URL path, written out only when the page is
 /// rendered.
+/// A player page's path is put together here from its slug rather than
+/// held: an archive has half a million players.
 #[derive(Debug, Clone, Copy)]
 pub struct Href<'a> {
     pub root: &'a str,
+    /// A folder before `path` (`player/`) or nothing.
+    pub dir: &'static str,
     pub path: &'a str,
+    /// A file ending after `path` (`.html`) or nothing.
+    pub ext: &'static str,
+}
+
+impl<'a> Href<'a> {
+    /// The link to `path` (percent-encoded, from the site root) from a
+    /// page whose way to the root is `root`.
+    pub fn new(root: &'a str, path: &'a str) -> Self {
+        Href {
+            root,
+            dir: "",
+            path,
+            ext: "",
+        }
+    }
 }
 
 impl std::fmt::Display for Href<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.root)?;
-        f.write_str(self.path)
+        f.write_str(self.dir)?;
+        f.write_str(self.path)?;
+        f.write_str(self.ext)
     }
 }
 
-/// Both parts are made of `../` and percent-encoded paths (`url_path`):
-/// nothing to escape.
+/// The parts are made of `../`, percent-encoded paths (`url_path`) and
+/// slugs (`[a-z0-9-]`, see `names::slug`): nothing to escape.
 impl askama::filters::HtmlSafe for Href<'_> {}
 
 /// The placing column: "8 / 65" (rank / players) or "3-1-0" (matches won-lost-drawn).
@@ -179,12 +198,17 @@ impl<'a> Context<'a> {
             feed: site.config.base_url.is_some(),
         };
         let event_paths: Vec<String> = site.events.iter().map(|e| format!("events/{}.html", e.id)).collect();
-        // A–Z by surname (see `names::surname_split`), then given names.
-        let mut sorted: Vec<((String, String), PlayerId)> = (0..site.players.len() as PlayerId)
+        // A–Z by surname (see `names::surname_split`), then given names:
+        // one key "surname\0given" (names hold no control characters, so
+        // it sorts as the pair would, in one string instead of two).
+        let mut sorted: Vec<(String, PlayerId)> = (0..site.players.len() as PlayerId)
             .into_par_iter()
             .map(|id| {
                 let (surname, given) = crate::names::surname_split(&site.player(id).display);
-                ((ascii_fold(&surname), ascii_fold(&given)), id)
+                let mut key = ascii_fold(&surname);
+                key.push('\0');
+                key.push_str(&ascii_fold(&given));
+                (key, id)
             })
             .collect();
         sorted.par_sort_by(|a, b| {
@@ -194,7 +218,7 @@ impl<'a> Context<'a> {
                 .then_with(|| pa.key.cmp(&pb.key))
         });
         let mut letters: Vec<(String, Vec<PlayerId>)> = Vec::new();
-        for ((folded, _), id) in sorted {
+        for (folded, id) in sorted {
             let letter = letter_of_folded(&folded);
             match letters.iter_mut().find(|(l, _)| *l == letter) {
                 Some((_, ids)) => ids.push(id),
@@ -229,11 +253,6 @@ impl<'a> Context<'a> {
                 .then_with(|| a.slug.cmp(&b.slug))
         });
         chrome.circuits = !circuits.is_empty();
-        let player_urls = site
-            .players
-            .par_iter()
-            .map(|p| url_path(&format!("player/{}.html", p.slug)))
-            .collect();
         let event_urls: Vec<String> = event_paths.iter().map(|p| url_path(p)).collect();
         // Fixed pages are at most three folders deep (rating/ID/year/...).
         let depth = event_urls
@@ -244,7 +263,6 @@ impl<'a> Context<'a> {
             .max(3);
         Context {
             urls: ratings.iter().map(RatingUrls::new).collect(),
-            player_urls,
             event_urls,
             ups: "../".repeat(depth),
             site,
@@ -288,12 +306,16 @@ impl<'a> Context<'a> {
         self.event_link(root, event).href.to_string()
     }
 
+    /// The player page is `player/SLUG.html`; a slug needs no encoding.
     pub fn player_link<'s>(&'s self, root: &'s str, player: PlayerId) -> Link<'s> {
+        let p = self.site.player(player);
         Link {
-            name: &self.site.player(player).display,
+            name: &p.display,
             href: Href {
                 root,
-                path: &self.player_urls[player as usize],
+                dir: "player/",
+                path: &p.slug,
+                ext: ".html",
             },
         }
     }
@@ -301,23 +323,15 @@ impl<'a> Context<'a> {
     /// A link from a player page to another: both are in `player/`, so
     /// the file name is the whole way.
     pub fn sibling_player_link(&self, player: PlayerId) -> Link<'_> {
-        let path = &self.player_urls[player as usize];
-        Link {
-            name: &self.site.player(player).display,
-            href: Href {
-                root: "",
-                path: path.strip_prefix("player/").unwrap_or(path),
-            },
-        }
+        let mut link = self.player_link("", player);
+        link.href.dir = "";
+        link
     }
 
     pub fn event_link<'s>(&'s self, root: &'s str, event: usize) -> Link<'s> {
         Link {
             name: &self.site.events[event].name,
-            href: Href {
-                root,
-                path: &self.event_urls[event],
-            },
+            href: Href::new(root, &self.event_urls[event]),
         }
     }
 

@@ -225,10 +225,7 @@ pub fn movement_cell(m: Option<timeline::Movement>) -> (String, &'static str) {
 fn year_links<'a>(root: &'a str, view: &'a Rated, urls: &'a RatingUrls, current: Option<i32>) -> Vec<YearLink<'a>> {
     let mut links = vec![YearLink {
         year: None,
-        href: Href {
-            root,
-            path: &urls.ranking,
-        },
+        href: Href::new(root, &urls.ranking),
         current: current.is_none(),
     }];
     links.extend(
@@ -239,7 +236,7 @@ fn year_links<'a>(root: &'a str, view: &'a Rated, urls: &'a RatingUrls, current:
             .rev()
             .map(|(y, path)| YearLink {
                 year: Some(y.year),
-                href: Href { root, path },
+                href: Href::new(root, path),
                 current: current == Some(y.year),
             }),
     );

@@ -394,7 +394,7 @@ mod tests {
     use crate::rating::DetailRef;
 
     /// (first, second, games won by first, by second, drawn games)
-    type M = (u32, u32, u32, u32, u32);
+    type M = (u32, u32, u16, u16, u16);
 
     fn params() -> DciParams {
         DciParams::new("Limited").unwrap()
@@ -561,7 +561,7 @@ mod tests {
 
     /// X (0) against a fresh opponent (1..=n) in each of n rounds; `result(i)`
     /// is X's games in round i (1-based).
-    fn marathon(rounds: u32, result: impl Fn(u32) -> (u32, u32)) -> Site {
+    fn marathon(rounds: u32, result: impl Fn(u32) -> (u16, u16)) -> Site {
         let rs = (1..=rounds)
             .map(|i| {
                 let (w, l) = result(i);
@@ -809,7 +809,7 @@ mod tests {
             }
             let matches = order
                 .chunks(2)
-                .map(|c| (c[0], c[1], rng.next(3) as u32, rng.next(3) as u32, rng.next(2) as u32))
+                .map(|c| (c[0], c[1], rng.next(3) as u16, rng.next(3) as u16, rng.next(2) as u16))
                 .collect();
             rounds.push((matches, vec![]));
         }

@@ -130,17 +130,18 @@ pub enum DetailRef<'a> {
 }
 
 /// One rated match seen from one player's side. An archive holds millions
-/// of them, so the line is kept to 56 bytes: the result is derived from
-/// the games, and the optional figures are NaN when absent.
+/// of them, so the line is kept to 48 bytes: the result is derived from
+/// the games (at most 999 each, see `parse_score`), and the optional
+/// figures are NaN when absent.
 #[derive(Debug, Clone)]
 pub struct MatchLine {
     /// 1-based round number in the event.
     pub round: u32,
     pub opponent: PlayerId,
     /// Games won, lost and drawn by this player.
-    pub won: u32,
-    pub lost: u32,
-    pub drawn: u32,
+    pub won: u16,
+    pub lost: u16,
+    pub drawn: u16,
     /// Both ratings from before the round.
     pub before: f64,
     pub opponent_before: f64,
@@ -448,7 +449,7 @@ mod tests {
     /// Archives hold millions of match lines: their size is a budget.
     #[test]
     fn a_match_line_stays_small_and_keeps_its_optional_figures() {
-        assert_eq!(std::mem::size_of::<MatchLine>(), 56);
+        assert_eq!(std::mem::size_of::<MatchLine>(), 48);
         let m = crate::model::Match {
             a: 0,
             b: 1,

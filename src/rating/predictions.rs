@@ -208,7 +208,7 @@ mod tests {
             let (wins_a, wins_b) = if score == 0.5 {
                 (0, 0)
             } else {
-                (score as u32, 1 - score as u32)
+                (score as u16, 1 - score as u16)
             };
             let m = crate::model::Match {
                 a: u32::MAX,

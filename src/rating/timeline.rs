@@ -98,7 +98,10 @@ pub struct Timeline {
 /// Per-player state during the pass.
 #[derive(Clone, Copy)]
 struct State {
+    /// Coordinate of the current rating (the full pass only).
     coord: u32,
+    /// History row of the current rating.
+    row: u32,
     /// Has a counted event: eligible for the ranking.
     ranked: bool,
     /// Currently in the tree (ranked and active).
@@ -270,12 +273,18 @@ impl<'s> Pass<'s> {
         lists_only: bool,
     ) -> Self {
         let n_players = site.players.len();
-        // Offline coordinate compression of every rating a player can hold.
-        let mut values: Vec<f64> = history.rows.iter().map(|r| r.after).collect();
-        values.sort_by(|a, b| a.partial_cmp(b).unwrap_or(Ordering::Equal));
-        values.dedup_by(|a, b| a == b);
+        // Offline coordinate compression of every rating a player can hold
+        // (ranks need it; the lists replay reads ratings from the rows).
+        let mut values: Vec<f64> = Vec::new();
+        if !lists_only {
+            values = history.rows.iter().map(|r| r.after).collect();
+            values.sort_by(|a, b| a.partial_cmp(b).unwrap_or(Ordering::Equal));
+            values.dedup_by(|a, b| a == b);
+            values.shrink_to_fit();
+        }
         let state = State {
             coord: NO_COORD,
+            row: 0,
             ranked: false,
             listed: false,
             last_played: i64::MIN,
@@ -319,8 +328,8 @@ impl<'s> Pass<'s> {
 
     fn insert(&mut self, p: PlayerId) {
         let s = &mut self.state[p as usize];
-        self.tree.add(s.coord, 1);
         if !self.lists_only {
+            self.tree.add(s.coord, 1);
             self.at.insert((s.coord, p));
         }
         s.listed = true;
@@ -328,8 +337,8 @@ impl<'s> Pass<'s> {
 
     fn remove(&mut self, p: PlayerId) {
         let s = &mut self.state[p as usize];
-        self.tree.add(s.coord, -1);
         if !self.lists_only {
+            self.tree.add(s.coord, -1);
             self.at.remove(&(s.coord, p));
         }
         s.listed = false;
@@ -358,6 +367,10 @@ impl<'s> Pass<'s> {
     /// their rank right after it. Whether the ranking changed (`known`:
     /// already known to have changed).
     fn event(&mut self, e: usize, known: bool) -> bool {
+        if self.lists_only {
+            self.lists_event(e);
+            return known;
+        }
         let today = self.site.events[e].date.days();
         let rows = self.history.event_rows[e].clone();
         let history = self.history;
@@ -374,22 +387,13 @@ impl<'s> Pass<'s> {
                 old_rank.push(None);
             }
         }
-        // New state of the participants.
         let mut new: Vec<u32> = Vec::with_capacity(rows.len());
-        for row in &history.rows[rows.clone()] {
+        for i in rows.clone() {
+            let row = &history.rows[i];
             let coord = self.coord_of(row.after);
-            let s = &mut self.state[row.player as usize];
-            s.coord = coord;
-            s.last_played = today;
-            if row.counted {
-                s.ranked = true;
-                s.counted += 1;
-            }
-            if s.ranked {
-                new.push(s.coord);
-            }
-            if self.active_years.is_some() {
-                self.played.push_back((today, row.player));
+            self.state[row.player as usize].coord = coord;
+            if self.take_part(i, today) {
+                new.push(coord);
             }
         }
         let mut changed = known || self.others_moved(&mut old, &mut new);
@@ -409,6 +413,44 @@ impl<'s> Pass<'s> {
             }
         }
         changed
+    }
+
+    /// [`Pass::event`] for the lists replay: no coordinates, no ranks.
+    fn lists_event(&mut self, e: usize) {
+        let today = self.site.events[e].date.days();
+        let rows = self.history.event_rows[e].clone();
+        for i in rows.clone() {
+            let p = self.history.rows[i].player;
+            if self.state[p as usize].listed {
+                self.remove(p);
+            }
+        }
+        for i in rows.clone() {
+            self.take_part(i, today);
+        }
+        for i in rows {
+            let p = self.history.rows[i].player;
+            if self.state[p as usize].ranked {
+                self.insert(p);
+            }
+        }
+    }
+
+    /// The player of history row `i` takes its rating on day `today`;
+    /// whether they are ranked now.
+    fn take_part(&mut self, i: usize, today: i64) -> bool {
+        let row = &self.history.rows[i];
+        let s = &mut self.state[row.player as usize];
+        s.row = i as u32;
+        s.last_played = today;
+        if row.counted {
+            s.ranked = true;
+            s.counted += 1;
+        }
+        if self.active_years.is_some() {
+            self.played.push_back((today, row.player));
+        }
+        s.ranked
     }
 
     /// Did a non-participant's rank change? Its rank counts participants
@@ -466,7 +508,7 @@ impl<'s> Pass<'s> {
             .enumerate()
             .filter(|(_, s)| s.listed)
             .map(|(p, s)| YearEntry {
-                rating: self.values[s.coord as usize],
+                rating: self.history.rows[s.row as usize].after,
                 player: p as PlayerId,
                 events: s.counted,
             })
