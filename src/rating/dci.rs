@@ -384,7 +384,7 @@ impl RatingSystem for Dci {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     //! Expected values are worked out by hand from D.5 (rating-systems.md
     //! §2); the comments show the arithmetic.
 
@@ -394,7 +394,7 @@ mod tests {
     use crate::rating::DetailRef;
 
     /// (first, second, games won by first, by second, drawn games)
-    type M = (u32, u32, u16, u16, u16);
+    pub(crate) type M = (u32, u32, u16, u16, u16);
 
     fn params() -> DciParams {
         DciParams::new("Limited").unwrap()
@@ -409,7 +409,7 @@ mod tests {
         }
     }
 
-    fn event(id: &str, players: u32, judge_level: u32, rounds: Vec<(Vec<M>, Vec<u32>)>) -> Event {
+    pub(crate) fn event(id: &str, players: u32, judge_level: u32, rounds: Vec<(Vec<M>, Vec<u32>)>) -> Event {
         Event {
             id: id.to_string(),
             file: format!("data/{id}.toml"),
@@ -452,7 +452,7 @@ mod tests {
     }
 
     /// A site of `n` players "P00", "P01", ... and the given events in order.
-    fn site(n: u32, events: Vec<Event>) -> Site {
+    pub(crate) fn site(n: u32, events: Vec<Event>) -> Site {
         Site {
             config: SiteConfig {
                 title: "T".into(),

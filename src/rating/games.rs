@@ -6,6 +6,8 @@
 
 use std::collections::HashMap;
 
+use rayon::prelude::*;
+
 use super::{Detail, DetailRef, History, MatchLine, Matches, Row, Standing};
 use crate::model::{Event, PlayerId, Site};
 
@@ -236,8 +238,8 @@ pub fn standings(
 
 /// A system that rates every game as it comes (Elo, TrueSkill): a placement
 /// event is one free-for-all, a match one duel.
-pub trait Skill {
-    type State: Copy;
+pub trait Skill: Sync {
+    type State: Copy + Send + Sync;
     /// A new player's state.
     fn start(&self) -> Self::State;
     /// The published rating of a state.
@@ -263,12 +265,107 @@ fn finite<S: Skill>(skill: &S, s: &S::State) -> bool {
     skill.published(s).is_finite() && skill.deviation(s).is_none_or(f64::is_finite)
 }
 
+/// Events rated ahead together at most (see [`Ahead`]).
+const AHEAD: usize = 64;
+
+/// The free-for-alls of a run of events that share no player, computed in
+/// parallel before the run is recorded in order. An event's game reads only
+/// its own players' states, which no other event of the run changes: the
+/// results are those of rating one event after the other. (A free-for-all
+/// of many players is most of the time of TrueSkill's factor graph.)
+struct Ahead<S: Skill> {
+    /// The first event of the run, and a game per event of it (`None`:
+    /// not a free-for-all the system rates).
+    first: usize,
+    games: Vec<Option<Vec<S::State>>>,
+    /// By player: the last run that had them (0: none yet).
+    run_of: Vec<u32>,
+    run: u32,
+}
+
+impl<S: Skill> Ahead<S> {
+    fn new(players: usize) -> Self {
+        Ahead {
+            first: 0,
+            games: Vec::new(),
+            run_of: vec![0; players],
+            run: 0,
+        }
+    }
+
+    /// The game of placement event `index`, computed with the next run when
+    /// `index` is past the current one.
+    fn take(
+        &mut self,
+        skill: &S,
+        common: &Common,
+        site: &Site,
+        state: &[Option<S::State>],
+        index: usize,
+    ) -> Option<Vec<S::State>> {
+        if index >= self.first + self.games.len() {
+            self.plan(skill, common, site, state, index);
+        }
+        self.games[index - self.first].take()
+    }
+
+    /// Start a run at event `first`: it ends before the first event that
+    /// has a player of an earlier event of the run.
+    fn plan(&mut self, skill: &S, common: &Common, site: &Site, state: &[Option<S::State>], first: usize) {
+        self.run += 1;
+        let mut end = first;
+        'events: while end < site.events.len() && end - first < AHEAD {
+            let event = &site.events[end];
+            let players = event.results.iter().map(|r| r.player).chain(
+                event
+                    .round
+                    .iter()
+                    .flat_map(|r| r.matches.iter().flat_map(|m| [m.a, m.b])),
+            );
+            for p in players.clone() {
+                if self.run_of[p as usize] == self.run {
+                    break 'events;
+                }
+            }
+            for p in players {
+                self.run_of[p as usize] = self.run;
+            }
+            end += 1;
+        }
+        let end = end.max(first + 1);
+        self.first = first;
+        self.games = (first..end)
+            .into_par_iter()
+            .map(|index| {
+                let event = &site.events[index];
+                if !matches!(Games::of(event), Games::Placement)
+                    || common.rates(event).is_err()
+                    || event.results.len() < 2
+                {
+                    return None;
+                }
+                Some(skill.free_for_all(&placement(skill, state, event)))
+            })
+            .collect();
+    }
+}
+
+/// The players of a placement event: (state, rank).
+fn placement<S: Skill>(skill: &S, state: &[Option<S::State>], event: &Event) -> Vec<(S::State, u32)> {
+    event
+        .results
+        .iter()
+        .map(|r| (state[r.player as usize].unwrap_or_else(|| skill.start()), r.rank))
+        .collect()
+}
+
 /// Rate a site's events in order with a [`Skill`] system.
 pub fn rate_games<S: Skill>(skill: &S, common: &Common, site: &Site) -> History {
     let n = site.players.len();
     let mut state: Vec<Option<S::State>> = vec![None; n];
     let mut history = History::for_events(site.events.len(), 0);
     let view = |s: &S::State| (skill.published(s), skill.deviation(s));
+    let mut ahead = Ahead::<S>::new(n);
     for (index, event) in site.events.iter().enumerate() {
         let games = Games::of(event);
         if let Games::Nothing = games {
@@ -283,16 +380,14 @@ pub fn rate_games<S: Skill>(skill: &S, common: &Common, site: &Site) -> History 
         match games {
             Games::Nothing => unreachable!("handled above"),
             Games::Placement => {
-                let players: Vec<(S::State, u32)> = event
-                    .results
-                    .iter()
-                    .map(|r| (state[r.player as usize].unwrap_or_else(|| skill.start()), r.rank))
-                    .collect();
+                let players = placement(skill, &state, event);
                 // A player alone has nobody to be compared with: no change.
                 let new = if players.len() < 2 {
                     players.iter().map(|p| p.0).collect()
                 } else {
-                    skill.free_for_all(&players)
+                    ahead
+                        .take(skill, common, site, &state, index)
+                        .expect("a rated free-for-all of two or more players")
                 };
                 if !new.iter().all(|s| finite(skill, s)) {
                     history.push_not_included(Some(UNCOMPUTABLE.to_string()));
@@ -359,4 +454,88 @@ pub fn rate_games<S: Skill>(skill: &S, common: &Common, site: &Site) -> History 
         view(&state[p as usize].expect("has rows"))
     });
     history
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Placement;
+    use crate::rating::dci::tests::{event, site};
+    use crate::rating::trueskill::TrueSkill;
+
+    /// Free-for-alls rated ahead in parallel ([`Ahead`]) give what rating
+    /// the events one after the other gives, with runs cut wherever an
+    /// event shares a player with an earlier one of the run.
+    #[test]
+    fn rating_ahead_gives_what_rating_in_order_gives() {
+        let mut x: u64 = 7;
+        let mut next = |m: u64| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (x >> 33) % m
+        };
+        let mut events = Vec::new();
+        for e in 0..300 {
+            let size = 2 + next(6) as usize;
+            let mut players: Vec<u32> = Vec::new();
+            while players.len() < size {
+                let p = next(40) as u32;
+                if !players.contains(&p) {
+                    players.push(p);
+                }
+            }
+            let mut ev = event(&format!("e{e}"), 0, 0, Vec::new());
+            ev.results = players
+                .iter()
+                .enumerate()
+                // Every second pair tied.
+                .map(|(i, &player)| Placement {
+                    rank: if i % 4 == 1 { i as u32 } else { i as u32 + 1 },
+                    player,
+                    origin: Default::default(),
+                })
+                .collect();
+            events.push(ev);
+        }
+        let site = site(40, events);
+        let disjoint_neighbours = site
+            .events
+            .windows(2)
+            .filter(|w| {
+                w[0].results
+                    .iter()
+                    .all(|a| w[1].results.iter().all(|b| a.player != b.player))
+            })
+            .count();
+        assert!(
+            disjoint_neighbours > 50,
+            "{disjoint_neighbours}: runs of one event only"
+        );
+        let skill = TrueSkill {
+            initial: 25.0,
+            initial_deviation: 25.0 / 3.0,
+            beta: 25.0 / 6.0,
+            tau: 25.0 / 300.0,
+            draw_probability: 0.1,
+            common: Common {
+                formats: None,
+                min_events: 1,
+            },
+        };
+        let history = rate_games(&skill, &skill.common, &site);
+        let mut state: Vec<Option<<TrueSkill as Skill>::State>> = vec![None; 40];
+        let mut rows = 0;
+        for (i, ev) in site.events.iter().enumerate() {
+            let new = skill.free_for_all(&placement(&skill, &state, ev));
+            for (r, s) in ev.results.iter().zip(new) {
+                state[r.player as usize] = Some(s);
+            }
+            for row in history.event(i) {
+                let s = state[row.player as usize].expect("played");
+                assert_eq!(row.after, skill.published(&s), "event {i}");
+                assert_eq!(row.deviation().map(|d| d[1]), skill.deviation(&s), "event {i}");
+                rows += 1;
+            }
+        }
+        assert_eq!(rows, site.events.iter().map(|e| e.results.len()).sum::<usize>());
+    }
 }
