@@ -462,6 +462,7 @@ mod tests {
     use crate::model::Placement;
     use crate::rating::dci::tests::{event, site};
     use crate::rating::trueskill::TrueSkill;
+    use crate::rating::trueskill::tests::defaults;
 
     /// Free-for-alls rated ahead in parallel ([`Ahead`]) give what rating
     /// the events one after the other gives, with runs cut wherever an
@@ -510,17 +511,7 @@ mod tests {
             disjoint_neighbours > 50,
             "{disjoint_neighbours}: runs of one event only"
         );
-        let skill = TrueSkill {
-            initial: 25.0,
-            initial_deviation: 25.0 / 3.0,
-            beta: 25.0 / 6.0,
-            tau: 25.0 / 300.0,
-            draw_probability: 0.1,
-            common: Common {
-                formats: None,
-                min_events: 1,
-            },
-        };
+        let skill = defaults();
         let history = rate_games(&skill, &skill.common, &site);
         let mut state: Vec<Option<<TrueSkill as Skill>::State>> = vec![None; 40];
         let mut rows = 0;

@@ -171,10 +171,10 @@ impl RatingSystem for TrueSkill {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn defaults() -> TrueSkill {
+    pub(crate) fn defaults() -> TrueSkill {
         TrueSkill {
             initial: 25.0,
             initial_deviation: 25.0 / 3.0,
