@@ -283,7 +283,7 @@ pub fn check(site_dir: &Path) -> Result<Checked, Errors> {
 
 /// Write every file of the plan into the staging folder, in parallel.
 fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging) -> Result<Written, Errors> {
-    staging.create_dirs(plan.paths(ctx))?;
+    staging.create_dirs(plan.dirs.iter().map(String::as_str))?;
     let render_ns = AtomicU64::new(0);
     let write_ns = AtomicU64::new(0);
     // By page kind: render nanoseconds, pages, bytes.

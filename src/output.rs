@@ -6,7 +6,6 @@
 //! hard-linked instead of rewritten, so it keeps its modification time and
 //! costs no data write.
 
-use std::collections::BTreeSet;
 use std::fs;
 use std::hash::{Hash, Hasher};
 use std::io;
@@ -446,16 +445,8 @@ impl Staging {
         })
     }
 
-    /// Create the folders the given relative file paths need.
-    pub fn create_dirs(&self, files: impl Iterator<Item = impl AsRef<str>>) -> Result<(), Diagnostic> {
-        let mut dirs: BTreeSet<String> = BTreeSet::new();
-        for f in files {
-            if let Some((d, _)) = f.as_ref().rsplit_once('/')
-                && !dirs.contains(d)
-            {
-                dirs.insert(d.to_string());
-            }
-        }
+    /// Create the given folders (relative, `/`-separated).
+    pub fn create_dirs<'a>(&self, dirs: impl Iterator<Item = &'a str>) -> Result<(), Diagnostic> {
         for d in dirs {
             let path = self.tmp.join(d);
             fs::create_dir_all(&path).map_err(|e| Diagnostic::io(&path, &e))?;

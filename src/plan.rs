@@ -6,6 +6,7 @@
 //! Hugo mirror of `bench/` walks it.
 
 use std::borrow::Cow;
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Diagnostic, Errors};
@@ -68,6 +69,8 @@ impl Output {
 #[derive(Debug)]
 pub struct Plan {
     pub outputs: Vec<Output>,
+    /// Every folder of the output, parents included, in order.
+    pub dirs: BTreeSet<String>,
 }
 
 /// Files every site gets; a file of the same name in `static/` replaces it.
@@ -150,7 +153,10 @@ impl Plan {
             is_file,
             |path| index.dirs.contains(path),
         ));
-        drop(index);
+        let mut dirs = index.dirs;
+        for (rel, _) in &statics {
+            add_folders(&mut dirs, rel);
+        }
         let assets: Vec<Output> = BUILTIN_ASSETS
             .iter()
             .filter(|(path, _)| !replaced(path))
@@ -162,7 +168,7 @@ impl Plan {
         outputs.extend(statics);
         outputs.extend(assets);
         if problems.is_empty() {
-            Ok(Plan { outputs })
+            Ok(Plan { outputs, dirs })
         } else {
             Err(Errors::sorted(problems))
         }
@@ -180,11 +186,6 @@ impl Plan {
     pub fn page_count(&self) -> usize {
         self.outputs.iter().filter(|o| matches!(o, Output::Page(_))).count()
     }
-
-    /// The paths, in order.
-    pub fn paths<'p>(&'p self, ctx: &'p Context) -> impl Iterator<Item = Cow<'p, str>> {
-        self.outputs.iter().map(|o| o.path(ctx))
-    }
 }
 
 /// Every output path by its hash, and every folder: what finding clashes
@@ -194,22 +195,27 @@ struct PathIndex {
     /// (hash of the path, output index), sorted.
     hashes: Vec<(u64, u32)>,
     /// Every folder an output is in, and their parents.
-    dirs: std::collections::BTreeSet<String>,
+    dirs: BTreeSet<String>,
+}
+
+/// Add the folders of `path` (a file's, `/`-separated) to `dirs`.
+fn add_folders(dirs: &mut BTreeSet<String>, path: &str) {
+    let mut rest = path;
+    while let Some((d, _)) = rest.rsplit_once('/') {
+        if !dirs.contains(d) {
+            dirs.insert(d.to_string());
+        }
+        rest = d;
+    }
 }
 
 impl PathIndex {
     fn new(outputs: &[Output], ctx: &Context) -> Self {
-        let mut dirs = std::collections::BTreeSet::new();
+        let mut dirs = BTreeSet::new();
         let mut hashes = Vec::with_capacity(outputs.len());
         for (i, o) in outputs.iter().enumerate() {
             let path = o.path(ctx);
-            let mut rest: &str = &path;
-            while let Some((d, _)) = rest.rsplit_once('/') {
-                if !dirs.contains(d) {
-                    dirs.insert(d.to_string());
-                }
-                rest = d;
-            }
+            add_folders(&mut dirs, &path);
             hashes.push((crate::names::fnv1a(path.as_bytes()), i as u32));
         }
         hashes.sort_unstable();

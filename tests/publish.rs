@@ -197,3 +197,17 @@ fn feed_and_sitemap_escape_hostile_text() {
     assert!(feed.contains("<summary>May 5, 2010, &lt;Nowhere&gt;: 3 players, 1 round. Winner: &lt;script&gt;alert(1)&lt;/script&gt;.</summary>"), "{feed}");
     assert!(feed.contains("<author><name>&lt;b&gt;Mallory&lt;/b&gt;</name></author>"));
 }
+
+/// A static file in folders of its own (not folders of generated files):
+/// the plan makes its folders too.
+#[test]
+fn a_static_file_in_new_folders_is_published() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("basic"), &site);
+    std::fs::create_dir_all(site.join("static/img/logos")).unwrap();
+    std::fs::write(site.join("static/img/logos/club.svg"), "<svg/>\n").unwrap();
+    let out = tmp.path().join("out");
+    ratings::build(&common::options(&site, &out)).unwrap();
+    assert_eq!(read(&out.join("img/logos/club.svg")), "<svg/>\n");
+}

@@ -332,7 +332,7 @@ impl<S: Skill> Ahead<S> {
             }
             end += 1;
         }
-        let end = end.max(first + 1);
+        // The first event always joins: none of its players is in the run yet.
         self.first = first;
         self.games = (first..end)
             .into_par_iter()
