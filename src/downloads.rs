@@ -8,8 +8,8 @@
 
 use std::fmt::Write as _;
 
-use crate::format::csv_field;
-use crate::model::Site;
+use crate::format::{csv_field, push_uint};
+use crate::model::{PlayerId, Site};
 use crate::output::Sink;
 use crate::rating::rated::Rated;
 
@@ -26,6 +26,44 @@ pub fn csv_text(out: &mut String, s: &str) {
     }
 }
 
+/// Every player's text cells, escaped once and kept in one buffer: `name`
+/// then `,nat`. The big downloads copy them for each of their millions of
+/// lines instead of escaping the same names again from three scattered
+/// allocations (the player, its name, its nationality).
+pub struct PlayerCells {
+    text: String,
+    /// By player: where its cells start and where its name ends; one more
+    /// entry closes the last player's cells.
+    at: Vec<(usize, usize)>,
+}
+
+impl PlayerCells {
+    pub fn new(site: &Site) -> Self {
+        let mut text = String::new();
+        let mut at = Vec::with_capacity(site.players.len() + 1);
+        for p in &site.players {
+            let start = text.len();
+            csv_text(&mut text, &p.display);
+            at.push((start, text.len()));
+            text.push(',');
+            csv_text(&mut text, &p.nat);
+        }
+        at.push((text.len(), text.len()));
+        PlayerCells { text, at }
+    }
+
+    /// The player's name cell.
+    fn name(&self, p: PlayerId) -> &str {
+        let (start, end) = self.at[p as usize];
+        &self.text[start..end]
+    }
+
+    /// The player's name and nationality cells, with the comma between.
+    fn name_nat(&self, p: PlayerId) -> &str {
+        &self.text[self.at[p as usize].0..self.at[p as usize + 1].0]
+    }
+}
+
 /// `date,event,player,before,after[,deviation_before,deviation_after]`,
 /// one row per history row, event order, ratings at full precision (`{}`
 /// round-trips an f64); the deviations for systems that have one.
@@ -35,6 +73,7 @@ pub fn csv_text(out: &mut String, s: &str) {
 pub fn history_csv(
     site: &Site,
     view: &Rated,
+    cells: &PlayerCells,
     sink: &mut dyn FnMut(&[u8]) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
     let deviation = view.columns().deviation.is_some();
@@ -44,13 +83,19 @@ pub fn history_csv(
         out.push_str(",deviation_before,deviation_after");
     }
     out.push('\n');
+    // `date,event,` of the event the rows are at (rows come event by event).
+    let mut event = (usize::MAX, String::new());
     for row in &view.history.rows {
-        let e = &site.events[row.event()];
-        let _ = write!(out, "{}", e.date);
-        out.push(',');
-        csv_text(&mut out, &e.id);
-        out.push(',');
-        csv_text(&mut out, &site.player(row.player).display);
+        if event.0 != row.event() {
+            let e = &site.events[row.event()];
+            event.1.clear();
+            let _ = write!(event.1, "{},", e.date);
+            csv_text(&mut event.1, &e.id);
+            event.1.push(',');
+            event.0 = row.event();
+        }
+        out.push_str(&event.1);
+        out.push_str(cells.name(row.player));
         let _ = write!(out, ",{},{}", row.before, row.after);
         if let Some([before, after]) = row.deviation().filter(|_| deviation) {
             let _ = write!(out, ",{before},{after}");
@@ -66,6 +111,9 @@ pub fn history_csv(
 
 /// The size of the pieces big downloads are written in.
 const PIECE: usize = 1 << 16;
+
+/// Lines of a year-end list whose player cells are looked up together.
+const BATCH: usize = 32;
 
 /// `rank,player,nat,rating,events[,matches,provisional][,deviation]`, best
 /// first.
@@ -110,10 +158,10 @@ pub fn ranking_csv(site: &Site, view: &Rated) -> String {
 /// pages show it (2 decimals; `ID-history.csv` has it at full precision).
 /// Gzip-compressed and written in pieces to `sink`: on an archive the whole
 /// lists are tens of MB, never held whole.
-pub fn year_end_csv_gz(site: &Site, view: &Rated, sink: &mut Sink) -> std::io::Result<()> {
+pub fn year_end_csv_gz(site: &Site, view: &Rated, cells: &PlayerCells, sink: &mut Sink) -> std::io::Result<()> {
     use std::io::Write as _;
-    // Level 2: 14% smaller than level 1 (`fast`) at the same speed with
-    // miniz_oxide; higher levels cost twice the time or more.
+    // Level 2 (zlib-rs): 22% smaller than level 1 for 40% more time;
+    // level 3 is 6% smaller again for another 12%.
     let mut gz = flate2::GzBuilder::new().write(SinkWriter(sink), flate2::Compression::new(2));
     let mut line = String::from("year,rank,player,nat,rating,events\n");
     let mut result = Ok(());
@@ -121,17 +169,30 @@ pub fn year_end_csv_gz(site: &Site, view: &Rated, sink: &mut Sink) -> std::io::R
         if result.is_err() {
             return;
         }
+        let year_cell = format!("{year},");
         let mut rank = 0;
-        for (i, e) in all.iter().enumerate() {
-            if i == 0 || e.rating != all[i - 1].rating {
-                rank = i + 1;
+        // The players' cells are looked up a batch ahead: the lookups are
+        // independent, so their cache misses overlap instead of stalling
+        // each line in turn (the list is in rating order, the cells in
+        // player order).
+        let mut names = [""; BATCH];
+        for (b, batch) in all.chunks(BATCH).enumerate() {
+            for (name, e) in names.iter_mut().zip(batch) {
+                *name = cells.name_nat(e.player);
             }
-            let p = site.player(e.player);
-            let _ = write!(line, "{year},{rank},");
-            csv_text(&mut line, &p.display);
-            line.push(',');
-            csv_text(&mut line, &p.nat);
-            let _ = writeln!(line, ",{},{}", crate::format::Fixed2(e.rating), e.events);
+            for (k, e) in batch.iter().enumerate() {
+                let i = b * BATCH + k;
+                if i == 0 || e.rating != all[i - 1].rating {
+                    rank = i + 1;
+                }
+                line.push_str(&year_cell);
+                push_uint(&mut line, rank as u64);
+                line.push(',');
+                line.push_str(names[k]);
+                let _ = write!(line, ",{},", crate::format::Fixed2(e.rating));
+                push_uint(&mut line, u64::from(e.events));
+                line.push('\n');
+            }
             if line.len() >= PIECE {
                 result = gz.write_all(line.as_bytes());
                 line.clear();

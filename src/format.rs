@@ -62,19 +62,55 @@ pub fn decimals(x: f64, places: usize) -> String {
 
 fn write_decimals(out: &mut impl fmt::Write, x: f64, places: usize) -> fmt::Result {
     match decimals_fast_parts(x, places) {
+        // One `write_str` of digits put together here: the formatting
+        // machinery per part costs more than the digits on pages and
+        // downloads that print millions of ratings.
         Some((negative, n)) => {
-            let scale = POW10[places];
+            let mut buf = [0u8; 32];
+            let mut at = buf.len();
+            let mut n = n;
+            for i in 0..places {
+                at -= 1;
+                buf[at] = b'0' + (n % 10) as u8;
+                n /= 10;
+                if i + 1 == places {
+                    at -= 1;
+                    buf[at] = b'.';
+                }
+            }
+            loop {
+                at -= 1;
+                buf[at] = b'0' + (n % 10) as u8;
+                n /= 10;
+                if n == 0 {
+                    break;
+                }
+            }
             if negative {
-                out.write_char('-')?;
+                at -= 1;
+                buf[at] = b'-';
             }
-            if places == 0 {
-                write!(out, "{n}")
-            } else {
-                write!(out, "{}.{:0width$}", n / scale, n % scale, width = places)
-            }
+            out.write_str(std::str::from_utf8(&buf[at..]).expect("ASCII digits"))
         }
         None => out.write_str(&decimals_exact(x, places)),
     }
+}
+
+/// Append the decimal digits of `n` (what `{n}` prints, without the
+/// formatting machinery: downloads print millions of ranks and counts).
+pub fn push_uint(out: &mut String, n: u64) {
+    let mut buf = [0u8; 20];
+    let mut at = buf.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&buf[at..]).expect("ASCII digits"));
 }
 
 const POW10: [u64; 7] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
@@ -243,6 +279,15 @@ mod tests {
             for places in [0, 1, 2, 3] {
                 assert_eq!(decimals(x, places), decimals_exact(x, places), "{x:e} at {places}");
             }
+        }
+    }
+
+    #[test]
+    fn unsigned_integers_print_as_display_does() {
+        for n in [0, 7, 10, 99, 1_000, 65_535, 4_294_967_296, u64::MAX] {
+            let mut s = String::from("x");
+            push_uint(&mut s, n);
+            assert_eq!(s, format!("x{n}"));
         }
     }
 

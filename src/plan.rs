@@ -271,15 +271,11 @@ impl Output {
 
 impl Source {
     /// Write a download made in pieces (the big CSVs) to `sink`.
-    pub fn write_pieces(
-        &self,
-        site: &crate::model::Site,
-        view: &crate::rating::rated::Rated,
-        sink: &mut crate::output::Sink,
-    ) -> std::io::Result<()> {
+    pub fn write_pieces(&self, ctx: &Context, sink: &mut crate::output::Sink) -> std::io::Result<()> {
+        let (site, cells) = (ctx.site, ctx.csv_cells());
         match self {
-            Source::HistoryCsv(_) => downloads::history_csv(site, view, sink),
-            Source::YearEndCsv(_) => downloads::year_end_csv_gz(site, view, sink),
+            Source::HistoryCsv(r) => downloads::history_csv(site, &ctx.ratings[*r], cells, sink),
+            Source::YearEndCsv(r) => downloads::year_end_csv_gz(site, &ctx.ratings[*r], cells, sink),
             _ => Ok(()),
         }
     }

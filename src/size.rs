@@ -99,9 +99,9 @@ pub fn estimate(ctx: &Context, plan: &Plan) -> SiteSize {
         };
         let bytes = match &o.source {
             Source::Static(src) => std::fs::metadata(src).map_or(0, |m| m.len()),
-            Source::HistoryCsv(r) | Source::YearEndCsv(r) => {
+            Source::HistoryCsv(_) | Source::YearEndCsv(_) => {
                 let mut n = 0u64;
-                let _ = o.source.write_pieces(ctx.site, &ctx.ratings[*r], &mut |piece| {
+                let _ = o.source.write_pieces(ctx, &mut |piece| {
                     n += piece.len() as u64;
                     Ok(())
                 });

@@ -93,6 +93,8 @@ pub struct Context<'a> {
     event_urls: Vec<String>,
     /// "../" repeated as deep as the deepest page: `root_of` slices it.
     ups: String,
+    /// The players' CSV cells, made by the first big download that needs them.
+    csv_cells: std::sync::OnceLock<crate::downloads::PlayerCells>,
 }
 
 /// A link from a page to another page of the site: the relative way to the
@@ -271,7 +273,15 @@ impl<'a> Context<'a> {
             event_paths,
             letters,
             circuits,
+            csv_cells: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Every player's CSV cells (see [`crate::downloads::PlayerCells`]),
+    /// shared by the downloads of every rating.
+    pub fn csv_cells(&self) -> &crate::downloads::PlayerCells {
+        self.csv_cells
+            .get_or_init(|| crate::downloads::PlayerCells::new(self.site))
     }
 
     /// The base of a page at `path` (relative to the output root).

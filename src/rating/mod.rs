@@ -77,6 +77,14 @@ pub trait RatingSystem: Send + Sync + std::fmt::Debug {
         100.0
     }
 
+    /// About how long rating a site takes with this system, relative to
+    /// the quickest (1). `build` starts the slowest ratings first, so that
+    /// the others fill the second core beside them instead of leaving the
+    /// slowest alone at the end of the stage.
+    fn relative_cost(&self) -> u32 {
+        1
+    }
+
     /// Facts of an event that matter to this system, for the event page's
     /// header (DCI: the judge level).
     fn event_facts(&self, event: &crate::model::Event) -> Vec<(&'static str, String)> {

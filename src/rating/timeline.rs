@@ -154,17 +154,84 @@ pub fn year_end_lists(
     mut each: impl FnMut(i32, &[YearEntry]),
 ) {
     let order = name_order(site);
+    let mut lists = YearEndOrder::new(site.players.len());
     let mut sorted = |year: i32, all: &mut Vec<YearEntry>| {
-        sort_year_end(all, &order);
-        each(year, all);
+        let total = all.len();
+        each(year, lists.next(all, &order));
         YearEnd {
             year,
-            total: all.len(),
+            total,
             ranking: Vec::new(),
         }
     };
     let mut pass = Pass::new(site, history, active_years, &mut sorted, true);
     pass.run();
+}
+
+/// Year-end lists in order, each made from the one before: a list differs
+/// from last year's only in the players who played, joined or left since,
+/// and the order is total, so the others keep their order and only the
+/// players who moved are sorted and merged in (an archive's lists hold
+/// every rated player, tens of thousands, each year: sorting each whole
+/// took more time than writing them).
+struct YearEndOrder {
+    /// By player: (rating bits, events) in the last list, if listed.
+    last: Vec<Option<(u64, u32)>>,
+    /// By player: in this year's list as in the last (false between calls).
+    stays: Vec<bool>,
+    /// The last list, sorted.
+    list: Vec<YearEntry>,
+    /// Work lists, kept to spare their allocation each year.
+    moved: Vec<YearEntry>,
+    merged: Vec<YearEntry>,
+}
+
+impl YearEndOrder {
+    fn new(players: usize) -> Self {
+        YearEndOrder {
+            last: vec![None; players],
+            stays: vec![false; players],
+            list: Vec::new(),
+            moved: Vec::new(),
+            merged: Vec::new(),
+        }
+    }
+
+    /// The year's list `all` (any order, each player once) sorted best
+    /// first: the same as [`sort_year_end`] of it.
+    fn next(&mut self, all: &[YearEntry], order: &[u32]) -> &[YearEntry] {
+        let key = |e: &YearEntry| Some((e.rating.to_bits(), e.events));
+        self.moved.clear();
+        for e in all {
+            if self.last[e.player as usize] == key(e) {
+                self.stays[e.player as usize] = true;
+            } else {
+                self.moved.push(*e);
+            }
+        }
+        sort_year_end(&mut self.moved, order);
+        self.merged.clear();
+        self.merged.reserve(all.len());
+        let mut moved = self.moved.iter().peekable();
+        for e in &self.list {
+            let p = e.player as usize;
+            if !std::mem::take(&mut self.stays[p]) {
+                // Moved or left: a moved player is entered from `moved`.
+                self.last[p] = None;
+                continue;
+            }
+            while let Some(m) = moved.next_if(|m| year_end_order(m, e, order) == Ordering::Less) {
+                self.merged.push(*m);
+            }
+            self.merged.push(*e);
+        }
+        self.merged.extend(moved);
+        for e in &self.moved {
+            self.last[e.player as usize] = key(e);
+        }
+        std::mem::swap(&mut self.list, &mut self.merged);
+        &self.list
+    }
 }
 
 /// Year-end order: rating descending, then name order (players are
@@ -633,5 +700,51 @@ mod tests {
         assert_eq!(years_before(d(2017, 7, 7), 2), d(2015, 7, 7));
         assert_eq!(years_before(d(2016, 2, 29), 1), d(2015, 2, 28));
         assert_eq!(years_before(d(2016, 2, 29), 4), d(2012, 2, 29));
+    }
+
+    /// Each list made from the last is the whole list sorted, year after
+    /// year, while players join, leave (and come back), move, keep their
+    /// rating with more events, and tie.
+    #[test]
+    fn year_end_lists_made_from_the_last_are_sorted_lists() {
+        let players = 60u32;
+        // Name order unrelated to player ids.
+        let order: Vec<u32> = (0..players).map(|p| (p * 37) % players).collect();
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        let mut now: Vec<Option<YearEntry>> = vec![None; players as usize];
+        let mut lists = YearEndOrder::new(players as usize);
+        let mut merged_any = false;
+        for year in 0..40 {
+            for p in 0..players {
+                let slot = &mut now[p as usize];
+                match (next(6), slot.as_mut()) {
+                    (0, _) => *slot = None,
+                    // Few distinct ratings: many ties.
+                    (1 | 2, _) => {
+                        *slot = Some(YearEntry {
+                            rating: (next(8) * 25) as f64 + 0.5,
+                            player: p,
+                            events: slot.map_or(1, |e| e.events + 1),
+                        })
+                    }
+                    (3, Some(e)) => e.events += 1,
+                    _ => {}
+                }
+            }
+            let all: Vec<YearEntry> = now.iter().flatten().copied().collect();
+            let mut want = all.clone();
+            sort_year_end(&mut want, &order);
+            let got = lists.next(&all, &order).to_vec();
+            let key = |l: &[YearEntry]| l.iter().map(|e| (e.player, e.rating, e.events)).collect::<Vec<_>>();
+            assert_eq!(key(&got), key(&want), "year {year}");
+            merged_any |= all.len() > 10;
+        }
+        assert!(merged_any);
     }
 }

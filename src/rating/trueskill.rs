@@ -116,6 +116,12 @@ impl RatingSystem for TrueSkill {
         "TrueSkill".to_string()
     }
 
+    /// Its factor graph for each free-for-all takes about ten times what
+    /// the other systems spend on an event.
+    fn relative_cost(&self) -> u32 {
+        10
+    }
+
     fn chart_span(&self) -> f64 {
         // μ − 3σ runs from 0 to about 50 with the default μ 25, σ 8.33.
         5.0
