@@ -68,23 +68,15 @@ fn write_decimals(out: &mut impl fmt::Write, x: f64, places: usize) -> fmt::Resu
         Some((negative, n)) => {
             let mut buf = [0u8; 32];
             let mut at = buf.len();
-            let mut n = n;
-            for i in 0..places {
-                at -= 1;
-                buf[at] = b'0' + (n % 10) as u8;
-                n /= 10;
-                if i + 1 == places {
-                    at -= 1;
-                    buf[at] = b'.';
-                }
-            }
-            loop {
-                at -= 1;
-                buf[at] = b'0' + (n % 10) as u8;
-                n /= 10;
-                if n == 0 {
-                    break;
-                }
+            if places > 0 {
+                // The fraction with its leading zeros: the digits of
+                // 10^places + fraction, whose leading 1 becomes the point.
+                let scale = POW10[places];
+                at = put_digits(&mut buf, at, scale + n % scale);
+                buf[at] = b'.';
+                at = put_digits(&mut buf, at, n / scale);
+            } else {
+                at = put_digits(&mut buf, at, n);
             }
             if negative {
                 at -= 1;
@@ -100,17 +92,21 @@ fn write_decimals(out: &mut impl fmt::Write, x: f64, places: usize) -> fmt::Resu
 /// formatting machinery: downloads print millions of ranks and counts).
 pub fn push_uint(out: &mut String, n: u64) {
     let mut buf = [0u8; 20];
-    let mut at = buf.len();
-    let mut n = n;
+    let at = put_digits(&mut buf, 20, n);
+    out.push_str(std::str::from_utf8(&buf[at..]).expect("ASCII digits"));
+}
+
+/// Write the decimal digits of `n` so that they end before `buf[end]`;
+/// where they start.
+fn put_digits(buf: &mut [u8], mut end: usize, mut n: u64) -> usize {
     loop {
-        at -= 1;
-        buf[at] = b'0' + (n % 10) as u8;
+        end -= 1;
+        buf[end] = b'0' + (n % 10) as u8;
         n /= 10;
         if n == 0 {
-            break;
+            return end;
         }
     }
-    out.push_str(std::str::from_utf8(&buf[at..]).expect("ASCII digits"));
 }
 
 const POW10: [u64; 7] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
