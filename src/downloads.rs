@@ -27,8 +27,8 @@ pub fn csv_text(out: &mut String, s: &str) {
 }
 
 /// Every player's text cells, escaped once and kept in one buffer: `name`
-/// then `,nat`. The big downloads copy them for each of their millions of
-/// lines instead of escaping the same names again from three scattered
+/// then `,nat`. The downloads (rankings, histories, year ends) copy them
+/// for each of their millions of lines instead of escaping the same names again from three scattered
 /// allocations (the player, its name, its nationality).
 pub struct PlayerCells {
     text: String,
@@ -117,7 +117,7 @@ const BATCH: usize = 32;
 
 /// `rank,player,nat,rating,events[,matches,provisional][,deviation]`, best
 /// first.
-pub fn ranking_csv(site: &Site, view: &Rated) -> String {
+pub fn ranking_csv(view: &Rated, cells: &PlayerCells) -> String {
     let match_system = view.columns().matches;
     let deviation = view.columns().deviation.is_some();
     let mut out = String::with_capacity(48 * view.ranking.len() + 48);
@@ -130,12 +130,9 @@ pub fn ranking_csv(site: &Site, view: &Rated) -> String {
     }
     out.push('\n');
     for e in &view.ranking {
-        let p = site.player(e.player);
         out.push_str(&e.rank.to_string());
         out.push(',');
-        csv_text(&mut out, &p.display);
-        out.push(',');
-        csv_text(&mut out, &p.nat);
+        out.push_str(cells.name_nat(e.player));
         let _ = write!(out, ",{},{}", e.rating, e.events);
         if match_system {
             let _ = write!(out, ",{},{}", e.matches, e.provisional);

@@ -286,7 +286,7 @@ impl Source {
         let site = ctx.site;
         Some(
             match self {
-                Source::RankingCsv(r) => downloads::ranking_csv(site, &ctx.ratings[*r]),
+                Source::RankingCsv(r) => downloads::ranking_csv(&ctx.ratings[*r], ctx.csv_cells()),
                 Source::PredictionsCsv => downloads::predictions_csv(&ctx.ratings),
                 Source::SearchIndex => crate::pages::search::index(ctx),
                 Source::Sitemap(chunk) => {
