@@ -186,7 +186,9 @@ pub fn year_end_csv_gz(site: &Site, view: &Rated, cells: &PlayerCells, sink: &mu
                 push_uint(&mut line, rank as u64);
                 line.push(',');
                 line.push_str(names[k]);
-                let _ = write!(line, ",{},", crate::format::Fixed2(e.rating));
+                line.push(',');
+                crate::format::Fixed2(e.rating).push_to(&mut line);
+                line.push(',');
                 push_uint(&mut line, u64::from(e.events));
                 line.push('\n');
             }

@@ -9,13 +9,44 @@ pub fn fixed2(x: f64) -> String {
     Fixed2(x).to_string()
 }
 
+/// `Display` for a type with `write_to(&self, out: &mut (impl fmt::Write +
+/// ?Sized))`, and the same writer for templates: askama prints a
+/// [`askama::FastWritable`] value by calling it, where a `Display` one goes
+/// through the formatting machinery (`fmt::write`), which costs more than
+/// the digits on pages that print millions of ratings and dates.
+macro_rules! fast_display {
+    ($($t:ty),* $(,)?) => {$(
+        impl ::std::fmt::Display for $t {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                self.write_to(f)
+            }
+        }
+
+        impl ::askama::FastWritable for $t {
+            fn write_into(
+                &self,
+                dest: &mut dyn ::std::fmt::Write,
+                _: &dyn ::askama::Values,
+            ) -> ::askama::Result<()> {
+                Ok(self.write_to(dest)?)
+            }
+        }
+    )*};
+}
+pub(crate) use fast_display;
+
 /// [`fixed2`] as a value that templates print without a `String` of its own.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Fixed2(pub f64);
 
-impl fmt::Display for Fixed2 {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_decimals(f, self.0, 2)
+impl Fixed2 {
+    fn write_to(&self, out: &mut (impl fmt::Write + ?Sized)) -> fmt::Result {
+        write_decimals(out, self.0, 2)
+    }
+
+    /// Append what it prints.
+    pub fn push_to(self, out: &mut String) {
+        let _ = self.write_to(out);
     }
 }
 
@@ -26,8 +57,10 @@ impl askama::filters::HtmlSafe for Fixed2 {}
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Signed2(pub f64);
 
-impl fmt::Display for Signed2 {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+fast_display!(Fixed2, Signed2);
+
+impl Signed2 {
+    fn write_to(&self, f: &mut (impl fmt::Write + ?Sized)) -> fmt::Result {
         // A plus sign unless it shows as zero or carries its own minus.
         let positive = match decimals_fast_parts(self.0, 2) {
             Some((negative, n)) => !negative && n > 0,
@@ -60,7 +93,7 @@ pub fn decimals(x: f64, places: usize) -> String {
     s
 }
 
-fn write_decimals(out: &mut impl fmt::Write, x: f64, places: usize) -> fmt::Result {
+fn write_decimals(out: &mut (impl fmt::Write + ?Sized), x: f64, places: usize) -> fmt::Result {
     match decimals_fast_parts(x, places) {
         // One `write_str` of digits put together here: the formatting
         // machinery per part costs more than the digits on pages and
@@ -91,9 +124,14 @@ fn write_decimals(out: &mut impl fmt::Write, x: f64, places: usize) -> fmt::Resu
 /// Append the decimal digits of `n` (what `{n}` prints, without the
 /// formatting machinery: downloads print millions of ranks and counts).
 pub fn push_uint(out: &mut String, n: u64) {
+    let _ = write_uint(out, n);
+}
+
+/// [`push_uint`] into any writer.
+pub fn write_uint(out: &mut (impl fmt::Write + ?Sized), n: u64) -> fmt::Result {
     let mut buf = [0u8; 20];
     let at = put_digits(&mut buf, 20, n);
-    out.push_str(std::str::from_utf8(&buf[at..]).expect("ASCII digits"));
+    out.write_str(std::str::from_utf8(&buf[at..]).expect("ASCII digits"))
 }
 
 /// Write the decimal digits of `n` so that they end before `buf[end]`;

@@ -63,12 +63,32 @@ impl Date {
     }
 }
 
-impl fmt::Display for Date {
-    /// ISO 8601, `YYYY-MM-DD`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+impl Date {
+    /// ISO 8601, `YYYY-MM-DD` (what `{:04}-{:02}-{:02}` prints).
+    fn write_to(&self, f: &mut (impl fmt::Write + ?Sized)) -> fmt::Result {
+        let (y, m, d) = (self.year, u32::from(self.month), u32::from(self.day));
+        if !(0..=9999).contains(&y) || m > 99 || d > 99 {
+            return write!(f, "{y:04}-{m:02}-{d:02}");
+        }
+        let y = y as u32;
+        let digit = |n: u32| b'0' + n as u8;
+        let text = [
+            digit(y / 1000),
+            digit(y / 100 % 10),
+            digit(y / 10 % 10),
+            digit(y % 10),
+            b'-',
+            digit(m / 10),
+            digit(m % 10),
+            b'-',
+            digit(d / 10),
+            digit(d % 10),
+        ];
+        f.write_str(std::str::from_utf8(&text).expect("ASCII digits"))
     }
 }
+
+crate::format::fast_display!(Date);
 
 /// Digits and dashes: nothing to escape.
 impl askama::filters::HtmlSafe for Date {}
@@ -267,6 +287,40 @@ impl Site {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dates_print_as_padded_formatting_does() {
+        let padded = |d: Date| format!("{:04}-{:02}-{:02}", d.year, d.month, d.day);
+        for (year, month, day) in [
+            (2017, 7, 9),
+            (1, 1, 1),
+            (999, 12, 31),
+            (0, 2, 29),
+            (9999, 10, 10),
+            (10000, 1, 2),
+            (-5, 3, 4),
+        ] {
+            let date = Date { year, month, day };
+            assert_eq!(date.to_string(), padded(date));
+        }
+        let mut day = Date {
+            year: 1899,
+            month: 12,
+            day: 25,
+        }
+        .days();
+        let end = Date {
+            year: 2101,
+            month: 1,
+            day: 1,
+        }
+        .days();
+        while day < end {
+            let date = Date::from_days(day);
+            assert_eq!(date.to_string(), padded(date));
+            day += 13;
+        }
+    }
 
     fn d(year: i32, month: u8, day: u8) -> Date {
         Date { year, month, day }

@@ -36,24 +36,63 @@ const MAX_LABELS: usize = 6;
 #[derive(Clone, Copy)]
 struct Num(f64);
 
-impl std::fmt::Display for Num {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl Num {
+    /// (sign, tenths) when the rounding is certain: away from a tie and
+    /// for ordinary sizes; `None` takes the exact (slower) path.
+    fn tenths(self) -> Option<(bool, u64)> {
         let y = self.0.abs() * 10.0;
         let frac = y - y.floor();
-        // Away from a tie and for ordinary sizes the rounding is certain;
-        // otherwise take the exact (slower) path.
-        if y < 1e9 && (frac - 0.5).abs() > 1e-6 {
-            let n = y.floor() as u64 + u64::from(frac > 0.5);
-            if self.0.is_sign_negative() {
-                f.write_str("-")?;
-            }
-            return match n % 10 {
-                0 => write!(f, "{}", n / 10),
-                d => write!(f, "{}.{d}", n / 10),
-            };
+        (y < 1e9 && (frac - 0.5).abs() > 1e-6)
+            .then(|| (self.0.is_sign_negative(), y.floor() as u64 + u64::from(frac > 0.5)))
+    }
+
+    fn write_to(&self, f: &mut (impl Write + ?Sized)) -> std::fmt::Result {
+        let Some((negative, n)) = self.tenths() else {
+            let s = format!("{:.1}", self.0);
+            return f.write_str(s.strip_suffix(".0").unwrap_or(&s));
+        };
+        if negative {
+            f.write_str("-")?;
         }
-        let s = format!("{:.1}", self.0);
-        f.write_str(s.strip_suffix(".0").unwrap_or(&s))
+        crate::format::write_uint(f, n / 10)?;
+        match n % 10 {
+            0 => Ok(()),
+            d => f.write_str([".0", ".1", ".2", ".3", ".4", ".5", ".6", ".7", ".8", ".9"][d as usize]),
+        }
+    }
+
+    /// Whether the two print the same.
+    fn prints_as(self, other: Num) -> bool {
+        match (self.tenths(), other.tenths()) {
+            (Some(a), Some(b)) => a == b,
+            _ => self.to_string() == other.to_string(),
+        }
+    }
+}
+
+crate::format::fast_display!(Num);
+
+/// Append the pieces to a `String`: text as it is, [`Num`]s as they print
+/// (the charts' thousands of coordinates without the formatting machinery).
+macro_rules! push {
+    ($s:expr, $($piece:expr),+ $(,)?) => {{
+        $(Piece::push_to($piece, &mut $s);)+
+    }};
+}
+
+trait Piece {
+    fn push_to(self, s: &mut String);
+}
+
+impl Piece for &str {
+    fn push_to(self, s: &mut String) {
+        s.push_str(self);
+    }
+}
+
+impl Piece for Num {
+    fn push_to(self, s: &mut String) {
+        let _ = self.write_to(s);
     }
 }
 
@@ -181,59 +220,70 @@ pub fn svg(
     for k in 0..=ticks {
         let v = y0 + k as f64 * step;
         let y = py(v);
-        let _ = write!(grid, "M0 {}H{}", num(y), num(UNITS));
+        push!(grid, "M0 ", num(y), "H", num(UNITS));
         // The value above its grid line, at the left.
-        let _ = write!(
-            text,
-            r#"<text x="2" y="{}">{:.*}</text>"#,
-            num(TOP + y - 3.0),
-            decimals,
-            v
-        );
+        push!(text, r#"<text x="2" y=""#, num(TOP + y - 3.0), r#"">"#);
+        let _ = write!(text, "{v:.decimals$}</text>");
     }
     // Date labels, centred on their day (in one group), but those at the
     // edges kept inside the chart.
     text.push_str(r#"<g text-anchor="middle">"#);
     for (day, name) in date_ticks(x0, x1) {
         let x = ux(day);
-        let _ = write!(grid, "M{} 0V{}", num(x), num(plot));
+        push!(grid, "M", num(x), " 0V", num(plot));
         let pct = x / UNITS * 100.0;
         let anchor = match pct {
             p if p < 6.0 => r#" text-anchor="start""#,
             p if p > 94.0 => r#" text-anchor="end""#,
             _ => "",
         };
-        let _ = write!(
+        push!(
             text,
-            r#"<text x="{}%" y="{}"{anchor}>{name}</text>"#,
+            r#"<text x=""#,
             num(pct),
-            num(HEIGHT - 6.0)
+            r#"%" y=""#,
+            num(HEIGHT - 6.0),
+            r#"""#,
+            anchor,
+            ">",
+            &*name,
+            "</text>"
         );
     }
     text.push_str("</g>");
     // The step line: the start, then flat from each event to the next, and
     // on to `until`.
-    let mut line = format!("M0 {}", num(py(start)));
-    let mut y = num(py(start)).to_string();
+    let mut line = String::with_capacity(8 + points.len() * 14);
+    push!(line, "M0 ", num(py(start)));
+    let mut y = num(py(start));
     for p in points {
-        let _ = write!(line, "H{}", num(ux(p.date.days())));
+        push!(line, "H", num(ux(p.date.days())));
         // A vertical step only where the drawn height changes.
-        let next = num(py(p.rating)).to_string();
-        if next != y {
-            let _ = write!(line, "V{next}");
+        let next = num(py(p.rating));
+        if !next.prints_as(y) {
+            push!(line, "V", next);
             y = next;
         }
     }
     if last > points[points.len() - 1].date.days() {
-        let _ = write!(line, "H{}", num(ux(last)));
+        push!(line, "H", num(ux(last)));
     }
-    let _ = write!(
+    push!(
         s,
-        r#"<svg y="{}" height="{}" viewBox="0 0 {} {}" preserveAspectRatio="none"><path class="grid" d="{grid}"/><path class="line" d="{line}"/></svg>{text}"#,
+        r#"<svg y=""#,
         num(TOP),
+        r#"" height=""#,
         num(plot),
+        r#"" viewBox="0 0 "#,
         num(UNITS),
+        " ",
         num(plot),
+        r#"" preserveAspectRatio="none"><path class="grid" d=""#,
+        &*grid,
+        r#""/><path class="line" d=""#,
+        &*line,
+        r#""/></svg>"#,
+        &*text,
     );
     if let Some(p) = peak.and_then(|i| points.get(i)) {
         let _ = write!(
@@ -267,6 +317,23 @@ mod tests {
         }
         for x in [0.25, 0.35, 2.5, 0.05, -0.04, -0.0, 0.0, 622.0, 1e12, 199.95, 44.0] {
             assert_eq!(num(x).to_string(), old(x), "{x}");
+        }
+    }
+
+    #[test]
+    fn coordinates_compare_as_they_print() {
+        let xs: Vec<f64> = (0..4000)
+            .map(|i| -20.0 + f64::from(i) * 0.0125)
+            .chain([0.05, 0.15, -0.05, -0.0, 1e12])
+            .collect();
+        for &a in &xs {
+            for b in [a, a + 0.01, a + 0.04, a + 0.05, a - 0.05, 0.05, -0.0, 0.0] {
+                assert_eq!(
+                    num(a).prints_as(num(b)),
+                    num(a).to_string() == num(b).to_string(),
+                    "{a} {b}"
+                );
+            }
         }
     }
 

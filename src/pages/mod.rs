@@ -125,8 +125,10 @@ impl<'a> Href<'a> {
     }
 }
 
-impl std::fmt::Display for Href<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+crate::format::fast_display!(Href<'_>, Placing);
+
+impl Href<'_> {
+    fn write_to(&self, f: &mut (impl std::fmt::Write + ?Sized)) -> std::fmt::Result {
         f.write_str(self.root)?;
         f.write_str(self.dir)?;
         f.write_str(self.path)?;
@@ -144,11 +146,22 @@ pub enum Placing {
     Record(u32, u32, u32),
 }
 
-impl std::fmt::Display for Placing {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Placing::Rank(rank, players) => write!(f, "{rank} / {players}"),
-            Placing::Record(w, l, d) => write!(f, "{w}-{l}-{d}"),
+impl Placing {
+    fn write_to(&self, f: &mut (impl std::fmt::Write + ?Sized)) -> std::fmt::Result {
+        use crate::format::write_uint;
+        match *self {
+            Placing::Rank(rank, players) => {
+                write_uint(f, rank.into())?;
+                f.write_str(" / ")?;
+                write_uint(f, players.into())
+            }
+            Placing::Record(w, l, d) => {
+                write_uint(f, w.into())?;
+                f.write_str("-")?;
+                write_uint(f, l.into())?;
+                f.write_str("-")?;
+                write_uint(f, d.into())
+            }
         }
     }
 }

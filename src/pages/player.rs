@@ -11,7 +11,7 @@ use super::{Base, Context, Link, Placing, chart};
 use crate::country;
 use crate::format::{Fixed2, Signed2, fixed2};
 use crate::model::{Date, PlayerId};
-use crate::rating::DetailRef;
+use crate::rating::{DetailRef, Row};
 
 /// One rating's figures for the player in one event.
 pub struct HistoryCell {
@@ -198,6 +198,18 @@ pub struct PlayerPage<'a> {
     pub matches: Option<MatchList<'a>>,
 }
 
+/// One of the player's rows and what the page reads with it.
+struct Gathered<'a> {
+    row: &'a Row,
+    date: Date,
+    event_name: &'a str,
+    /// Players of the event.
+    players: u32,
+    rank: Option<std::num::NonZeroU32>,
+    deviation: Option<[f64; 2]>,
+    value: Option<f64>,
+}
+
 pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> {
     let p = ctx.site.player(id);
     let base = ctx.base(path, p.display.clone());
@@ -217,12 +229,43 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
         let mut peak_point: Option<usize> = None;
         let mut points = Vec::new();
         let (mut values, mut matches, mut record) = (false, 0, [0; 3]);
-        for index in view.row_indices_of(id) {
-            let row = &view.history.rows[index];
-            let e = &ctx.site.events[row.event()];
+        // The player's rows lie scattered over the history (event order):
+        // what the page reads of them is gathered first, in a loop short
+        // enough that their cache misses overlap (the page's assembly per
+        // row below is too long for that), the event values only where the
+        // rating has any.
+        let gathered: Vec<Gathered> = view
+            .row_indices_of(id)
+            .map(|index| {
+                let row = &view.history.rows[index];
+                let e = &ctx.site.events[row.event()];
+                Gathered {
+                    row,
+                    date: e.date,
+                    event_name: &e.name,
+                    players: e.players,
+                    rank: view.timeline.rank_after[index],
+                    deviation: row.deviation(),
+                    value: view
+                        .has_event_values()
+                        .then(|| view.history.events[row.event()].value)
+                        .flatten(),
+                }
+            })
+            .collect();
+        for &Gathered {
+            row,
+            date,
+            event_name,
+            players,
+            rank: rank_after,
+            deviation,
+            value,
+        } in &gathered
+        {
             points.push(chart::Point {
-                date: e.date,
-                event: &e.name,
+                date,
+                event: event_name,
                 rating: row.after,
             });
             // The same rule as the records: no provisional rating is a peak.
@@ -231,7 +274,7 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
                 peak_point = Some(points.len() - 1);
             }
             let line = rows.entry(row.event()).or_insert_with(|| HistoryRow {
-                date: e.date,
+                date,
                 event: ctx.event_link(root, row.event()),
                 placing: None,
                 score: None,
@@ -240,7 +283,7 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
             });
             match row.detail() {
                 DetailRef::Placement { rank, score } => {
-                    line.placing.get_or_insert(Placing::Rank(rank, e.players));
+                    line.placing.get_or_insert(Placing::Rank(rank, players));
                     if line.score.is_none() {
                         line.score = score.map(Fixed2);
                     }
@@ -251,16 +294,15 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
                     record = [record[0] + m.wins, record[1] + m.losses, record[2] + m.draws];
                 }
             }
-            let value = view.history.events[row.event()].value.map(Fixed2);
             values |= value.is_some();
             line.cells.resize_with(g + 1, || None);
             line.cells[g] = Some(HistoryCell {
-                value,
+                value: value.map(Fixed2),
                 after: Fixed2(row.after),
-                deviation: row.deviation().map(|d| Fixed2(d[1])),
+                deviation: deviation.map(|d| Fixed2(d[1])),
                 change: Signed2(row.after - row.before),
                 direction: direction(row.after - row.before),
-                rank: view.timeline.rank_after[index].map(std::num::NonZeroU32::get),
+                rank: rank_after.map(std::num::NonZeroU32::get),
                 provisional: view.provisional_row(row),
             });
         }
@@ -286,7 +328,7 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
             peak.map(|(r, e)| format!(", peak {} on {}", fixed2(r), ctx.site.events[e].date))
                 .unwrap_or_default()
         );
-        let start = view.row_indices_of(id).next().map(|i| view.history.rows[i].before);
+        let start = gathered.first().map(|g| g.row.before);
         let chart = match (view.latest, start) {
             (Some(until), Some(start)) => chart::svg(
                 &format!("chart-{}", view.id()),

@@ -15,6 +15,8 @@ use crate::names::slug;
 
 pub struct Rated<'a> {
     pub config: &'a RatingConfig,
+    /// Some event has a value ([`Rated::has_event_values`]).
+    has_event_values: bool,
     pub history: History,
     /// The ranking: with `active_years`, the active players only.
     pub ranking: Vec<RankEntry>,
@@ -69,6 +71,7 @@ impl<'a> Rated<'a> {
         let nations = nations(site, &ranking);
         let predictions = super::predictions::predictions(site, &history);
         Rated {
+            has_event_values: history.events.iter().any(|e| e.value.is_some()),
             predictions,
             config,
             history,
@@ -103,6 +106,11 @@ impl<'a> Rated<'a> {
         self.row_index[self.row_offsets[p] as usize..self.row_offsets[p + 1] as usize]
             .iter()
             .map(|&i| i as usize)
+    }
+
+    /// Whether some event has a value in this rating (Dip Pouch's).
+    pub fn has_event_values(&self) -> bool {
+        self.has_event_values
     }
 
     pub fn id(&self) -> &str {
