@@ -295,7 +295,7 @@ impl<'a> Warnings<'a> {
     }
 
     fn known_distinct(&self, a: PlayerId, b: PlayerId) -> bool {
-        self.registered.contains(&self.site.player(a).key) && self.registered.contains(&self.site.player(b).key)
+        self.registered.contains(&*self.site.player(a).key) && self.registered.contains(&*self.site.player(b).key)
     }
 
     /// Players grouped by `key` (groups of one left out), in a fixed order.

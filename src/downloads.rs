@@ -33,34 +33,37 @@ pub fn csv_text(out: &mut String, s: &str) {
 pub struct PlayerCells {
     text: String,
     /// By player: where its cells start and where its name ends; one more
-    /// entry closes the last player's cells.
-    at: Vec<(usize, usize)>,
+    /// entry closes the last player's cells (offsets into `text`, which is
+    /// a few tens of bytes a player: `u32` is ample and halves the index).
+    at: Vec<(u32, u32)>,
 }
 
 impl PlayerCells {
     pub fn new(site: &Site) -> Self {
         let mut text = String::new();
         let mut at = Vec::with_capacity(site.players.len() + 1);
+        let offset = |text: &String| u32::try_from(text.len()).expect("player cells under 4 GiB");
         for p in &site.players {
-            let start = text.len();
+            let start = offset(&text);
             csv_text(&mut text, &p.display);
-            at.push((start, text.len()));
+            at.push((start, offset(&text)));
             text.push(',');
             csv_text(&mut text, &p.nat);
         }
-        at.push((text.len(), text.len()));
+        at.push((offset(&text), offset(&text)));
+        text.shrink_to_fit();
         PlayerCells { text, at }
     }
 
     /// The player's name cell.
     fn name(&self, p: PlayerId) -> &str {
         let (start, end) = self.at[p as usize];
-        &self.text[start..end]
+        &self.text[start as usize..end as usize]
     }
 
     /// The player's name and nationality cells, with the comma between.
     fn name_nat(&self, p: PlayerId) -> &str {
-        &self.text[self.at[p as usize].0..self.at[p as usize + 1].0]
+        &self.text[self.at[p as usize].0 as usize..self.at[p as usize + 1].0 as usize]
     }
 }
 

@@ -126,7 +126,7 @@ pub fn feed(site: &Site, base_url: &str, event_paths: &[String]) -> String {
             .results
             .iter()
             .filter(|r| r.rank == 1)
-            .map(|r| site.player(r.player).display.as_str())
+            .map(|r| site.player(r.player).display.as_ref())
             .collect();
         let mut summary = date_range(e.date, e.end_date);
         if !e.place.is_empty() {

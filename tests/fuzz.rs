@@ -356,11 +356,11 @@ fn site_of(config: SiteConfig, plans: &[EventPlan], pool: u32) -> Site {
     events.sort_by(|a, b| (a.date, a.id.as_bytes()).cmp(&(b.date, b.id.as_bytes())));
     let players = (0..pool)
         .map(|i| Player {
-            key: format!("player {i}"),
-            display: format!("Player {i}"),
-            nat: String::new(),
-            loc: String::new(),
-            slug: format!("player-{i}"),
+            key: format!("player {i}").into(),
+            display: format!("Player {i}").into(),
+            nat: "".into(),
+            loc: "".into(),
+            slug: format!("player-{i}").into(),
         })
         .collect();
     Site {

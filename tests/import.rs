@@ -42,8 +42,8 @@ fn facts(site: &Site, e: &Event) -> Facts {
             let p = site.player(r.player);
             (
                 r.rank,
-                p.key.clone(),
-                p.display.clone(),
+                p.key.to_string(),
+                p.display.to_string(),
                 r.nat().to_string(),
                 r.loc().to_string(),
             )

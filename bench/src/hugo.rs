@@ -158,7 +158,7 @@ fn page(ctx: &Context, job: &Job, root: &str) -> (String, String) {
             for view in &ctx.ratings {
                 player_rows(&mut t, site, view, p, &event_link, &player_link);
             }
-            site.player(p).display.clone()
+            site.player(p).display.to_string()
         }
         _ => {
             t.push_str("Rankings and events of the synthetic site.\n");

@@ -399,11 +399,11 @@ impl Identities {
                     _ => own,
                 };
                 Player {
-                    slug: slug(&key),
-                    display: pick(entry.map(|e| &e.display), l.spelling.1),
-                    nat: pick(entry.map(|e| &e.nat), l.nat.map(|n| n.1).unwrap_or_default()),
-                    loc: pick(entry.map(|e| &e.loc), l.loc.map(|n| n.1).unwrap_or_default()),
-                    key,
+                    slug: slug(&key).into(),
+                    display: pick(entry.map(|e| &e.display), l.spelling.1).into(),
+                    nat: pick(entry.map(|e| &e.nat), l.nat.map(|n| n.1).unwrap_or_default()).into(),
+                    loc: pick(entry.map(|e| &e.loc), l.loc.map(|n| n.1).unwrap_or_default()).into(),
+                    key: key.into(),
                 }
             })
             .collect();

@@ -50,7 +50,7 @@ pub fn home<'a>(ctx: &'a Context, path: &str) -> HomePage<'a> {
             ranked: v.ranking.len(),
             leader: v.ranking.first().map(|e| {
                 (
-                    ctx.site.player(e.player).display.clone(),
+                    ctx.site.player(e.player).display.to_string(),
                     ctx.player_href(&root, e.player),
                     fixed2(e.rating),
                 )

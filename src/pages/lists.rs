@@ -185,7 +185,7 @@ pub fn letter<'a>(ctx: &'a Context, path: &str, index: usize) -> PlayersPage<'a>
             PlayerRow {
                 name,
                 href: ctx.player_href(&base.root, id),
-                nat: p.nat.clone(),
+                nat: p.nat.to_string(),
                 ratings: ctx
                     .ratings
                     .iter()

@@ -383,7 +383,7 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
         rows,
     };
     PlayerPage {
-        name: p.display.clone(),
+        name: p.display.to_string(),
         nat: (!p.nat.is_empty()).then(|| {
             let slug = crate::names::slug(&country::nation_key(&p.nat));
             let ranked = ctx.ratings.iter().find(|v| v.position[id as usize].is_some());

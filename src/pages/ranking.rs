@@ -478,7 +478,7 @@ pub fn nations<'a>(ctx: &'a Context, path: &str, rating: usize) -> NationsPage<'
                 code: (n.code != n.name).then(|| n.code.clone()),
                 href: format!("nation/{}.html", n.slug),
                 players: n.members.len(),
-                best: ctx.site.player(best.player).display.clone(),
+                best: ctx.site.player(best.player).display.to_string(),
                 best_href: ctx.player_href(&base.root, best.player),
                 best_rating: fixed2(best.rating),
             }

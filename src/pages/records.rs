@@ -121,7 +121,7 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
             let last = site.events[view.history.rows[rows[rows.len() - 1]].event()].date;
             RecordRow {
                 rank,
-                name: site.player(p).display.clone(),
+                name: site.player(p).display.to_string(),
                 href: ctx.player_href(&root, p),
                 value: stats[p as usize].0.to_string(),
                 detail: if first.year == last.year {
@@ -162,7 +162,7 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
             let e = view.history.rows[i].event();
             RecordRow {
                 rank,
-                name: site.player(p).display.clone(),
+                name: site.player(p).display.to_string(),
                 href: ctx.player_href(&root, p),
                 value: fixed2(r),
                 detail: site.events[e].name.clone(),
@@ -184,7 +184,7 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
         .zip(one_ranks)
         .map(|(n, rank)| RecordRow {
             rank,
-            name: site.player(n.player).display.clone(),
+            name: site.player(n.player).display.to_string(),
             href: ctx.player_href(&root, n.player),
             value: n.days.to_string(),
             detail: format!("{} spell{}, first on", n.spells, if n.spells == 1 { "" } else { "s" }),

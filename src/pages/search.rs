@@ -80,7 +80,7 @@ pub fn index(ctx: &Context) -> String {
             out.push(',');
         }
         let ascii = p.display.is_ascii();
-        if ascii && derived_slug(&p.display) == p.slug {
+        if ascii && derived_slug(&p.display) == *p.slug {
             js_string(&mut out, &p.display);
             continue;
         }
@@ -95,7 +95,7 @@ pub fn index(ctx: &Context) -> String {
         js_string(&mut out, written);
         out.push(',');
         let is_hash = hash.len() == 10 && hash.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
-        if is_hash && hashed_slug(&fold, hash) == p.slug {
+        if is_hash && hashed_slug(&fold, hash) == *p.slug {
             js_string(&mut out, hash);
         } else {
             js_string(&mut out, &p.slug);

@@ -468,11 +468,11 @@ pub(crate) mod tests {
             events,
             players: (0..n)
                 .map(|i| Player {
-                    key: format!("p{i:02}"),
-                    display: format!("P{i:02}"),
-                    nat: String::new(),
-                    loc: String::new(),
-                    slug: format!("p{i:02}"),
+                    key: format!("p{i:02}").into(),
+                    display: format!("P{i:02}").into(),
+                    nat: "".into(),
+                    loc: "".into(),
+                    slug: format!("p{i:02}").into(),
                 })
                 .collect(),
             pages: Vec::new(),

@@ -164,7 +164,7 @@ fn rows_by_player(players: usize, rows: &[Row]) -> (Vec<u32>, Vec<u32>) {
 fn nations(site: &Site, ranking: &[RankEntry]) -> Vec<Nation> {
     let mut by_spelling: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
     for (i, e) in ranking.iter().enumerate() {
-        let nat = site.player(e.player).nat.as_str();
+        let nat = site.player(e.player).nat.as_ref();
         if !nat.is_empty() {
             by_spelling.entry(nat).or_default().push(i as u32);
         }

@@ -36,8 +36,9 @@ pub fn years_before(date: Date, years: u32) -> Date {
 /// A player's movement in the current ranking.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Movement {
-    /// Places gained (positive) or lost (negative).
-    Places(i64),
+    /// Places gained (positive) or lost (negative); 4 bytes, as ranks
+    /// count players (an `Option<Movement>` is 8 bytes a player).
+    Places(i32),
     /// Not in the ranking before.
     New,
 }
@@ -683,7 +684,7 @@ fn movement(
         }
         let p = current[i].1;
         result[p] = Some(match rank_before[p] {
-            Some(r) => Movement::Places(r - rank_now),
+            Some(r) => Movement::Places((r - rank_now) as i32),
             None => Movement::New,
         });
     }
