@@ -154,7 +154,7 @@ const POW10: [u64; 7] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
 /// (fraction within 1e-6 of .5) the rounding direction is certain; near a
 /// tie, or for large values, `None` hands over to the exact path. Returns
 /// the sign (never negative zero) and the scaled, rounded magnitude.
-fn decimals_fast_parts(x: f64, places: usize) -> Option<(bool, u64)> {
+pub(crate) fn decimals_fast_parts(x: f64, places: usize) -> Option<(bool, u64)> {
     let scale = *POW10.get(places)?;
     let y = x.abs() * scale as f64;
     if y.is_nan() || y >= 1e9 {

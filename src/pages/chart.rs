@@ -37,13 +37,11 @@ const MAX_LABELS: usize = 6;
 struct Num(f64);
 
 impl Num {
-    /// (sign, tenths) when the rounding is certain: away from a tie and
-    /// for ordinary sizes; `None` takes the exact (slower) path.
+    /// (sign, tenths) when the rounding is certain (the shared fast path of
+    /// the two-decimal figures); `None` takes the exact (slower) path. The
+    /// sign is the float's, as `{:.1}` prints it: "-0" for a tiny negative.
     fn tenths(self) -> Option<(bool, u64)> {
-        let y = self.0.abs() * 10.0;
-        let frac = y - y.floor();
-        (y < 1e9 && (frac - 0.5).abs() > 1e-6)
-            .then(|| (self.0.is_sign_negative(), y.floor() as u64 + u64::from(frac > 0.5)))
+        crate::format::decimals_fast_parts(self.0, 1).map(|(_, n)| (self.0.is_sign_negative(), n))
     }
 
     fn write_to(&self, f: &mut (impl Write + ?Sized)) -> std::fmt::Result {
