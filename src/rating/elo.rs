@@ -89,18 +89,18 @@ impl Skill for Elo {
                 _ => distinct.push((r, 1.0)),
             }
         }
-        let expected: Vec<f64> = distinct
-            .iter()
-            .map(|&(r, _)| {
-                let me = EloRating { rating: r };
-                // Against everyone of every rating, less oneself (E = ½).
-                distinct
-                    .iter()
-                    .map(|&(o, count)| count * expected_score(&me, &EloRating { rating: o }).0)
-                    .sum::<f64>()
-                    - 0.5
-            })
-            .collect();
+        // Against everyone of every rating, less oneself (E = ½). One call
+        // per pair of distinct ratings gives both sides' expectations, as
+        // in a match (E_ba = 1 − E_ab).
+        let mut expected: Vec<f64> = distinct.iter().map(|&(_, count)| 0.5 * count - 0.5).collect();
+        for (i, &(a, count_a)) in distinct.iter().enumerate() {
+            let a = EloRating { rating: a };
+            for (j, &(b, count_b)) in distinct.iter().enumerate().skip(i + 1) {
+                let (e_ab, e_ba) = expected_score(&a, &EloRating { rating: b });
+                expected[i] += count_b * e_ab;
+                expected[j] += count_a * e_ba;
+            }
+        }
         players
             .iter()
             .map(|&(rating, rank)| {
