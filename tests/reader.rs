@@ -189,6 +189,14 @@ fn chart_points_and_peak() {
     let start = ann.find("<svg").unwrap();
     let svg = &ann[start..start + ann[start..].find("</figure>").unwrap()];
     assert!(svg.contains(r#"role="img" aria-labelledby="chart-dp""#));
+    // The chart's name says what it spans; one event is one date.
+    assert!(
+        svg.contains(r#"<title id="chart-dp">Dip Pouch Tournament Rating of Ann Able: 3 events from 2001-06-01 to 2004-05-01, peak 49.50 on 2001-06-01</title>"#),
+        "{svg}"
+    );
+    assert!(read(&out.join("player/eve-evans.html")).contains(
+        r#"<title id="chart-dp">Dip Pouch Tournament Rating of Eve Evans: 1 event, on 2004-05-01, peak 42.00 on 2004-05-01</title>"#
+    ));
     // One marker, the peak's, named; the values are in the history table.
     assert_eq!(svg.matches("<circle").count(), 1);
     assert!(

@@ -318,13 +318,17 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
                 format!("{root}{}", super::ranking::inactive_path(view.id(), page)),
             )
         });
+        let span = match (points.first(), points.last()) {
+            (Some(first), Some(last)) if points.len() > 1 => {
+                format!("{} events from {} to {}", points.len(), first.date, last.date)
+            }
+            (Some(only), _) => format!("1 event, on {}", only.date),
+            _ => "no events".to_string(),
+        };
         let label = format!(
-            "{} of {}: {} events from {} to {}{}",
+            "{} of {}: {span}{}",
             view.config.title,
             p.display,
-            points.len(),
-            points.first().map(|p| p.date.to_string()).unwrap_or_default(),
-            points.last().map(|p| p.date.to_string()).unwrap_or_default(),
             peak.map(|(r, e)| format!(", peak {} on {}", fixed2(r), ctx.site.events[e].date))
                 .unwrap_or_default()
         );

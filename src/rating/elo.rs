@@ -123,6 +123,11 @@ impl RatingSystem for Elo {
         "Elo Rating".to_string()
     }
 
+    /// All-pairs placement events take n² expectations each.
+    fn relative_cost(&self) -> u32 {
+        2
+    }
+
     fn columns(&self) -> Columns {
         Columns {
             matches: false,

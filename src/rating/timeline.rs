@@ -566,9 +566,8 @@ impl<'s> Pass<'s> {
         }
     }
 
-    /// The ranking as it stands after the last event of `year` (sorted and
-    /// ranked after the pass, all years in parallel).
-    /// The ranking on 31 December `year`, unsorted (see `finish`).
+    /// The ranking on 31 December `year`: every listed player, unsorted,
+    /// handed to the pass's year-end function.
     fn year_end(&mut self, year: i32) {
         let mut all: Vec<YearEntry> = self
             .state
