@@ -123,7 +123,8 @@ impl RatingSystem for Elo {
         "Elo Rating".to_string()
     }
 
-    /// All-pairs placement events take n² expectations each.
+    /// An all-pairs placement event takes an expectation per pair of
+    /// distinct ratings: about n²/2 for n players.
     fn relative_cost(&self) -> u32 {
         2
     }
