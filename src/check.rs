@@ -206,6 +206,41 @@ pub fn warnings(site: &Site, site_dir: &Path) -> Vec<Diagnostic> {
     w.out
 }
 
+/// Ratings that rate none of the site's events (a Glicko-2 rating on a
+/// site of placements, a format that no event has): their ranking and
+/// downloads are empty, which the pages alone leave a newcomer to puzzle
+/// out. Warned at the rating's `[[rating]]` table, with the reason the
+/// first event's page gives.
+pub fn idle_ratings(site: &Site, site_dir: &Path, ratings: &[crate::rating::rated::Rated]) -> Vec<Diagnostic> {
+    let file = site_dir.join("site.toml");
+    let mut cache = HashMap::new();
+    let mut out = Vec::new();
+    for (i, rated) in ratings.iter().enumerate() {
+        if site.events.is_empty() || rated.history.events.iter().any(|e| e.included) {
+            continue;
+        }
+        let reason = rated
+            .history
+            .events
+            .iter()
+            .find_map(|e| e.note.as_deref())
+            .map(|note| format!("; the event pages say why, the first: {note:?}"))
+            .unwrap_or_default();
+        out.push(Diagnostic {
+            position: nth_line(&file, i, &mut cache, |l| l.trim_start().starts_with("[[rating]]")),
+            path: file.clone(),
+            message: format!(
+                "rating {:?} ({}) rates none of the site's {} event{}, so its ranking and downloads are empty{reason} (its method page says which events it rates)",
+                rated.id(),
+                rated.config.title,
+                site.events.len(),
+                if site.events.len() == 1 { "" } else { "s" },
+            ),
+        });
+    }
+    out
+}
+
 /// The checks' shared state and the warnings found so far.
 struct Warnings<'a> {
     site: &'a Site,

@@ -179,6 +179,8 @@ pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
     stage("rate", &mut stages, &mut memory);
 
     let ctx = pages::Context::new(&site, ratings);
+    let mut warnings = warnings;
+    warnings.extend(check::idle_ratings(&site, &options.site_dir, &ctx.ratings));
     let plan = plan::Plan::new(&ctx, static_files(&options.site_dir)?, &options.site_dir)?;
     let pages = plan.page_count();
     stage("pages", &mut stages, &mut memory);
@@ -280,8 +282,10 @@ pub fn check(site_dir: &Path) -> Result<Checked, Errors> {
     let ctx = pages::Context::new(&site, rate(&site));
     let plan = plan::Plan::new(&ctx, static_files(site_dir)?, site_dir)?;
     let size = size::estimate(&ctx, &plan);
+    let mut warnings = check::warnings(&site, site_dir);
+    warnings.extend(check::idle_ratings(&site, site_dir, &ctx.ratings));
     Ok(Checked {
-        warnings: check::warnings(&site, site_dir),
+        warnings,
         size_warning: size.warning(site.config.max_site_mb),
         size,
     })

@@ -401,3 +401,48 @@ fn unknown_country_codes_are_warnings_at_their_first_use() {
         ]
     );
 }
+
+/// A rating that rates none of the site's events (Glicko-2 on a site of
+/// placements) is a warning at its `[[rating]]` table, with the reason the
+/// event pages give; `build` prints it too.
+#[test]
+fn a_rating_that_rates_no_event_is_a_warning() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&repo().join("data"), &site.join("data"));
+    let config = read(&repo().join("site.toml"));
+    std::fs::write(
+        site.join("site.toml"),
+        format!("{config}\n[[rating]]\nid = \"g2\"\nsystem = \"glicko2\"\n"),
+    )
+    .unwrap();
+    let line = config.lines().count() + 2;
+    let shown = check_warnings(&site);
+    assert_eq!(
+        shown,
+        [format!(
+            "site.toml:{line}: rating \"g2\" (Glicko-2 Rating) rates none of the site's 3 events, so its ranking and downloads are empty; the event pages say why, the first: \"Not rated: Glicko-2 rates matches only, not placements.\" (its method page says which events it rates)"
+        )]
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_ratings"))
+        .args(["build", "--site"])
+        .arg(&site)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("rating \"g2\" (Glicko-2 Rating) rates none of the site's 3 events"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A site where each rating rates something: no such warning (the
+    // fixture's Glicko-2 rates its match event).
+    assert!(
+        check_warnings(&fixture("more-systems"))
+            .iter()
+            .all(|w| !w.contains("rates none")),
+        "{:?}",
+        check_warnings(&fixture("more-systems"))
+    );
+}

@@ -164,7 +164,10 @@ fn lists_and_event_pages_show_events_without_results() {
     );
     // The last update is the latest event with results, not an announced one.
     let home = read(&out.join("index.html"));
-    assert!(home.contains("Last update: <strong>2005-05-07</strong>"), "{home}");
+    assert!(
+        home.contains("Last update: <strong class=nw>2005-05-07</strong>"),
+        "{home}"
+    );
 
     let no_results = "No results are published for this event: no rating includes it.";
     let announced = read(&out.join("events/2005/announced.html"));

@@ -28,8 +28,10 @@ const TOP: f64 = 16.0;
 const BOTTOM: f64 = 22.0;
 /// Width of the line's own coordinates (stretched to the plot's width).
 const UNITS: f64 = 1000.0;
-/// At most this many date labels: they must fit a phone's width.
+/// At most this many date labels: they must fit a phone's width (a
+/// month's label, "Oct 2024", is twice a year's).
 const MAX_LABELS: usize = 6;
+const MAX_MONTH_LABELS: usize = 4;
 
 /// A coordinate with at most one decimal, without a trailing `.0`: what
 /// `{:.1}` prints (exact ties to even), written without a `String`.
@@ -125,7 +127,7 @@ fn y_range(lo: f64, hi: f64, min_span: f64) -> (f64, f64, f64) {
 /// The date labels of the x axis between days `x0` and `x1`: 1 January of
 /// years when the span is two years or more (every 1, 2, 5, 10 ... years),
 /// else the first of months (every 1, 2, 3, 6 months), at most
-/// [`MAX_LABELS`]. (day, label) pairs.
+/// [`MAX_LABELS`] years or [`MAX_MONTH_LABELS`] months. (day, label) pairs.
 fn date_ticks(x0: i64, x1: i64) -> Vec<(i64, String)> {
     let (from, to) = (Date::from_days(x0), Date::from_days(x1));
     let first = |year: i32, month: u8| Date { year, month, day: 1 }.days();
@@ -153,7 +155,7 @@ fn date_ticks(x0: i64, x1: i64) -> Vec<(i64, String)> {
     }
     let every = [1, 2, 3, 6, 12]
         .into_iter()
-        .find(|&k| months.iter().filter(|(_, m)| (m - 1) % k == 0).count() <= MAX_LABELS)
+        .find(|&k| months.iter().filter(|(_, m)| (m - 1) % k == 0).count() <= MAX_MONTH_LABELS)
         .unwrap_or(12);
     const NAMES: [&str; 12] = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
@@ -443,13 +445,15 @@ mod tests {
         let t = date_ticks(d(2024, 2, 20).days(), d(2024, 6, 10).days());
         let names: Vec<&str> = t.iter().map(|(_, n)| n.as_str()).collect();
         assert_eq!(names, ["Mar 2024", "Apr 2024", "May 2024", "Jun 2024"]);
-        // A year and a half: every 3 months (6 labels at most).
+        // A year and a half: every 6 months (4 month labels at most, as
+        // they are twice as wide as years).
         let t = date_ticks(d(2023, 11, 1).days(), d(2025, 4, 1).days());
         let names: Vec<&str> = t.iter().map(|(_, n)| n.as_str()).collect();
-        assert_eq!(
-            names,
-            ["Jan 2024", "Apr 2024", "Jul 2024", "Oct 2024", "Jan 2025", "Apr 2025"]
-        );
+        assert_eq!(names, ["Jan 2024", "Jul 2024", "Jan 2025"]);
+        // Nine months (February to October): every 2 months.
+        let t = date_ticks(d(2024, 1, 15).days(), d(2024, 10, 15).days());
+        let names: Vec<&str> = t.iter().map(|(_, n)| n.as_str()).collect();
+        assert_eq!(names, ["Mar 2024", "May 2024", "Jul 2024", "Sep 2024"]);
         // Thirty years: every 5 years.
         let t = date_ticks(d(1995, 6, 1).days(), d(2025, 6, 1).days());
         let names: Vec<&str> = t.iter().map(|(_, n)| n.as_str()).collect();
