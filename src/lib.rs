@@ -175,11 +175,10 @@ pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
     stage("load", &mut stages, &mut memory);
 
     // `check`'s warnings, beside the rating (they read only the data).
-    let (ratings, warnings) = rayon::join(|| rate(&site), || check::warnings(&site, &options.site_dir));
+    let (ratings, mut warnings) = rayon::join(|| rate(&site), || check::warnings(&site, &options.site_dir));
     stage("rate", &mut stages, &mut memory);
 
     let ctx = pages::Context::new(&site, ratings);
-    let mut warnings = warnings;
     warnings.extend(check::idle_ratings(&site, &options.site_dir, &ctx.ratings));
     let plan = plan::Plan::new(&ctx, static_files(&options.site_dir)?, &options.site_dir)?;
     let pages = plan.page_count();
