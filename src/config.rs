@@ -79,6 +79,12 @@ impl Problems<'_> {
 pub fn read(site_dir: &Path) -> Result<SiteConfig, Vec<Diagnostic>> {
     let shown = crate::load::shown(site_dir, Path::new("site.toml"));
     let file = site_dir.join("site.toml");
+    // A link may lead only to a file of the site (crate::site_files).
+    if let Some(bounds) = crate::site_files::Bounds::new(site_dir, None)
+        && let Some(Err(why)) = crate::site_files::single(site_dir, "site.toml", &bounds)
+    {
+        return Err(vec![Diagnostic::new(shown, why)]);
+    }
     match crate::load::read_text(&file) {
         Ok(text) => parse(&shown, &text),
         Err(mut d) => {

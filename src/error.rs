@@ -40,11 +40,43 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path = Shown(&self.path);
         match self.position {
-            Some((line, col)) => write!(f, "{}:{}:{}: {}", self.path.display(), line, col, self.message),
-            None => write!(f, "{}: {}", self.path.display(), self.message),
+            Some((line, col)) => write!(f, "{path}:{line}:{col}: ")?,
+            None => write!(f, "{path}: ")?,
         }
+        // A message may span lines (a fix to paste); nothing else acts.
+        write_escaped(f, &self.message, true)
     }
+}
+
+/// A path or text as it may reach a terminal: control characters (escape
+/// sequences that could move the cursor, retitle the window or hide what
+/// follows) and bidirectional overrides are written as `\u{..}` escapes,
+/// as Rust's `{:?}` writes them; everything else as it is.
+pub struct Shown<'a, T: ?Sized>(pub &'a T);
+
+impl<T: AsRef<std::ffi::OsStr> + ?Sized> fmt::Display for Shown<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_escaped(f, &self.0.as_ref().to_string_lossy(), false)
+    }
+}
+
+/// `text` with every character a terminal would act on rather than show
+/// escaped: C0 and C1 controls (newlines too unless `keep_lines`), DEL,
+/// and the bidirectional embeddings, overrides and isolates.
+fn write_escaped(f: &mut fmt::Formatter<'_>, text: &str, keep_lines: bool) -> fmt::Result {
+    let acts = |c: char| {
+        (c.is_control() && !(keep_lines && c == '\n')) || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    let mut rest = text;
+    while let Some(at) = rest.find(acts) {
+        f.write_str(&rest[..at])?;
+        let c = rest[at..].chars().next().expect("found at a char boundary");
+        write!(f, "\\u{{{:x}}}", c as u32)?;
+        rest = &rest[at + c.len_utf8()..];
+    }
+    f.write_str(rest)
 }
 
 /// 1-based (line, column) of a byte offset; the column counts characters.
@@ -108,5 +140,16 @@ mod tests {
         // "=" after "näme " is the 6th character of line 2 (ä is two bytes).
         let eq = text.rfind('=').unwrap();
         assert_eq!(line_column(text, eq), (2, 6));
+    }
+
+    #[test]
+    fn terminal_controls_are_escaped() {
+        let d = Diagnostic::new("data/\u{1b}]0;owned\u{7}x\u{202e}.toml", "bad\u{1b}[2J line\nnext\r");
+        assert_eq!(
+            d.to_string(),
+            "data/\\u{1b}]0;owned\\u{7}x\\u{202e}.toml: bad\\u{1b}[2J line\nnext\\u{d}"
+        );
+        // Ordinary text, accents and CJK included, is left as it is.
+        assert_eq!(Shown("data/Müller 王伟.toml").to_string(), "data/Müller 王伟.toml");
     }
 }

@@ -14,25 +14,20 @@ pub fn inputs(site_dir: &Path) -> Option<u64> {
     let exe = std::env::current_exe().ok()?;
     let meta = std::fs::metadata(&exe).ok()?;
     (exe.as_os_str(), meta.len(), meta.modified().ok()?).hash(&mut h);
-    let config = crate::static_files::read_regular(&site_dir.join("site.toml")).ok()?;
+    let config = crate::site_files::read_regular(&site_dir.join("site.toml")).ok()?;
     config.hash(&mut h);
+    // The files a build reads, under the same rule: hidden files (a
+    // `.backup.tar`, `.git/`) are never read.
+    let bounds = crate::site_files::Bounds::new(site_dir, None)?;
     for folder in ["data", "static"] {
         folder.hash(&mut h);
-        let root = site_dir.join(folder);
-        if !root.exists() {
-            continue;
+        let found = crate::site_files::walk(site_dir, folder, &bounds);
+        if !found.problems.is_empty() {
+            return None;
         }
-        for entry in walkdir::WalkDir::new(&root).follow_links(true).sort_by_file_name() {
-            let entry = entry.ok()?;
-            if entry.file_type().is_dir() {
-                continue;
-            }
-            entry.path().strip_prefix(&root).ok()?.hash(&mut h);
-            // Never open a FIFO or a device (the load reports them).
-            if !entry.file_type().is_file() {
-                return None;
-            }
-            std::fs::read(entry.path()).ok()?.hash(&mut h);
+        for file in found.files {
+            file.rel.hash(&mut h);
+            crate::site_files::read_regular(&file.path).ok()?.hash(&mut h);
         }
     }
     Some(h.finish())

@@ -652,6 +652,55 @@ pub fn target_path(output: &Path, event: &Imported) -> PathBuf {
     }
 }
 
+/// The largest file `import` reads (a World Diplomacy Database result page
+/// is a few hundred kilobytes): more is refused before it is read.
+pub const MAX_PAGE_BYTES: u64 = 64 << 20;
+
+/// Write `bytes` to `target` as a whole: into a file created beside it
+/// under a fresh random name (exclusively, never through a link planted
+/// there), then renamed into place, so that a reader never sees half a
+/// file and no other file is written through a link. Without `force` an
+/// existing `target` (a dangling link included) is never replaced: the
+/// final step fails if one appeared meanwhile. With `force` a link at
+/// `target` is replaced by the file, never written through.
+pub fn write_new(target: &Path, bytes: &[u8], force: bool) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let exists = || {
+        std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            "the file exists; use --force to replace it",
+        )
+    };
+    if !force && std::fs::symlink_metadata(target).is_ok() {
+        return Err(exists());
+    }
+    let dir = match target.parent().filter(|p| !p.as_os_str().is_empty()) {
+        Some(dir) => {
+            std::fs::create_dir_all(dir)?;
+            dir
+        }
+        None => Path::new("."),
+    };
+    let mut file = tempfile::Builder::new()
+        .prefix(".import-")
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    file.write_all(bytes)?;
+    file.flush()?;
+    let persisted = if force {
+        file.persist(target)
+    } else {
+        file.persist_noclobber(target)
+    };
+    persisted.map(drop).map_err(|e| {
+        if e.error.kind() == std::io::ErrorKind::AlreadyExists {
+            exists()
+        } else {
+            e.error
+        }
+    })
+}
+
 /// Where the event belongs under `data/`: `YEAR/name-in-lowercase.toml`
 /// (`2017/world-dipcon-xxvii.toml`).
 pub fn suggested_path(ev: &Imported) -> String {

@@ -24,6 +24,7 @@ pub mod plan;
 pub mod publish;
 pub mod rating;
 pub mod serve;
+pub mod site_files;
 pub mod size;
 pub mod static_files;
 
@@ -180,11 +181,11 @@ pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
 
     let ctx = pages::Context::new(&site, ratings);
     warnings.extend(check::idle_ratings(&site, &options.site_dir, &ctx.ratings));
-    let plan = plan::Plan::new(&ctx, static_files(&options.site_dir)?, &options.site_dir)?;
+    let out = site.config.output_path(&options.site_dir, options.output.as_deref());
+    let plan = plan::Plan::new(&ctx, static_files(&options.site_dir, Some(&out))?, &options.site_dir)?;
     let pages = plan.page_count();
     stage("pages", &mut stages, &mut memory);
 
-    let out = site.config.output_path(&options.site_dir, options.output.as_deref());
     let staging = output::Staging::begin(&out, &options.site_dir, options.force)?;
     stage("prepare output", &mut stages, &mut memory);
     match write_plan(&ctx, &plan, &staging) {
@@ -279,7 +280,8 @@ pub struct Checked {
 pub fn check(site_dir: &Path) -> Result<Checked, Errors> {
     let site = load::load(site_dir)?;
     let ctx = pages::Context::new(&site, rate(&site));
-    let plan = plan::Plan::new(&ctx, static_files(site_dir)?, site_dir)?;
+    let out = site.config.output_path(site_dir, None);
+    let plan = plan::Plan::new(&ctx, static_files(site_dir, Some(&out))?, site_dir)?;
     let size = size::estimate(&ctx, &plan);
     let mut warnings = check::warnings(&site, site_dir);
     warnings.extend(check::idle_ratings(&site, site_dir, &ctx.ratings));
@@ -340,7 +342,7 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
                     n
                 }
                 plan::Source::Static(src) => {
-                    let data = static_files::read_regular(src).map_err(|e| Diagnostic::io(src, &e))?;
+                    let data = site_files::read_regular(src).map_err(|e| Diagnostic::io(src, &e))?;
                     staging.write(path, &data)?;
                     data.len() as u64
                 }

@@ -2,6 +2,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use ratings::error::Shown;
 
 // A build allocates millions of small strings (page models) across threads:
 // mimalloc spends about half the time of glibc's malloc on them.
@@ -151,7 +152,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 if s.players == 1 { "" } else { "s" },
                 s.ratings,
                 if s.ratings == 1 { "" } else { "s" },
-                s.output.display(),
+                Shown(&s.output),
                 s.elapsed.as_secs_f64(),
                 s.written,
                 s.unchanged,
@@ -167,7 +168,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let files = ratings::init::init(&dir).map_err(|e| format!("error: {e}"))?;
             println!(
                 "Created a new site in {} ({} files). Next: edit site.toml and data/, then `ratings check --site {0}` and `ratings build --site {0}`.",
-                dir.display(),
+                Shown(&dir),
                 files.len()
             );
             Ok(())
@@ -220,7 +221,7 @@ fn check(site: &Path) -> Result<(), String> {
     let count = warnings.len() + usize::from(checked.size_warning.is_some());
     println!(
         "{}: no errors, {} warning{}; the site will be about {}",
-        site.display(),
+        Shown(&site),
         count,
         if count == 1 { "" } else { "s" },
         checked.size.describe()
@@ -229,10 +230,13 @@ fn check(site: &Path) -> Result<(), String> {
 }
 
 fn import(page: &Path, output: Option<&Path>, force: bool) -> Result<(), String> {
-    let bytes = std::fs::read(page).map_err(|e| format!("error: {}: {e}", page.display()))?;
+    // Only a regular file (never a FIFO, a device or /proc), and never more
+    // than a result page can be: the whole file is held to decode it.
+    let bytes = ratings::site_files::read_regular_at_most(page, ratings::import::MAX_PAGE_BYTES)
+        .map_err(|e| format!("error: {}: {e}", Shown(&page)))?;
     let (text, note) = ratings::import::decode_page(bytes);
     if let Some(note) = note {
-        eprintln!("warning: {}: {note}", page.display());
+        eprintln!("warning: {}: {note}", Shown(&page));
     }
     let imported = ratings::import::parse(page, &text).map_err(|ds| ratings::error::Errors::sorted(ds).to_string())?;
     for w in &imported.warnings {
@@ -261,20 +265,8 @@ fn import(page: &Path, output: Option<&Path>, force: bool) -> Result<(), String>
         return Ok(());
     };
     let target = ratings::import::target_path(output, ev);
-    if target.exists() && !force {
-        return Err(format!("error: {} exists; use --force to replace it", target.display()));
-    }
-    if let Some(parent) = target.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(|e| format!("error: {}: {e}", parent.display()))?;
-    }
-    // Write beside the target and rename: a reader never sees half a file.
-    let tmp = target.with_extension("toml.importing");
-    std::fs::write(&tmp, &toml)
-        .and_then(|()| std::fs::rename(&tmp, &target))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            format!("error: {}: {e}", target.display())
-        })?;
-    eprintln!("Imported {summary} into {}", target.display());
+    ratings::import::write_new(&target, toml.as_bytes(), force)
+        .map_err(|e| format!("error: {}: {e}", Shown(&target)))?;
+    eprintln!("Imported {summary} into {}", Shown(&target));
     Ok(())
 }

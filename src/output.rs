@@ -13,7 +13,7 @@ use std::os::unix::fs::MetadataExt;
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use crate::error::Diagnostic;
+use crate::error::{Diagnostic, Shown};
 
 /// Present in every folder this tool wrote; only such folders are replaced.
 pub const MARKER: &str = ".ratings-site";
@@ -43,6 +43,12 @@ pub struct Staging {
     /// Sum of [`entry_hash`] over the files written or linked: what the
     /// output must still show for a later build to skip (see [`Stamp`]).
     tree: AtomicU64,
+    /// The [`entry_hash`] of every file written or linked, kept beside the
+    /// output (`.NAME.files`) so that the next build can tell the files this
+    /// build wrote from files someone put there later.
+    files: std::sync::Mutex<Vec<u64>>,
+    /// Where that list goes.
+    files_path: PathBuf,
 }
 
 /// One output file's identity: path, size, modification time and inode. Any
@@ -218,8 +224,8 @@ fn lock(path: &Path, out: &Path) -> Result<fs::File, Diagnostic> {
     if flock(&file, libc::LOCK_EX | libc::LOCK_NB).is_err() {
         eprintln!(
             "Waiting for another build into {} to finish (it holds {})...",
-            out.display(),
-            path.display()
+            Shown(&out),
+            Shown(&path)
         );
         flock(&file, libc::LOCK_EX).map_err(|e| Diagnostic::io(path, &e))?;
     }
@@ -408,8 +414,20 @@ fn state(out: &Path, abs_out: &Path, force: bool) -> Result<Option<bool>, Diagno
 /// Whether a build may write to `out` (the checks of [`Staging::begin`],
 /// without creating or locking anything): what `serve` serves must pass.
 pub fn check_output(out: &Path, site_dir: &Path, force: bool) -> Result<(), Diagnostic> {
-    let (abs_out, _, _) = resolve(out, site_dir)?;
+    let (abs_out, parent, name) = resolve(out, site_dir)?;
+    recover(out, &parent, &name)?;
     state(out, &abs_out, force).map(|_| ())
+}
+
+/// Put back an output whose swap was interrupted ([`restore_interrupted`])
+/// before anything looks at it: such an output has lost its marker, and
+/// would otherwise be refused as a folder this tool did not write.
+fn recover(out: &Path, parent: &Path, name: &str) -> Result<(), Diagnostic> {
+    if !build_folders(parent, name, true).is_empty() {
+        let _lock = lock(&parent.join(format!(".{name}.lock")), out)?;
+        restore_interrupted(parent, name);
+    }
+    Ok(())
 }
 
 impl Staging {
@@ -418,6 +436,7 @@ impl Staging {
     /// folder.
     pub fn begin(out: &Path, site_dir: &Path, force: bool) -> Result<Staging, Diagnostic> {
         let (abs_out, parent, name) = resolve(out, site_dir)?;
+        recover(out, &parent, &name)?;
         // Refuse before creating anything; check again under the lock.
         state(out, &abs_out, force)?;
         fs::create_dir_all(&parent).map_err(|e| Diagnostic::io(&parent, &e))?;
@@ -442,7 +461,16 @@ impl Staging {
             written: AtomicUsize::new(0),
             unchanged: AtomicUsize::new(0),
             tree: AtomicU64::new(0),
+            files: std::sync::Mutex::new(Vec::new()),
+            files_path: parent.join(format!(".{name}.files")),
         })
+    }
+
+    /// Count a file written or linked at `rel` into the output's identity.
+    fn record(&self, rel: &str, meta: &fs::Metadata) {
+        let hash = entry_hash(rel, meta);
+        self.tree.fetch_add(hash, Ordering::Relaxed);
+        self.files.lock().expect("no writer panics holding it").push(hash);
     }
 
     /// Create the given folders (relative, `/`-separated).
@@ -468,7 +496,7 @@ impl Staging {
                 && fs::read(&old).is_ok_and(|b| b == bytes)
                 && fs::hard_link(&old, &dest).is_ok()
             {
-                self.tree.fetch_add(entry_hash(rel, &meta), Ordering::Relaxed);
+                self.record(rel, &meta);
                 self.unchanged.fetch_add(1, Ordering::Relaxed);
                 return Ok(());
             }
@@ -503,7 +531,7 @@ impl Staging {
         };
         file.flush().map_err(fail)?;
         let meta = file.metadata().map_err(fail)?;
-        self.tree.fetch_add(entry_hash(rel, &meta), Ordering::Relaxed);
+        self.record(rel, &meta);
         self.written.fetch_add(1, Ordering::Relaxed);
         Ok(())
     }
@@ -554,18 +582,20 @@ impl Staging {
         {
             fs::rename(&link, &dest).map_err(fail)?;
             let meta = fs::symlink_metadata(&dest).map_err(fail)?;
-            self.tree.fetch_add(entry_hash(rel, &meta), Ordering::Relaxed);
+            self.record(rel, &meta);
             self.unchanged.fetch_add(1, Ordering::Relaxed);
             return Ok(len);
         }
         let meta = file.metadata().map_err(fail)?;
-        self.tree.fetch_add(entry_hash(rel, &meta), Ordering::Relaxed);
+        self.record(rel, &meta);
         self.written.fetch_add(1, Ordering::Relaxed);
         Ok(len)
     }
 
     /// Swap the new site in. Before this returns, the previous site is
-    /// complete at the output path; after it, the new one is.
+    /// complete at the output path; after it, the new one is. The output
+    /// path never goes missing: where the file system cannot exchange two
+    /// folders in one step, see [`swap_by_emptying`].
     /// `input` and `counts` go into the marker's [`Stamp`].
     pub fn commit(self, input: u64, counts: [u64; 5]) -> Result<(), Diagnostic> {
         let marker = self.tmp.join(MARKER);
@@ -576,30 +606,65 @@ impl Staging {
             counts,
         };
         fs::write(&marker, stamp.to_text()).map_err(|e| Diagnostic::io(&marker, &e))?;
+        let fail = |e: io::Error| Diagnostic::io(&self.out, &e);
+        // What the previous build wrote, to tell its files from others.
+        let ours = Ours::read(&self.files_path, &self.out);
+        self.files_list().map_err(|e| Diagnostic::io(&self.files_path, &e))?;
+        if self.previous.is_none() && self.foreign_backup.is_none() {
+            // Nothing at the output path (or an empty folder, replaced whole).
+            return fs::rename(&self.tmp, &self.out).map_err(fail);
+        }
+        let old = {
+            let mut old = self.tmp.clone().into_os_string();
+            old.push(".old");
+            PathBuf::from(old)
+        };
         if let Some(backup) = &self.foreign_backup {
-            // The user's own files: kept whole under a clear name, never
+            // The user's own folder: kept whole under a clear name, never
             // recycled into the spare folder that later builds overwrite.
-            fs::rename(&self.out, backup).map_err(|e| Diagnostic::io(&self.out, &e))?;
-            fs::rename(&self.tmp, &self.out).map_err(|e| Diagnostic::io(&self.out, &e))?;
+            swap_by_emptying(&self.tmp, &self.out, &old).map_err(fail)?;
+            keep_aside(&old, backup).map_err(fail)?;
             eprintln!(
                 "{} was not written by this tool: its previous content was moved to {} (delete it when you no longer need it)",
-                self.out.display(),
-                backup.display()
+                Shown(&self.out),
+                Shown(backup)
             );
-        } else if self.previous.is_some() {
-            if exchange(&self.tmp, &self.out).is_ok() {
-                // `tmp` now holds the previous site.
-                retire(&self.tmp, &self.spare);
-                return Ok(());
-            }
-            // No atomic exchange here: move the old site aside first.
-            let old = self.tmp.with_extension("old");
-            fs::rename(&self.out, &old).map_err(|e| Diagnostic::io(&self.out, &e))?;
-            fs::rename(&self.tmp, &self.out).map_err(|e| Diagnostic::io(&self.out, &e))?;
-            retire(&old, &self.spare);
-        } else {
-            fs::rename(&self.tmp, &self.out).map_err(|e| Diagnostic::io(&self.out, &e))?;
+            return Ok(());
         }
+        let old = match exchange(&self.tmp, &self.out) {
+            // `tmp` now holds the previous output.
+            Ok(()) => self.tmp.clone(),
+            Err(_) => {
+                swap_by_emptying(&self.tmp, &self.out, &old).map_err(fail)?;
+                old
+            }
+        };
+        let backup = backup_path(&self.out);
+        let kept = retire(&old, &self.spare, &ours, &backup);
+        if let Some(first) = kept.first() {
+            eprintln!(
+                "{} held {} file{} this tool did not write (or that changed after it wrote them), such as {}: moved to {} (delete it when you no longer need it)",
+                Shown(&self.out),
+                kept.len(),
+                if kept.len() == 1 { "" } else { "s" },
+                Shown(first),
+                Shown(&backup)
+            );
+        }
+        Ok(())
+    }
+
+    /// Write the list of this build's files beside the output (before the
+    /// swap: killed between the two, the next build only says more than it
+    /// must). Sorted [`entry_hash`]es, 8 bytes each, little-endian.
+    fn files_list(&self) -> io::Result<()> {
+        let mut hashes = std::mem::take(&mut *self.files.lock().expect("no writer panics holding it"));
+        hashes.sort_unstable();
+        let bytes: Vec<u8> = hashes.iter().flat_map(|h| h.to_le_bytes()).collect();
+        let parent = self.files_path.parent().expect("beside the output");
+        let mut file = tempfile::NamedTempFile::new_in(parent)?;
+        io::Write::write_all(&mut file, &bytes)?;
+        file.persist(&self.files_path).map_err(|e| e.error)?;
         Ok(())
     }
 
@@ -609,19 +674,169 @@ impl Staging {
     }
 }
 
-/// Remove the previous site after the swap. Its files that the new site
-/// shares (hard links) cost little to remove; the others (old versions of
-/// changed files) are moved to `spare`, for the next build to overwrite,
-/// rather than deleted.
-fn retire(old: &Path, spare: &Path) {
-    for entry in walkdir::WalkDir::new(old).min_depth(1).into_iter().flatten() {
-        let Ok(meta) = entry.metadata() else { continue };
-        if !meta.is_file() || meta.nlink() != 1 {
-            continue;
+/// The swap where two folders cannot be exchanged in one step (every
+/// system but Linux; vfat, exFAT, NFS, CIFS and many FUSE file systems on
+/// Linux): the output's entries are moved into the fresh folder `old`, the
+/// marker first, and the new site `tmp` is renamed over the then empty
+/// output folder, which POSIX `rename` replaces in one step. The output path
+/// exists throughout; a build killed meanwhile leaves an output without
+/// its marker and `old` beside it, which the next build or `serve` puts
+/// back ([`restore_interrupted`]).
+fn swap_by_emptying(tmp: &Path, out: &Path, old: &Path) -> io::Result<()> {
+    fs::create_dir(old)?;
+    // Written before anything moves: an `old` folder without it holds
+    // nothing of the output's.
+    fs::write(old.join(SWAPPING), "")?;
+    match fs::rename(out.join(MARKER), old.join(MARKER)) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+        _ => {}
+    }
+    for entry in fs::read_dir(out)? {
+        let entry = entry?;
+        fs::rename(entry.path(), old.join(entry.file_name()))?;
+    }
+    fs::rename(tmp, out)
+}
+
+/// Put back an output whose swap without exchange ([`swap_by_emptying`])
+/// was interrupted, from the `.NAME.building-PID.old` folders beside it:
+/// if the new site's marker is not in the output, the entries moved out go
+/// back (the marker last); if it is, the swap had finished, and the old
+/// folder is thrown away if it held a site of this tool, or else (a folder
+/// replaced with `--force`) kept as `NAME.before-ratings`. Called only with
+/// the output folder's lock held.
+fn restore_interrupted(parent: &Path, name: &str) {
+    let out = parent.join(name);
+    let has = |path: PathBuf| fs::symlink_metadata(path).is_ok();
+    for old in build_folders(parent, name, true) {
+        if !has(old.join(SWAPPING)) {
+            // Nothing of the output's was moved yet.
+            remove_any(&old);
+        } else if !has(out.join(MARKER)) {
+            // Interrupted: the moved entries go back, the marker last.
+            let _ = fs::create_dir(&out);
+            if let Ok(entries) = fs::read_dir(&old) {
+                for entry in entries
+                    .flatten()
+                    .filter(|e| e.file_name() != MARKER && e.file_name() != SWAPPING)
+                {
+                    let dest = out.join(entry.file_name());
+                    if !has(dest.clone()) {
+                        let _ = fs::rename(entry.path(), dest);
+                    }
+                }
+            }
+            let _ = fs::rename(old.join(MARKER), out.join(MARKER));
+            remove_any(&old);
+        } else if has(old.join(MARKER)) {
+            // Finished: the previous site of this tool is thrown away.
+            remove_any(&old);
+        } else {
+            // Finished over a folder this tool did not write (`--force`).
+            let _ = keep_aside(&old, &backup_path(&out));
         }
+    }
+}
+
+/// Keep a folder moved out of the output at `backup` (without the swap's
+/// own file); one that holds nothing else is removed.
+fn keep_aside(old: &Path, backup: &Path) -> io::Result<()> {
+    let _ = fs::remove_file(old.join(SWAPPING));
+    if fs::read_dir(old)?.next().is_none() {
+        return fs::remove_dir(old);
+    }
+    fs::rename(old, backup)
+}
+
+/// The file a swap without exchange writes first into its old folder.
+const SWAPPING: &str = ".ratings-swapping";
+
+/// The files the build that wrote an output wrote there, by [`entry_hash`]
+/// (path, size, time, inode): any other file (added, replaced or edited
+/// since) is someone else's. Without the list (an output of an older
+/// version of this tool), a file changed after the marker was written.
+enum Ours {
+    Listed(Vec<u64>),
+    Before((i64, i64)),
+    Unknown,
+}
+
+impl Ours {
+    fn read(list: &Path, out: &Path) -> Ours {
+        let marker = fs::symlink_metadata(out.join(MARKER));
+        // A list older than the output's marker is some other build's.
+        let current = |meta: &fs::Metadata| {
+            marker
+                .as_ref()
+                .is_ok_and(|m| (meta.mtime(), meta.mtime_nsec()) >= (m.mtime(), m.mtime_nsec()))
+        };
+        match fs::symlink_metadata(list) {
+            Ok(meta) if meta.is_file() && current(&meta) => match fs::read(list) {
+                Ok(bytes) if bytes.len() % 8 == 0 => {
+                    return Ours::Listed(
+                        bytes
+                            .chunks_exact(8)
+                            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+                            .collect(),
+                    );
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+        match marker {
+            Ok(m) => Ours::Before((m.mtime(), m.mtime_nsec())),
+            Err(_) => Ours::Unknown,
+        }
+    }
+
+    fn wrote(&self, rel: &Path, meta: &fs::Metadata) -> bool {
+        match self {
+            Ours::Listed(hashes) => rel
+                .to_str()
+                .is_some_and(|rel| hashes.binary_search(&entry_hash(rel, meta)).is_ok()),
+            Ours::Before(t) => (meta.mtime(), meta.mtime_nsec()) <= *t,
+            Ours::Unknown => true,
+        }
+    }
+}
+
+/// Remove the previous site after the swap. Its files that the new site
+/// shares (hard links) cost little to remove; the old versions of changed
+/// files are moved to `spare`, for the next build to overwrite, rather
+/// than deleted. Files the previous build did not write (see [`Keep`]) are
+/// never recycled: they are moved to `backup`, and their paths returned.
+fn retire(old: &Path, spare: &Path, ours: &Ours, backup: &Path) -> Vec<String> {
+    let mut kept = Vec::new();
+    for entry in walkdir::WalkDir::new(old)
+        .min_depth(1)
+        .sort_by_file_name()
+        .into_iter()
+        .flatten()
+    {
+        let Ok(meta) = entry.metadata() else { continue };
         let Ok(rel) = entry.path().strip_prefix(old) else {
             continue;
         };
+        if meta.is_dir() || rel == Path::new(MARKER) || rel == Path::new(SWAPPING) {
+            continue;
+        }
+        // A file the new build shares (a hard link) is the build's own.
+        let shared = meta.is_file() && meta.nlink() > 1;
+        let foreign = !shared && !ours.wrote(rel, &meta);
+        if foreign {
+            let dest = backup.join(rel);
+            if let Some(dir) = dest.parent() {
+                let _ = fs::create_dir_all(dir);
+            }
+            if fs::rename(entry.path(), &dest).is_ok() {
+                kept.push(rel.to_string_lossy().into_owned());
+            }
+            continue;
+        }
+        if !meta.is_file() || shared {
+            continue;
+        }
         let dest = spare.join(rel);
         if fs::symlink_metadata(&dest).is_ok() {
             continue;
@@ -632,6 +847,7 @@ fn retire(old: &Path, spare: &Path) {
         let _ = fs::rename(entry.path(), &dest);
     }
     let _ = fs::remove_dir_all(old);
+    kept
 }
 
 /// Remove what killed builds left beside the output folder `out` (the
@@ -650,21 +866,37 @@ pub fn clean_leftovers(out: &Path) {
     }
 }
 
-/// Remove build folders a killed build left beside the output
-/// (`.NAME.building-PID`, `.NAME.building-PID.old`). Called only with the
-/// output folder's lock held: the build that made one is gone.
+/// Clean up after killed builds beside the output (`.NAME.building-PID`,
+/// `.NAME.building-PID.old`): an interrupted swap is put back first.
+/// Called only with the output folder's lock held: the builds that made
+/// them are gone.
 fn remove_leftovers(parent: &Path, name: &str) {
-    let prefix = format!(".{name}.building-");
-    let Ok(entries) = fs::read_dir(parent) else { return };
-    for entry in entries.flatten() {
-        let file_name = entry.file_name();
-        let Some(n) = file_name.to_str() else { continue };
-        let Some(rest) = n.strip_prefix(&prefix) else { continue };
-        let pid = rest.trim_end_matches(".old");
-        if pid.bytes().all(|b| b.is_ascii_digit()) && entry.file_type().is_ok_and(|t| t.is_dir()) {
-            let _ = fs::remove_dir_all(entry.path());
-        }
+    restore_interrupted(parent, name);
+    for dir in build_folders(parent, name, false) {
+        let _ = fs::remove_dir_all(dir);
     }
+}
+
+/// The folders `.NAME.building-PID` (or, with `old`, the folders
+/// `.NAME.building-PID.old` of a swap without exchange) beside the output.
+fn build_folders(parent: &Path, name: &str, old: bool) -> Vec<PathBuf> {
+    let prefix = format!(".{name}.building-");
+    let Ok(entries) = fs::read_dir(parent) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter(|entry| {
+            let file_name = entry.file_name();
+            let Some(rest) = file_name.to_str().and_then(|n| n.strip_prefix(&prefix)) else {
+                return false;
+            };
+            let pid = if old { rest.strip_suffix(".old") } else { Some(rest) };
+            pid.is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+                && entry.file_type().is_ok_and(|t| t.is_dir())
+        })
+        .map(|entry| entry.path())
+        .collect()
 }
 
 /// Atomically exchange two paths (Linux `renameat2(RENAME_EXCHANGE)`).
@@ -694,4 +926,80 @@ fn exchange(a: &Path, b: &Path) -> io::Result<()> {
 #[cfg(not(target_os = "linux"))]
 fn exchange(_: &Path, _: &Path) -> io::Result<()> {
     Err(io::Error::new(io::ErrorKind::Unsupported, "no atomic exchange"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tree(root: &Path) -> Vec<(String, String)> {
+        let mut found: Vec<(String, String)> = walkdir::WalkDir::new(root)
+            .min_depth(1)
+            .into_iter()
+            .flatten()
+            .filter(|e| e.file_type().is_file())
+            .map(|e| {
+                let rel = e.path().strip_prefix(root).unwrap().to_string_lossy().into_owned();
+                (rel, fs::read_to_string(e.path()).unwrap())
+            })
+            .collect();
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn a_swap_without_exchange_interrupted_at_every_step_is_put_back() {
+        // The previous site; the swap moves its marker, then each entry.
+        let site = [
+            (MARKER, "m"),
+            ("index.html", "home"),
+            ("player/a.html", "a"),
+            ("z.css", "css"),
+        ];
+        for moved in 0..=site.len() {
+            let tmp = tempfile::tempdir().unwrap();
+            let (parent, out, old) = (
+                tmp.path(),
+                tmp.path().join("out"),
+                tmp.path().join(".out.building-77.old"),
+            );
+            fs::create_dir(&old).unwrap();
+            fs::write(old.join(SWAPPING), "").unwrap();
+            for (i, (rel, text)) in site.iter().enumerate() {
+                let root = if i < moved { &old } else { &out };
+                fs::create_dir_all(root.join(rel).parent().unwrap()).unwrap();
+                fs::write(root.join(rel), text).unwrap();
+            }
+            restore_interrupted(parent, "out");
+            let want: Vec<(String, String)> = {
+                let mut w: Vec<_> = site.iter().map(|(r, t)| (r.to_string(), t.to_string())).collect();
+                w.sort();
+                w
+            };
+            assert_eq!(tree(&out), want, "{moved} entries moved");
+            assert!(!old.exists(), "{moved} entries moved: the old folder is gone");
+        }
+    }
+
+    #[test]
+    fn a_finished_swap_without_exchange_keeps_the_new_site() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (out, old) = (tmp.path().join("out"), tmp.path().join(".out.building-77.old"));
+        for (root, text) in [(&out, "new"), (&old, "old")] {
+            fs::create_dir_all(root).unwrap();
+            fs::write(root.join(MARKER), text).unwrap();
+            fs::write(root.join("index.html"), text).unwrap();
+        }
+        fs::write(old.join(SWAPPING), "").unwrap();
+        fs::write(old.join("gone.html"), "old").unwrap();
+        restore_interrupted(tmp.path(), "out");
+        assert_eq!(
+            tree(&out),
+            [
+                (MARKER.to_string(), "new".to_string()),
+                ("index.html".into(), "new".into())
+            ]
+        );
+        assert!(!old.exists());
+    }
 }

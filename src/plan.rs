@@ -6,7 +6,7 @@
 //! Hugo mirror of `bench/` walks it.
 
 use std::borrow::Cow;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use crate::error::{Diagnostic, Errors};
@@ -119,7 +119,7 @@ impl Plan {
             outputs.push(generated("feed.xml".into(), Source::Feed));
         }
         // A static file replaces a built-in asset or a replaceable file.
-        let replaced = |path: &str| statics.iter().any(|(s, _)| s == path);
+        let replaced = |path: &str| statics.iter().any(|(s, _)| same_file(s, path));
         outputs
             .retain(|o| !matches!(o, Output::File(f) if REPLACEABLE.contains(&f.path.as_str()) && replaced(&f.path)));
         let index = PathIndex::new(&outputs, ctx);
@@ -138,20 +138,41 @@ impl Plan {
             })
             .collect();
         let is_file = |path: &str| index.find(path, &outputs, ctx).is_some();
+        let mut static_owner: HashMap<String, &PathBuf> = HashMap::with_capacity(statics.len());
         for (rel, src) in &statics {
-            if is_file(rel) {
+            let shown = crate::load::shown_under(site_dir, src);
+            if let Some(i) = index.find(rel, &outputs, ctx) {
+                let generated = outputs[i].path(ctx);
+                let how = if *generated == **rel {
+                    ""
+                } else {
+                    " on case-insensitive file systems (macOS, Windows)"
+                };
                 problems.push(Diagnostic::new(
-                    crate::load::shown_under(site_dir, src),
-                    format!("static file would overwrite the generated file {rel}"),
+                    shown,
+                    format!("static file would overwrite the generated file {generated}{how}"),
+                ));
+            } else if let Some(other) = static_owner.insert(folded(rel).collect(), src) {
+                problems.push(Diagnostic::new(
+                    shown,
+                    format!(
+                        "static file would be the same file as {} on case-insensitive file systems (macOS, Windows): rename one",
+                        crate::load::shown_under(site_dir, other).display()
+                    ),
                 ));
             }
         }
         // A static file where a generated folder goes, or the other way round.
+        let folded_dirs: HashSet<String> = if statics.is_empty() {
+            HashSet::new()
+        } else {
+            index.dirs.iter().map(|d| folded(d).collect()).collect()
+        };
         problems.extend(crate::static_files::folder_clashes(
             site_dir,
             &statics,
             is_file,
-            |path| index.dirs.contains(path),
+            |path| folded_dirs.contains(&folded(path).collect::<String>()),
         ));
         let mut dirs = index.dirs;
         for (rel, _) in &statics {
@@ -191,8 +212,10 @@ impl Plan {
 /// Every output path by its hash, and every folder: what finding clashes
 /// needs, without holding an archive's half a million paths as strings
 /// (a page's path is made again to tell a true clash from equal hashes).
+/// Paths are compared as a case-insensitive file system (macOS, Windows)
+/// compares them: `Index.html` and `index.html` are one file there.
 struct PathIndex {
-    /// (hash of the path, output index), sorted.
+    /// (hash of the case-folded path, output index), sorted.
     hashes: Vec<(u64, u32)>,
     /// Every folder an output is in, and their parents.
     dirs: BTreeSet<String>,
@@ -216,7 +239,7 @@ impl PathIndex {
         for (i, o) in outputs.iter().enumerate() {
             let path = o.path(ctx);
             add_folders(&mut dirs, &path);
-            hashes.push((crate::names::fnv1a(path.as_bytes()), i as u32));
+            hashes.push((folded_hash(&path), i as u32));
         }
         hashes.sort_unstable();
         PathIndex { hashes, dirs }
@@ -224,7 +247,7 @@ impl PathIndex {
 
     /// The outputs whose path hashes to that of `path`.
     fn candidates(&self, path: &str) -> &[(u64, u32)] {
-        let h = crate::names::fnv1a(path.as_bytes());
+        let h = folded_hash(path);
         let start = self.hashes.partition_point(|&(x, _)| x < h);
         let len = self.hashes[start..].partition_point(|&(x, _)| x == h);
         &self.hashes[start..start + len]
@@ -235,7 +258,7 @@ impl PathIndex {
         self.candidates(path)
             .iter()
             .map(|&(_, i)| i as usize)
-            .find(|&i| outputs[i].path(ctx) == path)
+            .find(|&i| same_file(&outputs[i].path(ctx), path))
     }
 
     /// (first, later) for every output whose path an earlier one has.
@@ -245,7 +268,10 @@ impl PathIndex {
             // In output order (the sort put equal hashes in index order).
             for (k, &(_, later)) in run.iter().enumerate().skip(1) {
                 let path = outputs[later as usize].path(ctx);
-                if let Some(&(_, first)) = run[..k].iter().find(|&&(_, i)| outputs[i as usize].path(ctx) == path) {
+                if let Some(&(_, first)) = run[..k]
+                    .iter()
+                    .find(|&&(_, i)| same_file(&outputs[i as usize].path(ctx), &path))
+                {
                     found.push((first as usize, later as usize));
                 }
             }
@@ -253,6 +279,30 @@ impl PathIndex {
         found.sort_unstable_by_key(|&(_, later)| later);
         found
     }
+}
+
+/// A path case-folded as case-insensitive file systems fold it (per
+/// character, by Unicode's lower case).
+fn folded(path: &str) -> impl Iterator<Item = char> + '_ {
+    path.chars().flat_map(char::to_lowercase)
+}
+
+/// FNV-1a of the case-folded path (of its UTF-8 bytes).
+fn folded_hash(path: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut buf = [0u8; 4];
+    for c in folded(path) {
+        for &b in c.encode_utf8(&mut buf).as_bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// Whether two output paths name one file on a case-insensitive file system.
+fn same_file(a: &str, b: &str) -> bool {
+    a == b || folded(a).eq(folded(b))
 }
 
 fn generated(path: String, source: Source) -> Output {

@@ -257,3 +257,89 @@ fn the_command_writes_stdout_or_a_file_and_never_overwrites_without_force() {
         "{stderr}"
     );
 }
+
+#[test]
+fn import_writes_through_no_planted_link_and_reads_only_regular_files() {
+    let page = fixture("wdd").join("000_9e56e3cb9be5cb38.txt");
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path().join("d");
+    std::fs::create_dir(&d).unwrap();
+    let victim = tmp.path().join("victim");
+    std::fs::write(&victim, "precious\n").unwrap();
+    // The temporary names an attacker might guess, planted as links.
+    for planted in ["x.toml.importing", "x.toml.tmp", ".x.toml.tmp"] {
+        std::os::unix::fs::symlink(&victim, d.join(planted)).unwrap();
+    }
+    let ok = ratings_cmd()
+        .arg("import")
+        .arg(&page)
+        .arg("-o")
+        .arg(d.join("x.toml"))
+        .output()
+        .unwrap();
+    assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
+    assert_eq!(read(&victim), "precious\n");
+    assert!(std::fs::symlink_metadata(d.join("x.toml")).unwrap().is_file());
+    // A link at the target itself: refused without --force (even dangling),
+    // replaced by the file (never written through) with it.
+    std::os::unix::fs::symlink(&victim, d.join("y.toml")).unwrap();
+    std::os::unix::fs::symlink(tmp.path().join("missing"), d.join("z.toml")).unwrap();
+    for target in ["y.toml", "z.toml"] {
+        let refused = ratings_cmd()
+            .arg("import")
+            .arg(&page)
+            .arg("-o")
+            .arg(d.join(target))
+            .output()
+            .unwrap();
+        assert!(!refused.status.success(), "{target}");
+        assert!(String::from_utf8_lossy(&refused.stderr).contains("exists; use --force"));
+    }
+    assert!(!tmp.path().join("missing").exists());
+    let forced = ratings_cmd()
+        .arg("import")
+        .arg(&page)
+        .args(["--force", "-o"])
+        .arg(d.join("y.toml"))
+        .output()
+        .unwrap();
+    assert!(forced.status.success());
+    assert_eq!(read(&victim), "precious\n");
+    assert!(std::fs::symlink_metadata(d.join("y.toml")).unwrap().is_file());
+    // Nothing else was left in the folder.
+    let mut names: Vec<String> = std::fs::read_dir(&d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            ".x.toml.tmp",
+            "x.toml",
+            "x.toml.importing",
+            "x.toml.tmp",
+            "y.toml",
+            "z.toml"
+        ]
+    );
+
+    // Endless or kernel files are refused at once, never read.
+    for (input, why) in [
+        ("/dev/zero", "a device: only regular files can be read"),
+        ("/proc/self/environ", "a file of the kernel's proc file system"),
+    ] {
+        let started = std::time::Instant::now();
+        let r = ratings_cmd().arg("import").arg(input).output().unwrap();
+        assert!(!r.status.success());
+        assert!(
+            String::from_utf8_lossy(&r.stderr).contains(why),
+            "{input}: {}",
+            String::from_utf8_lossy(&r.stderr)
+        );
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "{input} was read"
+        );
+    }
+}

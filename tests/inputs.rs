@@ -90,13 +90,17 @@ fn static_publishes_neither_hidden_files_nor_links_that_leave_the_site() {
         let r = run_bounded(&site, args).expect("finished");
         assert_eq!(r.status.code(), Some(1), "{args:?}: {}", stderr(&r));
         let errors = errors(&r);
-        let why = "symbolic link to a file outside the site folder";
+        let why = "outside the site folder: a site reads and publishes only its own files";
+        let secret = tmp.path().canonicalize().unwrap().join("secret.txt");
         assert_eq!(
             errors,
             [
-                format!("error: static/environ: {why}: static/ publishes only files of the site"),
-                format!("error: static/etc: {why}: static/ publishes only files of the site"),
-                format!("error: static/secret.txt: {why}: static/ publishes only files of the site"),
+                format!(
+                    "error: static/environ: symbolic link to /proc/{}/environ, {why}",
+                    r_pid(&r)
+                ),
+                format!("error: static/etc: symbolic link to /etc, {why}"),
+                format!("error: static/secret.txt: symbolic link to {}, {why}", secret.display()),
             ],
             "{args:?}"
         );
@@ -116,8 +120,11 @@ fn fifos_and_devices_are_errors_in_build_and_check_and_never_block() {
         let path = site.join(folder).join(name);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         let expected = if name == "zero.toml" {
+            // A device outside the site: refused as a link out of it.
             symlink("/dev/zero", &path).unwrap();
-            format!("error: {folder}/{name}: a device: only regular files can be read")
+            format!(
+                "error: {folder}/{name}: symbolic link to /dev/zero, outside the site folder: a site reads and publishes only its own files"
+            )
         } else {
             mkfifo(&path);
             format!("error: {folder}/{name}: a named pipe (FIFO): only regular files can be read")
@@ -150,6 +157,164 @@ fn a_static_file_where_a_generated_folder_goes_fails_check_as_build() {
                 "error: static/player: static file would take the place of the generated folder player/",
             ],
             "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn data_pages_and_settings_follow_no_link_out_of_the_site() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    std::fs::create_dir_all(site.join("data/pages")).unwrap();
+    std::fs::write(tmp.path().join("secret.toml"), "name = \"x\"\n").unwrap();
+    symlink("/proc/self/environ", site.join("data/pages/env.md")).unwrap();
+    symlink("/etc/passwd", site.join("data/pages/m.md")).unwrap();
+    symlink(tmp.path().join("secret.toml"), site.join("data/2000/secret.toml")).unwrap();
+    symlink("/etc", site.join("data/etc")).unwrap();
+    let outside = "outside the site folder: a site reads and publishes only its own files";
+    for args in [&["build", "--output", "../out"][..], &["check"][..]] {
+        let r = run_bounded(&site, args).expect("finished");
+        assert_eq!(r.status.code(), Some(1), "{args:?}: {}", stderr(&r));
+        let secret = tmp.path().canonicalize().unwrap().join("secret.toml");
+        assert_eq!(
+            errors(&r),
+            [
+                format!(
+                    "error: data/2000/secret.toml: symbolic link to {}, {outside}",
+                    secret.display()
+                ),
+                format!("error: data/etc: symbolic link to /etc, {outside}"),
+                format!(
+                    "error: data/pages/env.md: symbolic link to /proc/{}/environ, {outside}",
+                    r_pid(&r)
+                ),
+                format!("error: data/pages/m.md: symbolic link to /etc/passwd, {outside}"),
+            ],
+            "{args:?}"
+        );
+        assert!(!stderr(&r).contains("PATH="), "the environment was read");
+    }
+    assert!(!tmp.path().join("out").exists());
+
+    // site.toml itself.
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    std::fs::rename(site.join("site.toml"), tmp.path().join("site.toml")).unwrap();
+    symlink("../site.toml", site.join("site.toml")).unwrap();
+    let r = run_bounded(&site, &["check"]).expect("finished");
+    let real = tmp.path().canonicalize().unwrap().join("site.toml");
+    assert_eq!(
+        errors(&r),
+        [format!(
+            "error: site.toml: symbolic link to {}, {outside}",
+            real.display()
+        )]
+    );
+}
+
+/// The pid in `/proc/PID/environ` as the run's message gives it (the link
+/// `/proc/self` resolves to the process that followed it).
+fn r_pid(r: &Output) -> String {
+    let text = stderr(r);
+    let at = text.find("symbolic link to /proc/").expect("the message names /proc") + "symbolic link to /proc/".len();
+    text[at..].chars().take_while(char::is_ascii_digit).collect()
+}
+
+#[test]
+fn links_to_hidden_files_of_the_site_or_into_the_output_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    std::fs::create_dir_all(site.join(".git")).unwrap();
+    std::fs::write(site.join(".git/config"), "url = https://token@example.org/x\n").unwrap();
+    std::fs::write(site.join(".env"), "SECRET=1\n").unwrap();
+    let st = site.join("static");
+    symlink("../.git/config", st.join("a.txt")).unwrap();
+    symlink("../.env", st.join("b.txt")).unwrap();
+    symlink("../.git", st.join("g")).unwrap();
+    symlink("../public", st.join("mirror")).unwrap();
+    // A build into the site's own public/ first, so that the link resolves.
+    std::fs::create_dir_all(site.join("public")).unwrap();
+    for args in [&["build"][..], &["check"][..]] {
+        let r = run_bounded(&site, args).expect("finished");
+        assert_eq!(r.status.code(), Some(1), "{args:?}: {}", stderr(&r));
+        let hidden = "hidden files are never read or published";
+        assert_eq!(
+            errors(&r),
+            [
+                format!("error: static/a.txt: symbolic link to the hidden file or folder .git/config: {hidden}"),
+                format!("error: static/b.txt: symbolic link to the hidden file or folder .env: {hidden}"),
+                format!("error: static/g: symbolic link to the hidden file or folder .git: {hidden}"),
+                "error: static/mirror: symbolic link into the output folder: a build cannot read what it writes"
+                    .to_string(),
+            ],
+            "{args:?}"
+        );
+    }
+    assert!(!site.join("public/index.html").exists());
+}
+
+#[test]
+fn files_that_look_like_data_are_never_ignored_without_a_word() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    std::fs::create_dir_all(site.join("data/pages/old")).unwrap();
+    for name in ["2000/x.TOML", "2000/y.tml", "pages/About.MD", "pages/old/notes.md"] {
+        std::fs::write(site.join("data").join(name), "# x\n").unwrap();
+    }
+    // Files of other kinds are still the user's business.
+    std::fs::write(site.join("data/README.md"), "# notes\n").unwrap();
+    std::fs::write(site.join("data/2000/page.txt"), "a WDD page\n").unwrap();
+    let r = run_bounded(&site, &["check"]).expect("finished");
+    assert_eq!(
+        errors(&r),
+        [
+            "error: data/2000/x.TOML: event files end in `.toml`, in lower case: rename x.TOML to x.toml to have it read",
+            "error: data/2000/y.tml: event files end in `.toml`, in lower case: rename y.tml to y.toml to have it read",
+            "error: data/pages/About.MD: Markdown pages end in `.md`, in lower case: rename About.MD to About.md to have it read",
+            "error: data/pages/old/notes.md: Markdown pages are read only from data/pages/ itself, not from its sub-folders: move notes.md there",
+        ]
+    );
+}
+
+#[test]
+fn static_files_that_would_be_one_file_on_macos_or_windows_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    std::fs::write(site.join("static/Index.html"), "mine\n").unwrap();
+    std::fs::write(site.join("static/A.txt"), "a\n").unwrap();
+    std::fs::write(site.join("static/a.txt"), "a\n").unwrap();
+    std::fs::write(site.join("static/Player"), "a file where a folder goes\n").unwrap();
+    for args in [&["build", "--output", "../out"][..], &["check"][..]] {
+        let r = run_bounded(&site, args).expect("finished");
+        assert_eq!(
+            errors(&r),
+            [
+                "error: static/Index.html: static file would overwrite the generated file index.html on case-insensitive file systems (macOS, Windows)",
+                "error: static/Player: static file would take the place of the generated folder Player/",
+                "error: static/a.txt: static file would be the same file as static/A.txt on case-insensitive file systems (macOS, Windows): rename one",
+            ],
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn terminal_escapes_in_file_names_never_reach_the_terminal_raw() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    let name = "2000/\u{1b}]0;owned\u{7}\u{1b}[2J.toml";
+    std::fs::write(site.join("data").join(name), "name = \n").unwrap();
+    for args in [&["build", "--output", "../out"][..], &["check"][..]] {
+        let r = run_bounded(&site, args).expect("finished");
+        assert_eq!(r.status.code(), Some(1));
+        assert!(
+            !r.stderr.contains(&0x1b) && !r.stderr.contains(&0x07),
+            "{args:?}: raw controls"
+        );
+        assert!(
+            stderr(&r).contains("error: data/2000/\\u{1b}]0;owned\\u{7}\\u{1b}[2J.toml:1:"),
+            "{args:?}: {}",
+            stderr(&r)
         );
     }
 }

@@ -263,17 +263,18 @@ fn a_build_killed_at_random_moments_never_loses_the_previous_site() {
 fn a_linked_data_folder_is_refused_as_output_through_its_target() {
     let tmp = tempfile::tempdir().unwrap();
     let site = site_in(tmp.path());
-    // data/ is a link to a folder elsewhere.
-    let results = tmp.path().join("results");
+    // data/ is a link to a folder elsewhere in the site (a link out of the
+    // site is refused by the load: tests/inputs.rs).
+    let results = site.join("results");
     std::fs::create_dir(&results).unwrap();
     std::fs::rename(site.join("data"), results.join("data")).unwrap();
-    std::os::unix::fs::symlink(results.join("data"), site.join("data")).unwrap();
+    std::os::unix::fs::symlink("results/data", site.join("data")).unwrap();
     let before = snapshot(tmp.path());
     for (out, why) in [
-        ("../results/data", "it is inside the site's data/ folder"),
-        ("../results/data/", "it is inside the site's data/ folder"),
-        ("../results/data/2000", "it is inside the site's data/ folder"),
-        ("../results", "it holds the site's data/ folder"),
+        ("results/data", "it is inside the site's data/ folder"),
+        ("results/data/", "it is inside the site's data/ folder"),
+        ("results/data/2000", "it is inside the site's data/ folder"),
+        ("results", "it holds the site's data/ folder"),
     ] {
         let r = run_build(&site, ".", out, &["--force"]);
         assert_eq!(r.status.code(), Some(1), "{out}: {}", stderr(&r));
@@ -514,4 +515,172 @@ fn a_mount_point_as_output_is_refused_with_an_explanation() {
     let r = run_build(&site, ".", "../mnt/site", &[]);
     assert!(r.status.success(), "{}", stderr(&r));
     assert!(mnt.join("site/index.html").is_file());
+}
+
+/// A preload library that makes `renameat2(RENAME_EXCHANGE)` fail with
+/// EINVAL, as it does on file systems without the exchange (vfat, NFS,
+/// CIFS, many FUSE mounts) and on systems without it. Built with the C
+/// compiler the Rust toolchain links with.
+fn no_exchange_shim(dir: &Path) -> std::path::PathBuf {
+    let source = dir.join("no-exchange.c");
+    std::fs::write(
+        &source,
+        r#"#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+int renameat2(int olddir, const char *old, int newdir, const char *new, unsigned int flags) {
+    if (flags != 0) { errno = EINVAL; return -1; }
+    return renameat(olddir, old, newdir, new);
+}
+"#,
+    )
+    .unwrap();
+    let lib = dir.join("no-exchange.so");
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let built = std::process::Command::new(&cc)
+        .args(["-shared", "-fPIC", "-o"])
+        .arg(&lib)
+        .arg(&source)
+        .status()
+        .unwrap_or_else(|e| panic!("{cc}: {e} (a C compiler is needed for this test)"));
+    assert!(built.success());
+    lib
+}
+
+fn build_without_exchange(site: &Path, out: &Path, shim: &Path) -> std::process::Output {
+    std::process::Command::new(BIN)
+        .args(["build", "--site"])
+        .arg(site)
+        .arg("--output")
+        .arg(out)
+        .env("LD_PRELOAD", shim)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn without_an_atomic_exchange_builds_swap_in_place_and_leave_nothing_behind() {
+    let tmp = tempfile::tempdir().unwrap();
+    let shim = no_exchange_shim(tmp.path());
+    let site = site_in(tmp.path());
+    let out = tmp.path().join("out");
+    let reference = tmp.path().join("reference");
+    let expect = |r: &std::process::Output| {
+        assert!(r.status.success(), "{}", stderr(r));
+        assert!(
+            run_build(&site, ".", reference.to_str().unwrap(), &["--full"])
+                .status
+                .success()
+        );
+        assert_eq!(digest(&out), digest(&reference));
+    };
+    // Three builds with a change each: every one swaps a new site in.
+    for round in 0..3 {
+        std::fs::write(site.join("data/pages/round.md"), format!("# Round\n\nBuild {round}.\n")).unwrap();
+        expect(&build_without_exchange(&site, &out, &shim));
+        assert_eq!(
+            entries_but_kept(tmp.path()),
+            ["no-exchange.c", "no-exchange.so", "out", "reference", "site"]
+        );
+    }
+}
+
+#[test]
+fn a_swap_without_exchange_killed_at_random_moments_never_leaves_the_output_missing() {
+    const KILLS: usize = 20;
+    let tmp = tempfile::tempdir().unwrap();
+    let shim = no_exchange_shim(tmp.path());
+    let site = tmp.path().join("site");
+    synthetic_site(&site, 300, 12, 600, 11);
+    let out = tmp.path().join("out");
+    let started = Instant::now();
+    assert!(build_without_exchange(&site, &out, &shim).status.success());
+    let full = started.elapsed();
+    let page = site.join("data/pages/changing.md");
+    let mut rng = ratings_bench::synth::Rng::new(7);
+    for i in 0..KILLS {
+        std::fs::create_dir_all(page.parent().unwrap()).unwrap();
+        std::fs::write(&page, format!("# Changing\n\n{i}\n")).unwrap();
+        let mut child = std::process::Command::new(BIN)
+            .args(["build", "--site"])
+            .arg(&site)
+            .arg("--output")
+            .arg(&out)
+            .env("LD_PRELOAD", &shim)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let wait = full.mul_f64(1.1) * rng.below(1000) as u32 / 1000;
+        std::thread::sleep(wait.max(Duration::from_millis(1)));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert!(out.is_dir(), "kill {i} after {wait:?}: the output folder is missing");
+    }
+    // The next build puts back or replaces whatever a kill interrupted.
+    let r = build_without_exchange(&site, &out, &shim);
+    assert!(r.status.success(), "{}", stderr(&r));
+    let reference = tmp.path().join("reference");
+    assert!(run_build(&site, ".", reference.to_str().unwrap(), &[]).status.success());
+    assert_eq!(digest(&out), digest(&reference));
+    assert_eq!(
+        entries_but_kept(tmp.path()),
+        ["no-exchange.c", "no-exchange.so", "out", "reference", "site"]
+    );
+}
+
+#[test]
+fn an_interrupted_swap_is_put_back_before_the_output_is_judged() {
+    // What a kill in the middle of a swap without exchange leaves: the
+    // marker and some entries moved out, the output without its marker.
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    let out = tmp.path().join("out");
+    assert!(run_build(&site, ".", "../out", &[]).status.success());
+    let before = digest(&out);
+    let old = tmp.path().join(".out.building-999999.old");
+    std::fs::create_dir(&old).unwrap();
+    // The file such a swap writes first.
+    std::fs::write(old.join(".ratings-swapping"), "").unwrap();
+    for name in [".ratings-site", "index.html", "player"] {
+        std::fs::rename(out.join(name), old.join(name)).unwrap();
+    }
+    // Without the marker the output would be refused as someone else's.
+    let r = run_build(&site, ".", "../out", &[]);
+    assert!(r.status.success(), "{}", stderr(&r));
+    assert_eq!(digest(&out), before);
+    assert!(!old.exists());
+}
+
+#[test]
+fn files_someone_put_into_the_output_are_moved_aside_with_a_message() {
+    let tmp = tempfile::tempdir().unwrap();
+    let shim = no_exchange_shim(tmp.path());
+    for exchange in [true, false] {
+        let site = site_in(&tmp.path().join(format!("case-{exchange}")));
+        let out = site.parent().unwrap().join("out");
+        let build = || {
+            if exchange {
+                run_build(&site, ".", "../out", &[])
+            } else {
+                build_without_exchange(&site, &out, &shim)
+            }
+        };
+        assert!(build().status.success());
+        std::fs::write(out.join("notes.txt"), "mine\n").unwrap();
+        std::fs::write(out.join("player/mine.html"), "my page\n").unwrap();
+        std::fs::write(site.join("data/pages/new.md"), "# New\n").unwrap();
+        let r = build();
+        assert!(r.status.success(), "{}", stderr(&r));
+        let said = stderr(&r);
+        assert!(said.contains("held 2 files this tool did not write"), "{said}");
+        let kept = site.parent().unwrap().join("out.before-ratings");
+        assert_eq!(read(&kept.join("notes.txt")), "mine\n", "exchange: {exchange}");
+        assert_eq!(read(&kept.join("player/mine.html")), "my page\n");
+        assert!(!out.join("notes.txt").exists());
+        // A third build has nothing of the user's to move, and says nothing.
+        std::fs::write(site.join("data/pages/new.md"), "# Newer\n").unwrap();
+        let r = build();
+        assert!(!stderr(&r).contains("did not write"), "{}", stderr(&r));
+    }
 }

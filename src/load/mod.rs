@@ -35,7 +35,7 @@ pub fn shown_under(site_dir: &Path, full: &Path) -> PathBuf {
 
 /// Read a file as UTF-8 text; invalid UTF-8 is reported with its position.
 pub(crate) fn read_text(path: &Path) -> Result<String, Diagnostic> {
-    let bytes = crate::static_files::read_regular(path).map_err(|e| Diagnostic::io(path, &e))?;
+    let bytes = crate::site_files::read_regular(path).map_err(|e| Diagnostic::io(path, &e))?;
     String::from_utf8(bytes).map_err(|e| {
         let valid = e.utf8_error().valid_up_to();
         let prefix = std::str::from_utf8(&e.as_bytes()[..valid]).unwrap_or("");
@@ -48,68 +48,62 @@ pub(crate) fn read_text(path: &Path) -> Result<String, Diagnostic> {
     })
 }
 
-/// The files of a site, found by walking `data/`.
+/// The files of a site, found by walking `data/` under the rule of
+/// [`crate::site_files`].
 #[derive(Default)]
 struct Files {
     /// (event id, path relative to the site folder)
     events: Vec<(String, PathBuf)>,
     pages: Vec<PathBuf>,
+    /// `data/players.toml`, if there is one.
+    registry: Option<PathBuf>,
 }
 
 fn find_files(site_dir: &Path, problems: &mut Vec<Diagnostic>) -> Files {
-    let data = site_dir.join("data");
     let mut files = Files::default();
-    let walker = walkdir::WalkDir::new(&data)
-        .follow_links(true)
-        .sort_by_file_name()
-        .into_iter()
-        // Hidden files and folders (editor backups, .git) are not data.
-        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'));
-    for entry in walker {
-        let entry = match entry {
-            Ok(entry) => entry,
-            Err(err) => {
-                let at = shown_under(site_dir, err.path().unwrap_or(&data));
-                let message = if err.loop_ancestor().is_some() {
-                    "symbolic link loop: this folder links back to one of its parents".to_string()
-                } else {
-                    err.io_error().map_or_else(|| err.to_string(), |e| e.to_string())
-                };
-                problems.push(Diagnostic::new(at, message));
-                continue;
-            }
-        };
-        let kind = entry.file_type();
-        if kind.is_dir() {
-            continue;
-        }
-        if !kind.is_file() {
-            // A FIFO would block the build, a device be read without end.
-            problems.push(Diagnostic::new(
-                shown_under(site_dir, entry.path()),
-                crate::static_files::not_regular(&kind),
-            ));
-            continue;
-        }
-        let rel = entry.path().strip_prefix(&data).expect("walk stays under data/");
-        let Some(rel_str) = rel.to_str() else {
-            problems.push(Diagnostic::new(
-                shown_under(site_dir, entry.path()),
-                "file name is not valid UTF-8",
-            ));
-            continue;
-        };
-        let rel_str = rel_str.replace(std::path::MAIN_SEPARATOR, "/");
-        let in_site = Path::new("data").join(rel);
-        if let Some(id) = rel_str.strip_suffix(".toml") {
-            if rel_str != "players.toml" {
-                files.events.push((id.to_string(), in_site));
-            }
-        } else if rel_str.starts_with("pages/") && rel_str.ends_with(".md") && !rel_str[6..].contains('/') {
+    let Some(bounds) = crate::site_files::Bounds::new(site_dir, None) else {
+        return files;
+    };
+    let found = crate::site_files::walk(site_dir, "data", &bounds);
+    problems.extend(found.problems);
+    for file in found.files {
+        let rel = file.rel;
+        let in_site = Path::new("data").join(&rel);
+        if rel == "players.toml" {
+            files.registry = Some(in_site);
+        } else if let Some(id) = rel.strip_suffix(".toml") {
+            files.events.push((id.to_string(), in_site));
+        } else if rel.starts_with("pages/") && rel.ends_with(".md") && !rel[6..].contains('/') {
             files.pages.push(in_site);
+        } else if let Some(why) = misnamed(&rel) {
+            problems.push(Diagnostic::new(shown(site_dir, &in_site), why));
         }
     }
     files
+}
+
+/// Why a file of `data/` that would be read under another name is not
+/// (`x.TOML`, `x.tml`, `pages/About.MD`, `pages/old/x.md`): a file that
+/// looks like data is never ignored without a word.
+fn misnamed(rel: &str) -> Option<String> {
+    let (stem, ext) = rel.rsplit_once('.')?;
+    let ext = ext.to_ascii_lowercase();
+    let name = rel.rsplit('/').next().unwrap_or(rel);
+    let stem_name = name.rsplit_once('.').map_or(name, |(s, _)| s);
+    if ext == "toml" || ext == "tml" {
+        return Some(format!(
+            "event files end in `.toml`, in lower case: rename {name} to {stem_name}.toml to have it read"
+        ));
+    }
+    let is_markdown = matches!(ext.as_str(), "md" | "markdown");
+    if is_markdown && let Some(page) = stem.strip_prefix("pages/") {
+        return Some(if page.contains('/') {
+            format!("Markdown pages are read only from data/pages/ itself, not from its sub-folders: move {name} there")
+        } else {
+            format!("Markdown pages end in `.md`, in lower case: rename {name} to {stem_name}.md to have it read")
+        });
+    }
+    None
 }
 
 /// Load and validate a whole site.
@@ -125,8 +119,8 @@ pub fn load(site_dir: &Path) -> Result<Site, Errors> {
         return Err(Errors::sorted(problems));
     }
 
-    let registry_rel = Path::new("data/players.toml");
-    let registry = if site_dir.join(registry_rel).is_file() {
+    let files = find_files(site_dir, &mut problems);
+    let registry = if let Some(registry_rel) = &files.registry {
         let path = shown(site_dir, registry_rel);
         read_text(&site_dir.join(registry_rel))
             .map_err(|d| {
@@ -144,7 +138,6 @@ pub fn load(site_dir: &Path) -> Result<Site, Errors> {
         registry::Registry::default()
     };
 
-    let files = find_files(site_dir, &mut problems);
     let known_formats = config.as_ref().map(|c| c.known_formats()).unwrap_or_default();
     let ctx = event::Lookups {
         aliases: &registry.aliases,

@@ -174,7 +174,7 @@ pub fn entries(dir: &Path) -> Vec<String> {
 pub fn entries_but_kept(dir: &Path) -> Vec<String> {
     entries(dir)
         .into_iter()
-        .filter(|e| !(e.starts_with('.') && (e.ends_with(".spare") || e.ends_with(".lock"))))
+        .filter(|e| !(e.starts_with('.') && (e.ends_with(".spare") || e.ends_with(".lock") || e.ends_with(".files"))))
         .collect()
 }
 
