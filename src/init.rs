@@ -1,9 +1,13 @@
 //! `ratings init [DIR]`: a new site folder that builds at once: a
 //! commented `site.toml`, one example event, a Markdown page, a GitHub
 //! Pages workflow and a `.gitignore`. It never writes into a folder that
-//! has anything in it.
+//! has anything in it but `.git`, and never leaves half a site: the files
+//! are written into a hidden staging folder inside `DIR` and moved into
+//! place only when all of them were written.
 
+use crate::error::Shown;
 use std::fs;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 /// The files of a new site: (path in the site folder, contents).
@@ -112,37 +116,227 @@ jobs:
 
 const GITIGNORE: &str = "# Written by `ratings build` (and its working folders beside it).\n/public\n/.public.*\n";
 
-/// Create a new site in `dir` (created if missing). Refuses a folder that
-/// has anything in it, and a path that is not a folder.
+/// The one entry a folder may already have: a fresh `git init`, or a
+/// clone of an empty repository (a folder, or a file in a worktree).
+const ALLOWED: &str = ".git";
+
+/// Create a new site in `dir` (created with its missing parents if
+/// missing). Refuses a folder that has anything in it but `.git`, a path
+/// that is not a folder and a link to a missing path. On any error,
+/// nothing of the new site is left, and folders it created are removed.
 pub fn init(dir: &Path) -> Result<Vec<PathBuf>, String> {
-    match fs::read_dir(dir) {
-        Ok(mut entries) => {
-            if entries.next().is_some() {
-                return Err(format!(
-                    "{}: refusing to create a site in a folder that is not empty",
-                    dir.display()
-                ));
+    let created = prepare(dir)?;
+    let result = write_site(dir);
+    if result.is_err() {
+        // remove_dir: only if still empty, so never anything of anyone else.
+        for folder in created.iter().rev() {
+            let _ = fs::remove_dir(folder);
+        }
+    }
+    result
+}
+
+/// Check that `dir` may take a new site, or create it: the folders
+/// created, outermost first.
+fn prepare(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let refuse = |why: &str| format!("{}: refusing to create a site here: {why}", Shown(&dir));
+    let meta = match fs::symlink_metadata(dir) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return create_missing(dir),
+        Err(e) => return Err(format!("{}: {e}", Shown(&dir))),
+    };
+    if meta.file_type().is_symlink() {
+        match fs::metadata(dir) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                let target = fs::read_link(dir).map_err(|e| format!("{}: {e}", Shown(&dir)))?;
+                let why = format!("it is a symbolic link to {}, which does not exist", Shown(&target));
+                return Err(refuse(&why));
+            }
+            Err(e) => return Err(format!("{}: {e}", Shown(&dir))),
+            Ok(_) => {}
+        }
+    }
+    if !dir.is_dir() {
+        return Err(refuse("it is not a folder"));
+    }
+    let mut others: Vec<String> = fs::read_dir(dir)
+        .and_then(|entries| {
+            entries
+                .map(|e| Ok(e?.file_name().to_string_lossy().into_owned()))
+                .collect()
+        })
+        .map_err(|e: io::Error| format!("{}: {e}", Shown(&dir)))?;
+    others.retain(|name| name != ALLOWED);
+    if !others.is_empty() {
+        others.sort();
+        let shown = if others.len() > 3 {
+            format!("{} and {} more", others[..3].join(", "), others.len() - 3)
+        } else {
+            others.join(", ")
+        };
+        return Err(format!(
+            "{}: refusing to create a site in a folder that is not empty (it holds {shown}; only {ALLOWED} may be there)",
+            Shown(&dir)
+        ));
+    }
+    Ok(Vec::new())
+}
+
+/// Create `dir` and its missing parents: the folders created, outermost
+/// first (none left if one fails).
+fn create_missing(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut missing = vec![dir];
+    while let Some(parent) = missing.last().and_then(|p| p.parent()) {
+        let absent = matches!(fs::symlink_metadata(parent), Err(e) if e.kind() == io::ErrorKind::NotFound);
+        if parent.as_os_str().is_empty() || !absent {
+            break;
+        }
+        missing.push(parent);
+    }
+    let mut created = Vec::new();
+    for folder in missing.into_iter().rev() {
+        if let Err(e) = fs::create_dir(folder) {
+            for c in created.iter().rev() {
+                let _ = fs::remove_dir(c);
+            }
+            return Err(format!("{}: {e}", Shown(&folder)));
+        }
+        created.push(folder.to_path_buf());
+    }
+    Ok(created)
+}
+
+/// Write the files into a staging folder inside `dir`, then move them into
+/// place; on an error, the staging folder and what it holds are removed.
+fn write_site(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let staging = Staging::create(dir)?;
+    for (rel, text) in FILES {
+        // Named where it was going: the staging folder is gone after the error.
+        staging
+            .write(rel, text)
+            .map_err(|e| format!("{}: {e}", Shown(&dir.join(rel))))?;
+    }
+    staging.move_into(dir)?;
+    Ok(FILES.iter().map(|(rel, _)| dir.join(rel)).collect())
+}
+
+/// A hidden folder inside the new site's folder, created for this run
+/// alone (`mkdir` of a random name that fails if anything is there), and
+/// removed with whatever is left in it when dropped.
+struct Staging {
+    path: PathBuf,
+}
+
+impl Staging {
+    fn create(dir: &Path) -> Result<Staging, String> {
+        use std::hash::BuildHasher;
+        for _ in 0..64 {
+            // The standard library's random hash keys: no dependency for a name.
+            let random = std::collections::hash_map::RandomState::new().hash_one(std::process::id());
+            let path = dir.join(format!(".ratings-init-{random:016x}"));
+            match fs::create_dir(&path) {
+                Ok(()) => return Ok(Staging { path }),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(format!("{}: {e}", Shown(&dir))),
             }
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        }
-        Err(e) => return Err(format!("{}: {e}", dir.display())),
+        Err(format!("{}: no free name for a staging folder", Shown(&dir)))
     }
-    let mut written = Vec::new();
-    for (rel, text) in FILES {
-        let path = dir.join(rel);
+
+    /// Write one file, to the disk: a full disk shows here, not later.
+    fn write(&self, rel: &str, text: &str) -> io::Result<()> {
+        let path = self.path.join(rel);
         if let Some(parent) = path.parent() {
-            fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+            fs::create_dir_all(parent)?;
         }
-        // create_new: never replace a file, even one that appeared meanwhile.
-        fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path)
-            .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        written.push(path);
+        let mut file = fs::OpenOptions::new().write(true).create_new(true).open(&path)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()
     }
-    Ok(written)
+
+    /// Move the staged files and folders into `dir`, never over anything
+    /// that appeared there meanwhile; if one cannot move, those already
+    /// moved go back.
+    fn move_into(&self, dir: &Path) -> Result<(), String> {
+        let mut names: Vec<&str> = Vec::new();
+        for (rel, _) in FILES {
+            let name = rel.split('/').next().unwrap_or(rel);
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        for (i, name) in names.iter().enumerate() {
+            if let Err(e) = rename_new(&self.path.join(name), &dir.join(name)) {
+                for back in &names[..i] {
+                    let _ = fs::rename(dir.join(back), self.path.join(back));
+                }
+                return Err(format!("{}: {e}", Shown(&dir.join(name))));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        // Empty after a success; after an error, the files written so far.
+        let _ = fs::remove_dir_all(&self.path);
+    }
+}
+
+/// Rename `from` to `to` unless something is at `to` (Linux
+/// `renameat2(RENAME_NOREPLACE)`; elsewhere, or on a file system without
+/// it, a check just before the rename).
+fn rename_new(from: &Path, to: &Path) -> io::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::ffi::CString;
+        use std::os::unix::ffi::OsStrExt;
+        let a = CString::new(from.as_os_str().as_bytes())?;
+        let b = CString::new(to.as_os_str().as_bytes())?;
+        // SAFETY: both are valid NUL-terminated paths that outlive the call.
+        let r = unsafe {
+            libc::renameat2(
+                libc::AT_FDCWD,
+                a.as_ptr(),
+                libc::AT_FDCWD,
+                b.as_ptr(),
+                libc::RENAME_NOREPLACE,
+            )
+        };
+        if r == 0 {
+            return Ok(());
+        }
+        let e = io::Error::last_os_error();
+        if e.raw_os_error() != Some(libc::EINVAL) {
+            return Err(e);
+        }
+    }
+    if fs::symlink_metadata(to).is_ok() {
+        return Err(io::Error::from(io::ErrorKind::AlreadyExists));
+    }
+    fs::rename(from, to)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A name taken between the check and the move (here `.gitignore`,
+    /// moved last) is not replaced, and the entries moved before it go
+    /// back: the folder holds only what it held.
+    #[test]
+    fn a_name_taken_meanwhile_is_kept_and_nothing_is_left() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
+        fs::write(dir.join(".gitignore"), "mine\n").unwrap();
+        let error = write_site(dir).unwrap_err();
+        assert_eq!(
+            error,
+            format!("{}: File exists (os error 17)", dir.join(".gitignore").display())
+        );
+        let left: Vec<_> = fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(left, [".gitignore"]);
+        assert_eq!(fs::read_to_string(dir.join(".gitignore")).unwrap(), "mine\n");
+    }
 }

@@ -40,7 +40,8 @@ enum Command {
     /// Create a new site folder that builds at once (site.toml with
     /// comments, an example event, a GitHub Pages workflow, .gitignore).
     Init {
-        /// The folder to create; it must be empty or missing.
+        /// The folder to create; it must be missing, empty, or hold only
+        /// `.git` (a fresh `git init`).
         #[arg(default_value = ".")]
         dir: PathBuf,
     },

@@ -7,11 +7,13 @@
 //! [`MAX_HEAD`] bytes, and only requests for `localhost`, `127.0.0.1` or
 //! `[::1]` are answered, so a web page cannot reach the preview through
 //! DNS rebinding. Only a folder this tool built (with its marker) that a
-//! build may write to is served. File watching is notify's. The files on
+//! build may write to is served. File watching is notify's; a `data/` or
+//! `static/` that is replaced is watched again (`Inputs`). The files on
 //! disk are exactly what `build` writes: the reload script (a poll of
 //! `/__ratings/version`) is added to HTML responses only. Templates are
 //! compiled into the binary, so a template change needs a restart.
 
+use crate::error::Shown;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
@@ -19,6 +21,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use notify::event::{MetadataKind, ModifyKind};
 use notify::{EventKind, RecursiveMode, Watcher};
 
 use crate::BuildOptions;
@@ -53,7 +56,7 @@ pub fn serve(options: &ServeOptions) -> Result<(), String> {
     let site_dir = options
         .site_dir
         .canonicalize()
-        .map_err(|e| format!("{}: {e}", options.site_dir.display()))?;
+        .map_err(|e| format!("{}: {e}", Shown(&options.site_dir)))?;
     // Without a valid site.toml there is no output folder to serve.
     let settings = crate::config::read(&options.site_dir).map_err(|ds| crate::error::Errors::sorted(ds).to_string())?;
     let out = settings.output_path(&options.site_dir, options.output.as_deref());
@@ -70,34 +73,15 @@ pub fn serve(options: &ServeOptions) -> Result<(), String> {
         force: options.force,
     };
     let state = Arc::new(Mutex::new(State::default()));
+    // Watched before the first build, so that a save during it is not lost.
+    let mut inputs = Inputs::new(&site_dir, &out)?;
     rebuild(&build, &state);
 
     let listener = TcpListener::bind(("127.0.0.1", options.port))
         .map_err(|e| format!("cannot listen on 127.0.0.1:{}: {e}", options.port))?;
     let port = listener.local_addr().map_or(options.port, |a| a.port());
-    println!("Serving {} at http://127.0.0.1:{port}/ (Ctrl-C to stop)", out.display());
+    println!("Serving {} at http://127.0.0.1:{port}/ (Ctrl-C to stop)", Shown(&out));
     let _ = std::io::stdout().flush();
-
-    let (tx, rx) = mpsc::channel();
-    // File events where the system has them (inotify, FSEvents ...); where
-    // it has not (or its watch limit is reached), poll the files.
-    let native = notify::recommended_watcher(tx.clone()).ok().and_then(|mut w| {
-        w.watch(&site_dir, RecursiveMode::NonRecursive).ok()?;
-        Some(w)
-    });
-    let mut watcher: Box<dyn Watcher> = match native {
-        Some(w) => Box::new(w),
-        None => {
-            eprintln!("File events are not available here: polling for changes every 0.5 s.");
-            let config = notify::Config::default().with_poll_interval(Duration::from_millis(500));
-            let mut w = notify::PollWatcher::new(tx, config).map_err(|e| format!("cannot watch files: {e}"))?;
-            w.watch(&site_dir, RecursiveMode::NonRecursive)
-                .map_err(|e| format!("cannot watch {}: {e}", site_dir.display()))?;
-            Box::new(w)
-        }
-    };
-    let mut watched: Vec<PathBuf> = Vec::new();
-    watch_folders(watcher.as_mut(), &site_dir, &mut watched);
 
     {
         let state = Arc::clone(&state);
@@ -105,48 +89,173 @@ pub fn serve(options: &ServeOptions) -> Result<(), String> {
         std::thread::spawn(move || accept(listener, &out, &prefix, &state));
     }
 
-    // The watch loop: wait for a relevant change, let the burst settle, rebuild.
     loop {
-        let Ok(event) = rx.recv() else {
-            return Err("the file watcher stopped".into());
-        };
-        let mut changed = relevant(&site_dir, &out, event);
-        if changed.is_none() {
-            continue;
-        }
-        while let Ok(more) = rx.recv_timeout(SETTLE) {
-            if changed.is_none() {
-                changed = relevant(&site_dir, &out, more);
-            }
-        }
-        if let Some(path) = changed {
+        if let Some(path) = inputs.next_change(None)? {
             let shown = path.strip_prefix(&site_dir).unwrap_or(&path);
-            eprintln!("Changed: {}", shown.display());
+            eprintln!("Changed: {}", Shown(&shown));
+            rebuild(&build, &state);
         }
-        // data/ or static/ may have been created since the start.
-        watch_folders(watcher.as_mut(), &site_dir, &mut watched);
-        rebuild(&build, &state);
     }
 }
 
-fn watch_folders(watcher: &mut dyn Watcher, site_dir: &Path, watched: &mut Vec<PathBuf>) {
-    for folder in ["data", "static"] {
-        let path = site_dir.join(folder);
-        if path.is_dir() && !watched.contains(&path) && watcher.watch(&path, RecursiveMode::Recursive).is_ok() {
-            watched.push(path);
+/// The folders of the site watched recursively.
+const INPUT_FOLDERS: [&str; 2] = ["data", "static"];
+
+/// How often the files are polled where there are no file events.
+const POLL_INTERVAL: Duration = Duration::from_millis(500);
+
+/// The file watches on a site's inputs: the site folder itself, not
+/// recursively (`site.toml`, and `data/` or `static/` appearing, going or
+/// being replaced), and `data/` and `static/` recursively. A native watch
+/// follows a folder, not its name: when the site folder reports that one
+/// of them was removed, created or renamed (`rm -rf data && cp -a backup
+/// data`, `mv new data`), its watch is dropped and the folder now at that
+/// name is watched, before the rebuild. Polling goes by names, so it keeps
+/// up with a replaced folder by itself; it is re-watched all the same.
+struct Inputs {
+    watcher: Box<dyn Watcher>,
+    events: mpsc::Receiver<notify::Result<notify::Event>>,
+    site_dir: PathBuf,
+    out: PathBuf,
+    /// The input folders now watched.
+    watched: Vec<PathBuf>,
+}
+
+impl Inputs {
+    /// File events where the system has them (inotify, FSEvents ...);
+    /// where it has not (or its watch limit is reached), polling.
+    fn new(site_dir: &Path, out: &Path) -> Result<Inputs, String> {
+        Inputs::native(site_dir, out).map_or_else(
+            || {
+                eprintln!("File events are not available here: polling for changes every 0.5 s.");
+                Inputs::polling(site_dir, out, POLL_INTERVAL)
+            },
+            Ok,
+        )
+    }
+
+    fn native(site_dir: &Path, out: &Path) -> Option<Inputs> {
+        let (tx, events) = mpsc::channel();
+        let mut watcher = notify::recommended_watcher(tx).ok()?;
+        watcher.watch(site_dir, RecursiveMode::NonRecursive).ok()?;
+        Some(Inputs::start(Box::new(watcher), events, site_dir, out))
+    }
+
+    fn polling(site_dir: &Path, out: &Path, interval: Duration) -> Result<Inputs, String> {
+        let (tx, events) = mpsc::channel();
+        // Contents too: the poll compares modification times in whole
+        // seconds and reports only later ones, so it would miss a second
+        // save within a second and a backup restored with its older times
+        // (`cp -a`). Every build's no-change check reads the inputs too.
+        let config = notify::Config::default()
+            .with_poll_interval(interval)
+            .with_compare_contents(true);
+        let mut watcher = notify::PollWatcher::new(tx, config).map_err(|e| format!("cannot watch files: {e}"))?;
+        watcher
+            .watch(site_dir, RecursiveMode::NonRecursive)
+            .map_err(|e| format!("cannot watch {}: {e}", Shown(&site_dir)))?;
+        Ok(Inputs::start(Box::new(watcher), events, site_dir, out))
+    }
+
+    fn start(
+        watcher: Box<dyn Watcher>,
+        events: mpsc::Receiver<notify::Result<notify::Event>>,
+        site_dir: &Path,
+        out: &Path,
+    ) -> Inputs {
+        let mut inputs = Inputs {
+            watcher,
+            events,
+            site_dir: site_dir.to_path_buf(),
+            out: out.to_path_buf(),
+            watched: Vec::new(),
+        };
+        inputs.rewatch(&[]);
+        inputs
+    }
+
+    /// Wait (at most `limit`, if given) for a change to an input, let the
+    /// burst of events settle, and watch again the input folders that
+    /// appeared or were replaced meanwhile: the first input changed, or
+    /// `None` when the time ran out.
+    fn next_change(&mut self, limit: Option<Duration>) -> Result<Option<PathBuf>, String> {
+        let deadline = limit.map(|l| std::time::Instant::now() + l);
+        let mut changed = None;
+        let mut replaced = Vec::new();
+        while changed.is_none() {
+            let event = match deadline {
+                None => self.events.recv().map_err(|_| "the file watcher stopped")?,
+                Some(d) => match self
+                    .events
+                    .recv_timeout(d.saturating_duration_since(std::time::Instant::now()))
+                {
+                    Ok(event) => event,
+                    Err(mpsc::RecvTimeoutError::Timeout) => return Ok(None),
+                    Err(mpsc::RecvTimeoutError::Disconnected) => return Err("the file watcher stopped".into()),
+                },
+            };
+            self.note(event, &mut changed, &mut replaced);
+        }
+        while let Ok(more) = self.events.recv_timeout(SETTLE) {
+            self.note(more, &mut changed, &mut replaced);
+        }
+        self.rewatch(&replaced);
+        Ok(changed)
+    }
+
+    /// Take in one file event: the first input it changes, if none yet,
+    /// and the input folder it says was removed, created or renamed.
+    fn note(&self, event: notify::Result<notify::Event>, changed: &mut Option<PathBuf>, replaced: &mut Vec<PathBuf>) {
+        let Ok(event) = event else { return };
+        if matches!(
+            event.kind,
+            EventKind::Create(_) | EventKind::Remove(_) | EventKind::Modify(ModifyKind::Name(_))
+        ) {
+            for path in &event.paths {
+                let folder = INPUT_FOLDERS.iter().any(|f| *path == self.site_dir.join(f));
+                if folder && !replaced.contains(path) {
+                    replaced.push(path.clone());
+                }
+            }
+        }
+        if changed.is_none() {
+            *changed = relevant(&self.site_dir, &self.out, event);
+        }
+    }
+
+    /// Drop the watches of the `stale` folders, then watch every input
+    /// folder that is there and not watched: a new one, or the one now at
+    /// a stale one's name.
+    fn rewatch(&mut self, stale: &[PathBuf]) {
+        for path in stale {
+            if let Some(i) = self.watched.iter().position(|p| p == path) {
+                self.watched.swap_remove(i);
+                // Often gone already: the watcher drops the watch of a
+                // folder it saw removed or moved.
+                let _ = self.watcher.unwatch(path);
+            }
+        }
+        for folder in INPUT_FOLDERS {
+            let path = self.site_dir.join(folder);
+            if path.is_dir()
+                && !self.watched.contains(&path)
+                && self.watcher.watch(&path, RecursiveMode::Recursive).is_ok()
+            {
+                self.watched.push(path);
+            }
         }
     }
 }
 
 /// The first input file a file event touches: `site.toml` or a file under
 /// `data/` or `static/` (hidden files and editor backups excepted).
-fn relevant(site_dir: &Path, out: &Path, event: notify::Result<notify::Event>) -> Option<PathBuf> {
-    let event = event.ok()?;
-    if matches!(
-        event.kind,
-        EventKind::Access(_) | EventKind::Modify(notify::event::ModifyKind::Metadata(_))
-    ) {
-        return None;
+fn relevant(site_dir: &Path, out: &Path, event: notify::Event) -> Option<PathBuf> {
+    // Permissions and access times (our own reads among them) change no
+    // page; a later write time is how polling reports an edit.
+    match event.kind {
+        EventKind::Access(_) => return None,
+        EventKind::Modify(ModifyKind::Metadata(kind)) if kind != MetadataKind::WriteTime => return None,
+        _ => {}
     }
     event.paths.into_iter().find(|p| {
         if p.starts_with(out) {
@@ -483,6 +592,83 @@ fn respond(url: &str, root: &Path, prefix: &str, state: &Mutex<State>) -> Respon
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Write `text` with a modification time an hour ago, as `cp -a`
+    /// restores a backup.
+    fn write_old(path: &Path, text: &str) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+        let hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
+        std::fs::File::options()
+            .write(true)
+            .open(path)
+            .unwrap()
+            .set_modified(hour_ago)
+            .unwrap();
+    }
+
+    /// Wait (at most 20 s) until the watch reports a change that `wanted`
+    /// accepts.
+    fn expect(inputs: &mut Inputs, what: &str, wanted: impl Fn(&Path) -> bool) {
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match inputs.next_change(Some(left)).unwrap() {
+                Some(path) if wanted(&path) => return,
+                Some(_) => {}
+                None => panic!("{what}: no change reported within 20 s"),
+            }
+        }
+    }
+
+    /// Both kinds of watch (file events, polling) keep up with a `data/`
+    /// replaced by a copy of a backup or by a rename: the replacement is
+    /// reported, and then an edit inside the new folder.
+    #[test]
+    fn a_replaced_data_folder_is_watched_again() {
+        for polling in [false, true] {
+            let tmp = tempfile::tempdir().unwrap();
+            let site = tmp.path().join("site");
+            let data = site.join("data");
+            let cup = data.join("2005/cup.toml");
+            write_old(&cup, "name = \"Cup\"\n");
+            write_old(&site.join("site.toml"), "title = \"Old\"\n");
+            let out = site.join("public");
+            let mut inputs = if polling {
+                Inputs::polling(&site, &out, Duration::from_millis(50)).unwrap()
+            } else {
+                Inputs::native(&site, &out).unwrap()
+            };
+            let kind = if polling { "polling" } else { "file events" };
+            let in_data = |p: &Path| p.starts_with(&data);
+
+            // rm -rf data && cp -a backup data
+            std::fs::remove_dir_all(&data).unwrap();
+            write_old(&cup, "name = \"Backup Cup\"\n");
+            expect(&mut inputs, &format!("{kind}: data/ copied back"), in_data);
+            std::fs::write(&cup, "name = \"Edited Cup\"\n").unwrap();
+            expect(&mut inputs, &format!("{kind}: edit in the copy"), |p| p == cup);
+
+            // mv data data.old && mv new data
+            let new = tmp.path().join("new");
+            write_old(&new.join("2005/cup.toml"), "name = \"Swapped Cup\"\n");
+            std::fs::rename(&data, site.join("data.old")).unwrap();
+            std::fs::rename(&new, &data).unwrap();
+            expect(&mut inputs, &format!("{kind}: data/ moved in"), in_data);
+            std::fs::write(&cup, "name = \"Edited Swapped Cup\"\n").unwrap();
+            expect(&mut inputs, &format!("{kind}: edit in the moved-in folder"), |p| {
+                p == cup
+            });
+
+            // site.toml replaced by a rename, with an older time.
+            let config = tmp.path().join("site.toml");
+            write_old(&config, "title = \"New\"\n");
+            std::fs::rename(&config, site.join("site.toml")).unwrap();
+            expect(&mut inputs, &format!("{kind}: site.toml moved in"), |p| {
+                p == site.join("site.toml")
+            });
+        }
+    }
 
     #[test]
     fn urls_map_to_files_inside_the_root() {

@@ -1,9 +1,47 @@
 //! `ratings init`: a new site builds at once, passes `check` without a
-//! warning, and a folder with anything in it is refused untouched.
+//! warning, and a folder with anything in it is refused untouched; a
+//! folder holding only `.git` is accepted, a dangling link refused by
+//! name, and a write that fails half-way leaves nothing behind.
 
 mod common;
 
+use std::path::Path;
+use std::process::{Command, Output};
+
 use common::*;
+
+/// `ratings init DIR`.
+fn init(dir: &Path) -> Output {
+    Command::new(BIN).arg("init").arg(dir).output().unwrap()
+}
+
+/// Every path under `dir` with its contents (folders as `/`), sorted.
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut all = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            let rel = path.strip_prefix(dir).unwrap().display().to_string();
+            if path.is_dir() {
+                all.push((format!("{rel}/"), Vec::new()));
+                stack.push(path);
+            } else {
+                all.push((rel, std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    all.sort();
+    all
+}
+
+/// A `.git` folder as `git init` leaves it (the parts that matter here).
+fn fake_git(dir: &Path) {
+    std::fs::create_dir_all(dir.join(".git/objects/info")).unwrap();
+    std::fs::create_dir_all(dir.join(".git/refs/heads")).unwrap();
+    std::fs::write(dir.join(".git/HEAD"), "ref: refs/heads/main\n").unwrap();
+    std::fs::write(dir.join(".git/config"), "[core]\n\trepositoryformatversion = 0\n").unwrap();
+}
 
 #[test]
 fn a_new_site_builds_at_once_and_checks_clean() {
@@ -38,12 +76,129 @@ fn a_new_site_builds_at_once_and_checks_clean() {
 #[test]
 fn a_folder_with_anything_in_it_is_refused_untouched() {
     let tmp = tempfile::tempdir().unwrap();
+    // Beside .git too: only a folder holding nothing else is taken.
+    fake_git(tmp.path());
     std::fs::write(tmp.path().join("notes.txt"), "mine").unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ratings"))
-        .args(["init", tmp.path().to_str().unwrap()])
+    let before = snapshot(tmp.path());
+    let out = init(tmp.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "error: {}: refusing to create a site in a folder that is not empty (it holds notes.txt; only .git may be there)\n",
+            tmp.path().display()
+        )
+    );
+    assert_eq!(snapshot(tmp.path()), before);
+    // A plain file is no folder.
+    let file = tmp.path().join("notes.txt");
+    let out = init(&file);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "error: {}: refusing to create a site here: it is not a folder\n",
+            file.display()
+        )
+    );
+    assert_eq!(snapshot(tmp.path()), before);
+}
+
+#[test]
+fn a_dangling_link_is_refused_by_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    let link = tmp.path().join("club");
+    let missing = tmp.path().join("moved-away");
+    std::os::unix::fs::symlink(&missing, &link).unwrap();
+    let out = init(&link);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "error: {}: refusing to create a site here: it is a symbolic link to {}, which does not exist\n",
+            link.display(),
+            missing.display()
+        )
+    );
+    assert_eq!(entries(tmp.path()), ["club"]);
+    assert!(!missing.exists());
+}
+
+/// `git init` (or a clone of an empty repository), then `ratings init .`:
+/// the site is created beside `.git`, which is left exactly as it was.
+#[test]
+fn a_folder_with_only_git_gets_a_site_and_git_is_untouched() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("club");
+    fake_git(&site);
+    let git_before = snapshot(&site.join(".git"));
+    let out = Command::new(BIN)
+        .current_dir(&site)
+        .args(["init", "."])
         .output()
         .unwrap();
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not empty"));
-    assert_eq!(entries(tmp.path()), ["notes.txt"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(entries(&site), [".git", ".github", ".gitignore", "data", "site.toml"]);
+    assert_eq!(snapshot(&site.join(".git")), git_before);
+    assert_eq!(check_warnings(&site), Vec::<String>::new());
+    let built = ratings::build(&options(&site, &site.join("public"))).unwrap();
+    assert_eq!((built.events, built.players, built.ratings), (1, 3, 2));
+
+    // A linked worktree or a submodule has a `.git` file instead.
+    let worktree = tmp.path().join("worktree");
+    std::fs::create_dir(&worktree).unwrap();
+    std::fs::write(worktree.join(".git"), "gitdir: ../club/.git/worktrees/w\n").unwrap();
+    assert!(init(&worktree).status.success());
+    assert_eq!(read(&worktree.join(".git")), "gitdir: ../club/.git/worktrees/w\n");
+    assert!(worktree.join("site.toml").is_file());
+}
+
+/// A file limit of 1 KB (`ulimit -f`, in bytes here) lets the first
+/// files through and stops the workflow file half-way, as a full disk
+/// would: nothing of the new site is left, in a new folder or beside
+/// `.git`.
+#[test]
+fn a_write_failing_half_way_leaves_nothing() {
+    use std::os::unix::process::CommandExt;
+    const LIMIT: usize = 1024;
+    let size = |name: &str| ratings::init::FILES.iter().find(|f| f.0 == name).unwrap().1.len();
+    assert!(size("site.toml") < LIMIT && size(".github/workflows/pages.yml") > LIMIT);
+    let tmp = tempfile::tempdir().unwrap();
+    let with_git = tmp.path().join("with-git");
+    fake_git(&with_git);
+    let git_before = snapshot(&with_git);
+    for (target, left) in [
+        (tmp.path().join("new/club"), None),
+        (with_git.clone(), Some(git_before)),
+    ] {
+        let mut command = Command::new(BIN);
+        command.arg("init").arg(&target);
+        // SAFETY: only async-signal-safe calls between fork and exec.
+        unsafe {
+            command.pre_exec(|| {
+                let limit = libc::rlimit {
+                    rlim_cur: LIMIT as libc::rlim_t,
+                    rlim_max: LIMIT as libc::rlim_t,
+                };
+                // A write past the limit then fails (EFBIG) instead of
+                // killing the process.
+                libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+                if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let out = command.output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        let failed = target.join(".github/workflows/pages.yml");
+        assert!(
+            stderr.starts_with(&format!("error: {}: File too large", failed.display())),
+            "{stderr}"
+        );
+        match left {
+            None => assert_eq!(entries(tmp.path()), ["with-git"]),
+            Some(before) => assert_eq!(snapshot(&target), before),
+        }
+    }
 }

@@ -252,3 +252,49 @@ fn a_first_failed_build_does_not_promise_a_previous_site() {
     }
     assert_eq!(said, "There is no site to serve yet; fix the data and save again.");
 }
+
+/// A copy of the site's `data/` at `to` in which the cup is named `name`,
+/// so that the served page shows which `data/` it was built from.
+fn data_copy(site: &std::path::Path, to: &std::path::Path, name: &str) {
+    copy_dir(&site.join("data"), to);
+    let cup = to.join("2005/a-cup.toml");
+    let text = read(&cup);
+    let old = text.lines().find(|l| l.starts_with("name = ")).unwrap();
+    std::fs::write(&cup, text.replace(old, &format!("name = \"{name}\""))).unwrap();
+}
+
+/// `data/` replaced wholesale while `serve` runs (`rm -rf data && cp -a
+/// backup data`, then `mv data data.old && mv new data`): the replacement
+/// is rebuilt, and an edit inside the new folder is picked up too.
+#[test]
+fn a_replaced_data_folder_is_still_watched() {
+    let limit = Duration::from_secs(60);
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("basic"), &site);
+    let data = site.join("data");
+    let cup = data.join("2005/a-cup.toml");
+    let out = tmp.path().join("out");
+    let (_server, port) = start(&site, &out);
+    assert!(get(port, "/events.html").1.contains("A Cup"));
+
+    // Removed, then copied back from a backup.
+    let backup = tmp.path().join("backup");
+    data_copy(&site, &backup, "Backup Cup");
+    std::fs::remove_dir_all(&data).unwrap();
+    copy_dir(&backup, &data);
+    wait_for(port, "/events.html", limit, |b| b.contains("Backup Cup"));
+    std::fs::write(&cup, read(&cup).replace("Backup Cup", "Edited Cup")).unwrap();
+    let events = wait_for(port, "/events.html", limit, |b| b.contains("Edited Cup"));
+    assert!(!events.contains("Backup Cup"));
+
+    // Moved aside, and another folder moved in.
+    let new = tmp.path().join("new");
+    data_copy(&site, &new, "Swapped Cup");
+    std::fs::rename(&data, site.join("data.old")).unwrap();
+    std::fs::rename(&new, &data).unwrap();
+    wait_for(port, "/events.html", limit, |b| b.contains("Swapped Cup"));
+    std::fs::write(&cup, read(&cup).replace("Swapped Cup", "Edited Swapped Cup")).unwrap();
+    let events = wait_for(port, "/events.html", limit, |b| b.contains("Edited Swapped Cup"));
+    assert!(!events.contains(">Swapped Cup<"));
+}
