@@ -1,10 +1,8 @@
 //! `ratings check`: errors, warnings, and nothing written.
 
-mod common;
-
 use std::process::Command;
 
-use common::*;
+use crate::common::*;
 
 /// An empty site with one Dip Pouch rating, for events written by a test.
 fn dip_pouch_site() -> tempfile::TempDir {
@@ -30,7 +28,7 @@ fn check_cmd(site: &std::path::Path) -> std::process::Output {
 #[test]
 fn warnings_for_duplicates_mis_decoded_names_and_tie_ranks() {
     let site = fixture("check");
-    let shown = common::check_warnings(&site);
+    let shown = crate::common::check_warnings(&site);
     let all = shown.join("\n");
     assert_eq!(shown.len(), 5, "{all}");
     // Björn MEYER (2001) / Bjorn Meyer (2002): the accented spelling is kept.
@@ -251,7 +249,7 @@ fn check_estimates_the_size_and_both_warn_over_max_site_mb() {
     }
     let checked = ratings::check(&site).unwrap();
     assert_eq!(checked.size_warning, None, "the shipped site is far under 1000 MB");
-    let options = common::options(&site, &tmp.path().join("out"));
+    let options = crate::common::options(&site, &tmp.path().join("out"));
     let built = ratings::build(&options).unwrap();
     assert_eq!(built.size_warning, None);
     // The estimate: pages of small kinds rendered whole, generated files
@@ -268,7 +266,7 @@ fn check_estimates_the_size_and_both_warn_over_max_site_mb() {
         .expect("a warning over 1 MB");
     assert!(w.contains("more than max_site_mb = 1 of site.toml"), "{w}");
     assert!(w.contains(": player pages "), "the largest kind first: {w}");
-    let built = ratings::build(&common::options(&site, &tmp.path().join("out2"))).unwrap();
+    let built = ratings::build(&crate::common::options(&site, &tmp.path().join("out2"))).unwrap();
     assert_eq!(built.size_warning.as_deref(), Some(w.as_str()));
     std::fs::write(site.join("site.toml"), format!("max_site_mb = 0\n{toml}")).unwrap();
     let err = ratings::check(&site).unwrap_err().to_string();
@@ -285,7 +283,7 @@ fn build_prints_the_warnings_of_check() {
     let site = fixture("check");
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
-    let built = ratings::build(&common::options(&site, &out)).unwrap();
+    let built = ratings::build(&crate::common::options(&site, &out)).unwrap();
     let checked = ratings::check(&site).unwrap().warnings;
     assert_eq!(built.warnings, checked);
     assert_eq!(built.warnings.len(), 5);
@@ -389,7 +387,7 @@ fn unknown_country_codes_are_warnings_at_their_first_use() {
          [[results]]\nrank = 1\nname = \"Ann\"\nnat = \"UK\"\n",
     )
     .unwrap();
-    let mut shown = common::check_warnings(site);
+    let mut shown = crate::common::check_warnings(site);
     shown.retain(|w| w.contains("country code"));
     // "UK" in either case three times (one warning, at its first line),
     // "Holland" once; GBR (alpha-3) and NED (IOC) are known.

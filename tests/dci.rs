@@ -1,11 +1,9 @@
 //! End-to-end tests of the DCI rating on a fixture site that publishes both
 //! systems, and of the loader's checks of match events.
 
-mod common;
-
 use std::path::Path;
 
-use common::*;
+use crate::common::*;
 
 // Hand computation for tests/fixtures/dci (rating-systems.md §2), with
 // We(X) = 1 / (10^((R_Y − R_X)/400) + 1):
@@ -314,7 +312,7 @@ fn build_error(event: &str) -> String {
     )
     .unwrap();
     std::fs::write(site.join("data/e.toml"), event).unwrap();
-    let options = common::options(&site, &tmp.path().join("out"));
+    let options = crate::common::options(&site, &tmp.path().join("out"));
     let err = ratings::build(&options).expect_err("the build must fail");
     assert!(!Path::new(&tmp.path().join("out")).exists(), "no output on error");
     err.to_string()

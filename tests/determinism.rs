@@ -2,11 +2,9 @@
 //! and with the default, on the shipped site and on a synthetic site of
 //! thousands of events.
 
-mod common;
-
 use std::path::Path;
 
-use common::*;
+use crate::common::*;
 
 /// Build `site` into `out` with the binary, optionally on one thread.
 fn build_with(site: &Path, out: &Path, one_thread: bool) {

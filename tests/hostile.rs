@@ -5,12 +5,10 @@
 //! distinct and do not move when players are added; raw HTML in Markdown
 //! passes only with `allow_html = true`.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use common::*;
+use crate::common::*;
 
 /// Player page file → the name in its `<h1>`.
 fn player_pages(out: &Path) -> BTreeMap<String, String> {
@@ -150,7 +148,7 @@ fn player_urls_do_not_move_when_players_are_added() {
     let site = tmp.path().join("site");
     copy_tree(&fixture("hostile-names"), &site);
     let out = tmp.path().join("out");
-    let options = common::options(&site, &out);
+    let options = crate::common::options(&site, &out);
     ratings::build(&options).unwrap();
     let before = player_pages(&out);
     // A later event with new players whose names slug like existing ones,
@@ -250,7 +248,7 @@ fn nationality_codes_of_one_country_share_one_page() {
     let options: Vec<String> = filter
         .split("<option ")
         .skip(2)
-        .map(|o| common::unescape(&o[..o.find("</option>").unwrap()]))
+        .map(|o| crate::common::unescape(&o[..o.find("</option>").unwrap()]))
         .collect();
     assert_eq!(
         options,

@@ -1,12 +1,10 @@
 //! `ratings import`: the three seed pages give the shipped events; Score and
 //! Coeff checks; the command line.
 
-mod common;
-
 use std::path::Path;
 use std::process::Command;
 
-use common::*;
+use crate::common::*;
 use ratings::model::{Event, Site};
 
 /// (seed page, shipped event file)

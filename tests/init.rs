@@ -3,12 +3,10 @@
 //! folder holding only `.git` is accepted, a dangling link refused by
 //! name, and a write that fails half-way leaves nothing behind.
 
-mod common;
-
 use std::path::Path;
 use std::process::{Command, Output};
 
-use common::*;
+use crate::common::*;
 
 /// `ratings init DIR`.
 fn init(dir: &Path) -> Output {

@@ -3,14 +3,12 @@
 //! `data/` and `static/`, a static file where a generated folder goes.
 //! `build` and `check` refuse them alike, with the path, and never block.
 
-mod common;
-
 use std::os::unix::fs::symlink;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::common::*;
 
 /// Run the binary with `args` in `cwd`, killed after 60 s (a FIFO read
 /// blocks forever): `None` if it had to be killed.

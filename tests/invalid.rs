@@ -7,11 +7,9 @@
 //! Each case is built by the real binary over a copy of a good previous
 //! build, which must come out byte-identical, with no build folder left.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::*;
+use crate::common::*;
 
 fn cases() -> Vec<PathBuf> {
     let root = fixture("invalid");

@@ -2,13 +2,11 @@
 //! folders that hold the site, never follows symbolic links when removing,
 //! and a build killed at any moment leaves the previous site complete.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::common::*;
 
 /// A site folder in `tmp/site` (the `basic` fixture with its static/ and
 /// templates/ folders present).

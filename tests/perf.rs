@@ -1,13 +1,11 @@
 //! Rebuilds that change nothing write nothing; the synthetic data generator
 //! is deterministic. (Timings are measured by bench/run, never asserted.)
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
-use common::{copy_dir, fixture};
+use crate::common::{copy_dir, fixture};
 
 /// Every file of a folder: relative path → (inode, modification time in ns, bytes).
 fn identities(root: &Path) -> BTreeMap<String, (u64, i128, Vec<u8>)> {
@@ -31,7 +29,7 @@ fn rebuilds_keep_unchanged_files_as_they_were() {
     let site = tmp.path().join("site");
     copy_dir(&fixture("ties"), &site);
     let out = tmp.path().join("out");
-    let options = common::options(&site, &out);
+    let options = crate::common::options(&site, &out);
     let first = ratings::build(&options).unwrap();
     assert!(!first.skipped);
     let before = identities(&out);
@@ -123,7 +121,7 @@ fn synth_is_deterministic_and_builds() {
 
     // The generated site is valid input: every event and player is built.
     let out = tmp.path().join("out");
-    let options = common::options(&tmp.path().join("a"), &out);
+    let options = crate::common::options(&tmp.path().join("a"), &out);
     let built = ratings::build(&options).unwrap();
     assert_eq!(built.events, 46);
     assert_eq!(built.results, a.results);
@@ -146,7 +144,7 @@ fn synth_is_deterministic_and_builds() {
 #[test]
 fn hugo_equivalent_has_our_pages_and_rows() {
     let site = fixture("both-systems");
-    let (_guard, out) = common::build(&site);
+    let (_guard, out) = crate::common::build(&site);
     let ours: Vec<String> = walkdir::WalkDir::new(&out)
         .into_iter()
         .map(|e| e.unwrap())
@@ -166,8 +164,8 @@ fn hugo_equivalent_has_our_pages_and_rows() {
     // Every player page of ours has a Markdown twin listing the same rating
     // values (the "After" and "Change" cells of its history table).
     for page in ours.iter().filter(|p| p.starts_with("player/")) {
-        let html = common::read(&out.join(page));
-        let md = common::read(&content.join(page.replace(".html", ".md")));
+        let html = crate::common::read(&out.join(page));
+        let md = crate::common::read(&content.join(page.replace(".html", ".md")));
         let cells: Vec<&str> = html
             .split("<td>")
             .skip(1)

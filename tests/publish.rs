@@ -1,11 +1,9 @@
 //! Publishing: sitemap.xml, robots.txt, the Atom feed, 404.html, CNAME and
 //! the GitHub Pages workflow.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::*;
+use crate::common::*;
 
 const BASE: &str = "https://example.github.io/ratings/";
 
@@ -19,7 +17,7 @@ fn published() -> (tempfile::TempDir, PathBuf) {
     std::fs::create_dir_all(site.join("static")).unwrap();
     std::fs::write(site.join("static/CNAME"), "ratings.example.org\n").unwrap();
     let out = tmp.path().join("out");
-    ratings::build(&common::options(&site, &out)).unwrap();
+    ratings::build(&crate::common::options(&site, &out)).unwrap();
     (tmp, out)
 }
 
@@ -208,6 +206,6 @@ fn a_static_file_in_new_folders_is_published() {
     std::fs::create_dir_all(site.join("static/img/logos")).unwrap();
     std::fs::write(site.join("static/img/logos/club.svg"), "<svg/>\n").unwrap();
     let out = tmp.path().join("out");
-    ratings::build(&common::options(&site, &out)).unwrap();
+    ratings::build(&crate::common::options(&site, &out)).unwrap();
     assert_eq!(read(&out.join("img/logos/club.svg")), "<svg/>\n");
 }

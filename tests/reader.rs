@@ -19,9 +19,7 @@
 //! 2002-05-01: Dan and Björn (last event 2002-03-01) are inactive, so
 //! Bob 1, Cat 2, Eve 3, Ann 4.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 fn site() -> (tempfile::TempDir, std::path::PathBuf) {
     build(&fixture("reader"))

@@ -2,16 +2,14 @@
 //! site of 50,000 event files build correctly in bounded memory.
 //!
 //! The two big builds are `#[ignore]`d (minutes in a debug build); run them
-//! with `cargo test --release --test scale -- --ignored --nocapture`
+//! with `cargo test --release --test integration scale:: -- --ignored --nocapture`
 //! (or set `RATINGS_BIN` to a release binary). Figures are in docs/guarantees.md.
-
-mod common;
 
 use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Instant;
 
-use common::*;
+use crate::common::*;
 
 fn binary() -> String {
     std::env::var("RATINGS_BIN").unwrap_or_else(|_| BIN.to_string())

@@ -1,14 +1,12 @@
 //! `ratings serve`: serves the built site on loopback and rebuilds when a
 //! data file changes.
 
-mod common;
-
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::common::*;
 
 /// Kills the server when the test ends, however it ends.
 struct Server(Child);

@@ -1,11 +1,9 @@
 //! End-to-end tests of `build` on fixture sites and on the shipped site.
 
-mod common;
-
 use std::collections::{BTreeSet, VecDeque};
 use std::path::Path;
 
-use common::*;
+use crate::common::*;
 
 /// Seed rows: (rank, name, score) from a World Diplomacy Database page.
 fn seed_rows(seed: &str) -> Vec<(String, String, String)> {
@@ -389,7 +387,7 @@ fn a_failed_build_leaves_the_previous_site_untouched() {
     let site = tmp.path().join("site");
     let out = tmp.path().join("out");
     copy_dir(&fixture("basic"), &site);
-    let options = common::options(&site, &out);
+    let options = crate::common::options(&site, &out);
     ratings::build(&options).unwrap();
     let before: Vec<(String, Vec<u8>)> = files(&out)
         .into_iter()
@@ -426,7 +424,7 @@ fn adding_an_event_updates_the_site_and_rebuilds_are_identical() {
     let site = tmp.path().join("site");
     copy_dir(&fixture("ties"), &site);
     let out = tmp.path().join("out");
-    let options = common::options(&site, &out);
+    let options = crate::common::options(&site, &out);
     let first = ratings::build(&options).unwrap();
     let snapshot = |out: &Path| -> Vec<(String, Vec<u8>)> {
         files(out)

@@ -4,9 +4,7 @@
 //! history row of these systems with independent implementations, the
 //! Python `trueskill` package among them.)
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 // Hand computation for tests/fixtures/more-systems, Elo K = 32,
 // E(a, b) = 1 / (1 + 10^((b − a)/400)):

@@ -20,11 +20,9 @@
 //! Draft Evening (only empty rounds) rates nothing; the other events have no
 //! rows at all.
 
-mod common;
-
 use std::path::Path;
 
-use common::*;
+use crate::common::*;
 
 /// The events the fixture adds to a site that would build anyway.
 const UNPUBLISHED: [&str; 4] = ["announced", "cancelled", "sealed", "empty-rounds"];
@@ -248,7 +246,7 @@ fn feed_sitemap_and_search_list_every_event() {
 #[test]
 fn check_warns_about_events_without_results_and_empty_rounds() {
     let site = fixture("unpublished");
-    let shown = common::check_warnings(&site);
+    let shown = crate::common::check_warnings(&site);
     let listed = "it is listed, but no rating includes it (fine for an announced event or unpublished standings)";
     assert_eq!(
         shown,
