@@ -40,6 +40,22 @@ pub struct RatingConfig {
     /// Players without an event in this many years before the latest event
     /// are listed apart as inactive; `None`: everyone stays in the ranking.
     pub active_years: Option<u32>,
+    /// `site.toml` as messages name it, and the line and column of the
+    /// table's `[[rating]]`: for problems found after reading (a value the
+    /// system could not compute).
+    pub file: PathBuf,
+    pub position: (usize, usize),
+}
+
+impl RatingConfig {
+    /// An error about this rating, at its `[[rating]]` table.
+    pub fn error(&self, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            path: self.file.clone(),
+            position: Some(self.position),
+            message: message.into(),
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -281,6 +297,8 @@ fn rating(c: &mut Problems, table: &Spanned<RawTable>) -> Option<RatingConfig> {
         title,
         system,
         active_years,
+        file: c.path.to_path_buf(),
+        position: crate::error::line_column(c.text, table.span().start),
     })
 }
 

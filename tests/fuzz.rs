@@ -466,7 +466,7 @@ proptest! {
         let config = config::parse(Path::new("site.toml"), &tables).expect("valid parameters");
         let site = site_of(config, &plans, 40);
         for r in &site.config.ratings {
-            let view = ratings::rating::rated::Rated::new(&site, r);
+            let view = ratings::rating::rated::Rated::new(&site, r).expect("finite values");
             let history = &view.history;
             let cap = if r.id == "glicko2" {
                 let debug = format!("{:?}", r.system);
