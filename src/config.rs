@@ -40,6 +40,22 @@ pub struct RatingConfig {
     /// Players without an event in this many years before the latest event
     /// are listed apart as inactive; `None`: everyone stays in the ranking.
     pub active_years: Option<u32>,
+    /// `site.toml` as messages name it, and the line and column of the
+    /// table's `[[rating]]`: for problems found after reading (a value the
+    /// system could not compute).
+    pub file: PathBuf,
+    pub position: (usize, usize),
+}
+
+impl RatingConfig {
+    /// An error about this rating, at its `[[rating]]` table.
+    pub fn error(&self, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            path: self.file.clone(),
+            position: Some(self.position),
+            message: message.into(),
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -287,6 +303,8 @@ fn rating(c: &mut Problems, table: &Spanned<RawTable>) -> Option<RatingConfig> {
         title,
         system,
         active_years,
+        file: c.path.to_path_buf(),
+        position: crate::error::line_column(c.text, table.span().start),
     })
 }
 
@@ -447,15 +465,15 @@ mod tests {
         let one = |table: &str| -> Vec<String> { parse_str(&format!("[[rating]]\nid = \"x\"\n{table}")).unwrap_err() };
         assert_eq!(
             one("system = \"elo\"\nk = 0\n"),
-            ["site.toml:4:5: `k` must be a finite number > 0, not 0"]
+            ["site.toml:4:5: `k` must be a number above 0 and at most 1000, not 0"]
         );
         assert_eq!(
             one("system = \"glicko2\"\ninitial_deviation = -1\n"),
-            ["site.toml:4:21: `initial_deviation` must be a finite number > 0, not -1"]
+            ["site.toml:4:21: `initial_deviation` must be a number from 1 to 10000, not -1"]
         );
         assert_eq!(
             one("system = \"glicko2\"\ntau = -0.5\n"),
-            ["site.toml:4:7: `tau` must be a finite number >= 0, not -0.5"]
+            ["site.toml:4:7: `tau` must be 0 or a number from 0.001 to 10, not -0.5"]
         );
         assert_eq!(
             one("system = \"glicko2\"\nperiod_days = 0\n"),
@@ -464,6 +482,33 @@ mod tests {
         assert_eq!(
             one("system = \"trueskill\"\ndraw_probability = 1\n"),
             ["site.toml:4:20: `draw_probability` must be a probability above 0 and below 1, not 1"]
+        );
+        // Every number has a bounded range; huge and tiny values are
+        // shown as written, not as 309 digits.
+        assert_eq!(
+            one("system = \"elo\"\nk = 1e308\ninitial = -1000001\n"),
+            [
+                "site.toml:5:11: `initial` must be a number from -1000000 to 1000000, not -1000001",
+                "site.toml:4:5: `k` must be a number above 0 and at most 1000, not 1e308"
+            ]
+        );
+        assert_eq!(
+            one("system = \"glicko2\"\ntau = 1e-9\ninitial_volatility = 1e155\n"),
+            [
+                "site.toml:5:22: `initial_volatility` must be a number from 0.0001 to 1, not 1e155",
+                "site.toml:4:7: `tau` must be 0 or a number from 0.001 to 10, not 1e-9"
+            ]
+        );
+        assert_eq!(
+            one("system = \"trueskill\"\nbeta = 0.0001\ntau = inf\n"),
+            [
+                "site.toml:4:8: `beta` must be a number from 0.001 to 1000000, not 0.0001",
+                "site.toml:5:7: `tau` must be a number from 0 to 1000000, not inf"
+            ]
+        );
+        assert_eq!(
+            one("system = \"dip-pouch\"\ninitial = 100.5\n"),
+            ["site.toml:4:11: `initial` must be a number from 0 to 100, not 100.5"]
         );
         assert_eq!(
             one("system = \"trueskill\"\nbeta = \"wide\"\n"),

@@ -177,6 +177,7 @@ pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
 
     // `check`'s warnings, beside the rating (they read only the data).
     let (ratings, mut warnings) = rayon::join(|| rate(&site), || check::warnings(&site, &options.site_dir));
+    let ratings = ratings?;
     stage("rate", &mut stages, &mut memory);
 
     let ctx = pages::Context::new(&site, ratings);
@@ -249,18 +250,28 @@ pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
 }
 
 /// Every rating of the site, rated, in parallel, the slowest started
-/// first; in the order of `site.toml`.
-pub fn rate(site: &model::Site) -> Vec<rating::rated::Rated<'_>> {
+/// first; in the order of `site.toml`. A rating that computed a value that
+/// is not a finite number is an error ([`rating::rated::Rated::new`]).
+pub fn rate(site: &model::Site) -> Result<Vec<rating::rated::Rated<'_>>, Errors> {
     let ratings = &site.config.ratings;
     let mut order: Vec<usize> = (0..ratings.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(ratings[i].system.relative_cost()));
-    let mut rated: Vec<(usize, rating::rated::Rated)> = order
+    let mut rated: Vec<(usize, Result<rating::rated::Rated, Diagnostic>)> = order
         .into_par_iter()
         .with_max_len(1)
         .map(|i| (i, rating::rated::Rated::new(site, &ratings[i])))
         .collect();
     rated.sort_by_key(|&(i, _)| i);
-    rated.into_iter().map(|(_, r)| r).collect()
+    let mut failed = Vec::new();
+    let rated = rated
+        .into_iter()
+        .filter_map(|(_, r)| r.map_err(|e| failed.push(e)).ok())
+        .collect();
+    if failed.is_empty() {
+        Ok(rated)
+    } else {
+        Err(Errors::sorted(failed))
+    }
 }
 
 /// What `check` finds besides errors.
@@ -279,7 +290,7 @@ pub struct Checked {
 /// the warnings of [`check::warnings`] and the size estimate.
 pub fn check(site_dir: &Path) -> Result<Checked, Errors> {
     let site = load::load(site_dir)?;
-    let ctx = pages::Context::new(&site, rate(&site));
+    let ctx = pages::Context::new(&site, rate(&site)?);
     let out = site.config.output_path(site_dir, None);
     let plan = plan::Plan::new(&ctx, static_files(site_dir, Some(&out))?, site_dir)?;
     let size = size::estimate(&ctx, &plan);

@@ -21,7 +21,7 @@ use ratings::rating::{DetailRef, RankEntry};
 /// number of content pages.
 pub fn hugo_site(site_dir: &Path, out: &Path) -> Result<usize, String> {
     let site = ratings::load::load(site_dir).map_err(|e| e.to_string())?;
-    let ctx = ratings::pages::Context::new(&site, ratings::rate(&site));
+    let ctx = ratings::pages::Context::new(&site, ratings::rate(&site).map_err(|e| e.to_string())?);
     let put = |rel: &str, text: &str| -> Result<(), String> {
         let path = out.join(rel);
         if let Some(dir) = path.parent() {

@@ -32,6 +32,9 @@ const UNITS: f64 = 1000.0;
 /// month's label, "Oct 2024", is twice a year's).
 const MAX_LABELS: usize = 6;
 const MAX_MONTH_LABELS: usize = 4;
+/// At most this many intervals between the value labels: [`nice_step`]
+/// makes about three; the bound holds whatever the ratings are.
+const MAX_TICKS: usize = 20;
 
 /// A coordinate with at most one decimal, without a trailing `.0`: what
 /// `{:.1}` prints (exact ties to even), written without a `String`.
@@ -100,9 +103,14 @@ fn num(x: f64) -> Num {
     Num(x)
 }
 
-/// A "nice" tick step (1, 2, 2.5 or 5 × 10^k) giving about three intervals.
+/// A "nice" tick step (1, 2, 2.5 or 5 × 10^k) giving about three intervals:
+/// always a positive finite number. A span with no nice step (zero,
+/// subnormal, infinite, NaN) gets 1.
 fn nice_step(span: f64) -> f64 {
     let raw = span / 3.0;
+    if !raw.is_normal() || raw < 0.0 {
+        return 1.0;
+    }
     let mag = 10f64.powf(raw.log10().floor());
     [1.0, 2.0, 2.5, 5.0, 10.0]
         .into_iter()
@@ -113,15 +121,33 @@ fn nice_step(span: f64) -> f64 {
 
 /// The y range: the ratings (and the start) on nice ticks, at least
 /// `min_span` high, so that a change of a point or two on a 1500 scale is
-/// not drawn as a full-height jump. Returns (bottom, top, step).
+/// not drawn as a full-height jump. Returns (bottom, top, step): whatever
+/// the numbers, finite, with bottom < top and a step that divides the
+/// range in a few intervals (see [`drawn`] for ratings of no real scale).
 fn y_range(lo: f64, hi: f64, min_span: f64) -> (f64, f64, f64) {
-    let (mut lo, mut hi) = (lo, hi);
+    let (mut lo, mut hi) = (drawn(lo), drawn(hi));
+    // Beside values this large a smaller span would be lost in rounding.
+    let min_span = min_span.max(lo.abs().max(hi.abs()) * 1e-6);
     if hi - lo < min_span {
-        let mid = (lo + hi) / 2.0;
+        // Halves first: (lo + hi) / 2 would overflow near the largest double.
+        let mid = lo / 2.0 + hi / 2.0;
         (lo, hi) = (mid - min_span / 2.0, mid + min_span / 2.0);
     }
     let step = nice_step(hi - lo);
     ((lo / step).floor() * step, (hi / step).ceil() * step, step)
+}
+
+/// A rating as the chart draws it: the rate stage lets only finite ratings
+/// through, and the parameters' ranges keep them far inside ±1e300; were
+/// one not, the chart would still be drawn (NaN as 0, the rest clamped),
+/// and finite.
+fn drawn(rating: f64) -> f64 {
+    const LIMIT: f64 = 1e300;
+    if rating.is_nan() {
+        0.0
+    } else {
+        rating.clamp(-LIMIT, LIMIT)
+    }
 }
 
 /// The date labels of the x axis between days `x0` and `x1`: 1 January of
@@ -205,7 +231,7 @@ pub fn svg(
         .unwrap_or(4) as usize;
     let plot = HEIGHT - TOP - BOTTOM;
     let ux = |d: i64| (d - x0) as f64 / (x1 - x0) as f64 * UNITS;
-    let py = |r: f64| (y1 - r) / (y1 - y0) * plot;
+    let py = |r: f64| (y1 - drawn(r)) / (y1 - y0) * plot;
 
     let mut s = String::with_capacity(900 + points.len() * 12);
     let _ = write!(
@@ -216,7 +242,8 @@ pub fn svg(
     // The plot: grid and line, stretched to the width.
     let mut grid = String::new();
     let mut text = String::new();
-    let ticks = ((y1 - y0) / step).round() as usize;
+    // Bounded whatever the range: `as` saturates, and a NaN gives 0.
+    let ticks = (((y1 - y0) / step).round() as usize).min(MAX_TICKS);
     for k in 0..=ticks {
         let v = y0 + k as f64 * step;
         let y = py(v);
@@ -437,6 +464,56 @@ mod tests {
         assert_eq!(y_range(1320.0, 1790.0, 100.0), (1200.0, 1800.0, 200.0));
         // Dip Pouch: a 10-point minimum.
         assert_eq!(y_range(40.0, 40.0, 10.0), (35.0, 45.0, 5.0));
+    }
+
+    /// Ratings no real scale has (the rate stage and the parameters'
+    /// ranges keep them out): the chart is still a few labels and finite
+    /// coordinates. A step of 0 or a top of inf once made the tick count
+    /// `usize::MAX`, and the build took every byte of memory.
+    #[test]
+    fn any_ratings_give_a_few_ticks_and_finite_coordinates() {
+        for span in [0.0, 5e-324, 1e-310, -3.0, f64::MAX, f64::INFINITY, f64::NAN] {
+            let step = nice_step(span);
+            assert!(step.is_finite() && step > 0.0, "span {span}: step {step}");
+        }
+        let cases = [
+            (1.0e308, 1.79e308),
+            (1.7e308, 1.7e308),
+            (f64::MAX, f64::MAX),
+            (-1.7e308, 1.7e308),
+            (1e20, 1e20),
+            (5e-324, 5e-324),
+            (-1e-310, 1e-310),
+            (f64::NAN, f64::NAN),
+            (f64::NEG_INFINITY, f64::INFINITY),
+            (1500.0, 1500.0),
+        ];
+        for (lo, hi) in cases {
+            let (y0, y1, step) = y_range(lo, hi, 10.0);
+            let intervals = (y1 - y0) / step;
+            assert!(
+                [y0, y1, step].iter().all(|v| v.is_finite()) && (1.0..=6.0).contains(&intervals),
+                "{lo} to {hi}: {y0} to {y1} by {step}"
+            );
+        }
+        for (lo, hi) in cases {
+            let pts = [
+                Point {
+                    date: d(2000, 1, 1),
+                    event: "A",
+                    rating: lo,
+                },
+                Point {
+                    date: d(2001, 1, 1),
+                    event: "B",
+                    rating: hi,
+                },
+            ];
+            let svg = svg("c", "t", lo, &pts, None, d(2002, 1, 1), 10.0);
+            let labels = svg.matches(r#"<text x="2""#).count();
+            assert!((2..=7).contains(&labels), "{lo} to {hi}: {labels} labels");
+            assert!(!svg.contains("NaN") && !svg.contains("inf"), "{svg}");
+        }
     }
 
     #[test]

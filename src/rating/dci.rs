@@ -2,7 +2,9 @@
 //! rating-systems.md §2): an Elo variant over the matches of match events,
 //! with a provisional period.
 
+use super::elo::MAX_K;
 use super::games::{self, MatchRows};
+use super::params::RATING_BOUND;
 use super::{Columns, History, MatchLine, Params, RatingSystem, Standing, System};
 use crate::model::{Event, Site};
 
@@ -77,7 +79,7 @@ fn configure(t: &mut Params) -> Option<Box<dyn RatingSystem>> {
     if let Some(formats) = t.formats() {
         p.formats = formats;
     }
-    p.initial = t.non_negative("initial", p.initial);
+    p.initial = t.between("initial", p.initial, 0.0..=RATING_BOUND);
     p.provisional_matches = t.count("provisional_matches", p.provisional_matches);
     p.min_players = t.count("min_players", p.min_players);
     p.half_k_below = t.count("half_k_below", p.half_k_below);
@@ -91,23 +93,28 @@ fn configure(t: &mut Params) -> Option<Box<dyn RatingSystem>> {
                 })
                 .collect()
         });
-        let valid = list.as_ref().is_some_and(|list| {
-            !list.is_empty()
-                && list.windows(2).all(|w| w[0].0 < w[1].0)
-                && list
-                    .iter()
-                    .all(|(bound, k)| !bound.is_nan() && k.is_finite() && *k >= 0.0)
-                && list.last().is_some_and(|b| b.0 == f64::INFINITY)
-        });
         match list {
-            Some(list) if valid => p.k_bands = list,
+            Some(list) if valid_bands(&list) => p.k_bands = list,
             _ => t.error_at(
                 bands.span(),
-                "`k_bands` must be [[bound, K], ...] with increasing bounds, K >= 0, and a last bound of inf",
+                "`k_bands` must be [[bound, K], ...] with increasing bounds from 0 to 1000000, K from 0 to 1000, \
+                 and a last bound of inf",
             ),
         }
     }
     Some(Box::new(Dci(p)))
+}
+
+/// K bands: bounds increasing on the rating scale but for the last, `inf`;
+/// every K from 0 to Elo's largest.
+fn valid_bands(list: &[(f64, f64)]) -> bool {
+    let Some(((last, _), bounded)) = list.split_last() else {
+        return false;
+    };
+    *last == f64::INFINITY
+        && list.windows(2).all(|w| w[0].0 < w[1].0)
+        && bounded.iter().all(|(bound, _)| (0.0..=RATING_BOUND).contains(bound))
+        && list.iter().all(|(_, k)| (0.0..=MAX_K).contains(k))
 }
 
 /// An integer or float TOML value as a number.

@@ -63,28 +63,22 @@ impl Default for DipPouchParams {
     }
 }
 
+/// The largest divisor: N / 1,000,000 is about 0 for any real field.
+const MAX_DIVISOR: f64 = 1_000_000.0;
+
 fn configure(t: &mut Params) -> Option<Box<dyn RatingSystem>> {
     let d = DipPouchParams::default();
-    // A tournament value is the percent of the way a rating moves towards
-    // the score: above 100 it would overshoot, so ratings could leave [0, 100].
-    let percent = |key: &str, t: &mut Params, default: f64| {
-        t.number(key, default, |x| {
-            if !(x.is_finite() && x >= 0.0) {
-                Some("a finite number >= 0")
-            } else if x > 100.0 {
-                Some("at most 100 (a tournament value is a percentage)")
-            } else {
-                None
-            }
-        })
-    };
+    // Ratings are percentile scores, 0 to 100, and a tournament value is
+    // the percent of the way a rating moves towards the score: above 100 it
+    // would overshoot, so ratings could leave [0, 100]. Within these ranges
+    // every rating stays in [0, 100].
     let p = DipPouchParams {
-        initial: t.non_negative("initial", d.initial),
-        world_championship_value: percent("world_championship_value", t, d.world_championship_value),
-        one_round_divisor: t.positive("one_round_divisor", d.one_round_divisor),
-        multi_round_divisor: t.positive("multi_round_divisor", d.multi_round_divisor),
-        value_offset: t.non_negative("value_offset", d.value_offset),
-        max_value: percent("max_value", t, d.max_value),
+        initial: t.between("initial", d.initial, 0.0..=100.0),
+        world_championship_value: t.between("world_championship_value", d.world_championship_value, 0.0..=100.0),
+        one_round_divisor: t.above("one_round_divisor", d.one_round_divisor, 0.0, MAX_DIVISOR),
+        multi_round_divisor: t.above("multi_round_divisor", d.multi_round_divisor, 0.0, MAX_DIVISOR),
+        value_offset: t.between("value_offset", d.value_offset, 0.0..=100.0),
+        max_value: t.between("max_value", d.max_value, 0.0..=100.0),
         rated_from: t.whole("rated_from", i64::from(d.rated_from), 0..=9999, "a year from 0 to 9999") as i32,
     };
     Some(Box::new(DipPouch(p)))

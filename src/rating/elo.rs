@@ -8,6 +8,7 @@ use skillratings::Outcomes;
 use skillratings::elo::{EloConfig, EloRating, elo, expected_score};
 
 use super::games::{self, Common, Skill};
+use super::params::RATING_BOUND;
 use super::{Columns, History, Params, RatingSystem, System};
 use crate::model::Site;
 
@@ -24,10 +25,13 @@ pub struct Elo {
     pub common: Common,
 }
 
+/// The largest K: a thousand points for one game, thirty times chess's.
+pub const MAX_K: f64 = 1000.0;
+
 fn configure(t: &mut Params) -> Option<Box<dyn RatingSystem>> {
     Some(Box::new(Elo {
-        initial: t.finite("initial", 1500.0),
-        k: t.positive("k", 32.0),
+        initial: t.between("initial", 1500.0, -RATING_BOUND..=RATING_BOUND),
+        k: t.above("k", 32.0, 0.0, MAX_K),
         common: Common::read(t),
     }))
 }

@@ -1,6 +1,10 @@
 //! Counts over compressed rating values: how many players are above a
 //! rating, in O(log n). Used for the rank at the time (timeline) and for
 //! the predictions of placement events.
+//!
+//! No coordinate makes it panic: one past the last (a value the
+//! compression did not find) counts in the total, above every other, and
+//! a query beyond the last coordinate counts everything below it.
 
 /// Counts over compressed rating values (1-based Fenwick tree).
 pub struct Fenwick {
@@ -27,7 +31,7 @@ impl Fenwick {
 
     /// Number of values with coordinate `< coord`.
     pub fn below(&self, coord: u32) -> i32 {
-        let mut i = coord as usize;
+        let mut i = (coord as usize).min(self.tree.len() - 1);
         let mut sum = 0;
         while i > 0 {
             sum += self.tree[i];
@@ -38,7 +42,7 @@ impl Fenwick {
 
     /// Number of values with coordinate `> coord`.
     pub fn above(&self, coord: u32) -> i32 {
-        self.total - self.below(coord + 1)
+        self.total - self.below(coord.saturating_add(1))
     }
 
     /// Number of values with coordinate in `lo..hi`.
@@ -90,5 +94,23 @@ mod tests {
         let mut one = Fenwick::new(1);
         one.add(0, 1);
         assert_eq!(one.max(), Some(0));
+    }
+
+    /// A coordinate past the end (the timeline's "none", `u32::MAX`, which
+    /// a NaN rating once carried here) is counted, never an index.
+    #[test]
+    fn coordinates_past_the_end_do_not_panic() {
+        let mut t = Fenwick::new(4);
+        t.add(1, 1);
+        t.add(3, 1);
+        t.add(u32::MAX, 1);
+        assert_eq!(t.below(u32::MAX), 2);
+        assert_eq!(t.between(2, u32::MAX), 1);
+        assert_eq!(t.between(u32::MAX, u32::MAX), 0);
+        assert_eq!(t.above(u32::MAX), 1);
+        assert_eq!(t.above(1), 2);
+        assert_eq!(t.max(), Some(4));
+        let empty = Fenwick::new(0);
+        assert_eq!((empty.below(7), empty.above(u32::MAX), empty.max()), (0, 0, None));
     }
 }

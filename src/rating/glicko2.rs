@@ -13,6 +13,7 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
 
 use super::games::{self, Common, Games, MatchRows};
+use super::params::RATING_BOUND;
 use super::{Columns, History, MatchLine, Params, RatingSystem, System};
 use crate::format::fixed2;
 use crate::model::{PlayerId, Site};
@@ -46,10 +47,16 @@ pub struct Glicko2 {
 
 fn configure(t: &mut Params) -> Option<Box<dyn RatingSystem>> {
     Some(Box::new(Glicko2 {
-        initial: t.finite("initial", 1500.0),
-        initial_deviation: t.positive("initial_deviation", 350.0),
-        initial_volatility: t.positive("initial_volatility", 0.06),
-        tau: t.non_negative("tau", 0.5),
+        initial: t.between("initial", 1500.0, -RATING_BOUND..=RATING_BOUND),
+        // With an RD or a σ near 0 the deviation underflows to 0 (the fuzz
+        // test found it at 5e-324); 1 and 0.0001 are floors no real use nears.
+        initial_deviation: t.between("initial_deviation", 350.0, 1.0..=10_000.0),
+        initial_volatility: t.between("initial_volatility", 0.06, 0.0001..=1.0),
+        // A τ above 0 but below 0.001 can make the volatility's root search
+        // loop for ever: its first step, σ² shrunk by τ, is lost in rounding.
+        tau: t.number("tau", 0.5, |x| {
+            (!(x == 0.0 || (0.001..=10.0).contains(&x))).then(|| "0 or a number from 0.001 to 10".to_string())
+        }),
         period_days: t.whole(
             "period_days",
             30,

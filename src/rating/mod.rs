@@ -389,6 +389,104 @@ impl History {
     pub fn event(&self, event: usize) -> &[Row] {
         &self.rows[self.event_rows[event].clone()]
     }
+
+    /// The first value that pages, downloads or charts would publish and
+    /// that is not a finite number (NaN, ±inf), in event order, then the
+    /// standings. The rate stage refuses such a history (`Rated::new`).
+    /// (An absent match figure or score is stored as NaN: what the
+    /// accessors leave out is not published, so not looked at.)
+    pub fn first_non_finite(&self) -> Option<NonFinite> {
+        let bad = |x: f64| !x.is_finite();
+        for (e, (rating, range)) in self.events.iter().zip(&self.event_rows).enumerate() {
+            let at = |player, what, value| NonFinite {
+                event: Some(e),
+                player,
+                what,
+                value,
+            };
+            if let Some(v) = rating.value.filter(|&v| bad(v)) {
+                return Some(at(None, "tournament value of", v));
+            }
+            for row in &self.rows[range.clone()] {
+                let found = |what, value| Some(at(Some(row.player), what, value));
+                let [dev_before, dev_after] = row.deviation().unwrap_or_default();
+                let figures = [
+                    ("rating before", row.before),
+                    ("rating after", row.after),
+                    ("deviation before", dev_before),
+                    ("deviation after", dev_after),
+                ];
+                if let Some(&(what, v)) = figures.iter().find(|(_, v)| bad(*v)) {
+                    return found(what, v);
+                }
+                match row.detail() {
+                    DetailRef::Placement { score, .. } => {
+                        if let Some(v) = score.filter(|&v| bad(v)) {
+                            return found("score in", v);
+                        }
+                    }
+                    DetailRef::Match(m) => {
+                        for line in &m.matches {
+                            let figures = [
+                                ("rating before a match of", line.before),
+                                ("opponent's rating before a match of", line.opponent_before),
+                                ("rating after a match of", line.after().unwrap_or_default()),
+                                ("K in a match of", line.k().unwrap_or_default()),
+                            ];
+                            if let Some(&(what, v)) = figures.iter().find(|(_, v)| bad(*v)) {
+                                return found(what, v);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.standings.iter().enumerate().find_map(|(p, s)| {
+            let s = s.as_ref()?;
+            let (what, value) = [
+                ("current rating", s.rating),
+                ("current deviation", s.deviation.unwrap_or_default()),
+            ]
+            .into_iter()
+            .find(|(_, v)| bad(*v))?;
+            Some(NonFinite {
+                event: None,
+                player: Some(p as PlayerId),
+                what,
+                value,
+            })
+        })
+    }
+}
+
+/// A value of a history that is not a finite number ([`History::first_non_finite`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NonFinite {
+    /// The event it belongs to (`None`: a player's current standing).
+    pub event: Option<usize>,
+    pub player: Option<PlayerId>,
+    /// What it is, completed by the event if any ("rating after").
+    pub what: &'static str,
+    pub value: f64,
+}
+
+impl NonFinite {
+    /// What and where, for the error: "Ann Ames's rating after the event
+    /// \"Spring Open\" (data/spring.toml) is NaN".
+    pub fn describe(&self, site: &Site) -> String {
+        let whose = match self.player {
+            Some(p) => format!("{}'s", site.player(p).display),
+            None => "the".to_string(),
+        };
+        let event = match self.event {
+            Some(e) => {
+                let event = &site.events[e];
+                format!(" the event {:?} ({})", event.name, event.file)
+            }
+            None => String::new(),
+        };
+        format!("{whose} {}{event} is {}", self.what, self.value)
+    }
 }
 
 /// One line of a ranking.

@@ -3,7 +3,7 @@
 //! the readers here; what no reader took is an error that points at it.
 
 use std::collections::BTreeMap;
-use std::ops::Range;
+use std::ops::{Range, RangeInclusive};
 use std::path::Path;
 
 use toml::{Spanned, Value};
@@ -12,6 +12,12 @@ use crate::error::Diagnostic;
 
 /// Keys every `[[rating]]` table has, whatever its system (read by `config`).
 pub const COMMON_KEYS: [&str; 4] = ["id", "system", "title", "active_years"];
+
+/// The bound of a rating-scale parameter (a starting rating, a deviation, a
+/// DCI band): ±1,000,000, far beyond any real scale (Elo's 1500,
+/// TrueSkill's 25), and small enough that the systems' arithmetic stays
+/// finite however long the history.
+pub const RATING_BOUND: f64 = 1_000_000.0;
 
 /// One `[[rating]]` table being read by its system.
 pub struct Params<'a> {
@@ -72,8 +78,8 @@ impl<'a> Params<'a> {
     }
 
     /// A number (integer or float); `rule` says what is wrong with a value
-    /// ("a finite number > 0"), completing "`key` must be ...".
-    pub fn number(&mut self, key: &str, default: f64, rule: impl Fn(f64) -> Option<&'static str>) -> f64 {
+    /// ("a number from 0 to 100"), completing "`key` must be ...".
+    pub fn number(&mut self, key: &str, default: f64, rule: impl Fn(f64) -> Option<String>) -> f64 {
         let Some(v) = self.take(key) else { return default };
         let x = match v.get_ref() {
             Value::Float(x) => *x,
@@ -84,29 +90,25 @@ impl<'a> Params<'a> {
             }
         };
         if let Some(need) = rule(x) {
-            self.error_at(v.span(), format!("`{key}` must be {need}, not {x}"));
+            self.error_at(v.span(), format!("`{key}` must be {need}, not {}", shown(x)));
             return default;
         }
         x
     }
 
-    /// A finite number >= 0.
-    pub fn non_negative(&mut self, key: &str, default: f64) -> f64 {
-        self.number(key, default, |x| {
-            (!(x.is_finite() && x >= 0.0)).then_some("a finite number >= 0")
-        })
+    /// A number in `range`, both ends included (NaN and the infinities
+    /// are in none). Every parameter has a range: one a real rating never
+    /// needs to leave, and within which the system's arithmetic stays
+    /// finite (checked by `tests/fuzz.rs` at the corners of the ranges).
+    pub fn between(&mut self, key: &str, default: f64, range: RangeInclusive<f64>) -> f64 {
+        let need = format!("a number from {} to {}", shown(*range.start()), shown(*range.end()));
+        self.number(key, default, |x| (!range.contains(&x)).then(|| need.clone()))
     }
 
-    /// A finite number > 0.
-    pub fn positive(&mut self, key: &str, default: f64) -> f64 {
-        self.number(key, default, |x| {
-            (!(x.is_finite() && x > 0.0)).then_some("a finite number > 0")
-        })
-    }
-
-    /// Any finite number.
-    pub fn finite(&mut self, key: &str, default: f64) -> f64 {
-        self.number(key, default, |x| (!x.is_finite()).then_some("a finite number"))
+    /// A number above `low` (excluded) and at most `high`.
+    pub fn above(&mut self, key: &str, default: f64, low: f64, high: f64) -> f64 {
+        let need = format!("a number above {} and at most {}", shown(low), shown(high));
+        self.number(key, default, |x| (!(x > low && x <= high)).then(|| need.clone()))
     }
 
     /// A whole number in `range`.
@@ -201,6 +203,16 @@ impl<'a> Params<'a> {
             self.error_at(span, message);
         }
         self.problems
+    }
+}
+
+/// A number as a message shows it: as written in TOML for everyday
+/// values, with an exponent for huge or tiny ones ("1e308", not 309 digits).
+pub fn shown(x: f64) -> String {
+    if x != 0.0 && x.is_finite() && !(1e-5..1e16).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
     }
 }
 

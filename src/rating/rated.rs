@@ -10,6 +10,7 @@ use super::timeline::{self, Timeline};
 use super::{History, RankEntry, Row};
 use crate::config::RatingConfig;
 use crate::country;
+use crate::error::Diagnostic;
 use crate::model::{Date, PlayerId, Site};
 use crate::names::slug;
 
@@ -53,8 +54,23 @@ pub struct Nation {
 
 impl<'a> Rated<'a> {
     /// Rate the site with `config`'s system and derive what pages show.
-    pub fn new(site: &Site, config: &'a RatingConfig) -> Self {
-        Rated::from_history(site, config, config.system.rate(site))
+    ///
+    /// The one check of the rate stage: a history with a value that is not
+    /// a finite number is an error at the rating's `[[rating]]` table,
+    /// never a NaN or an infinity on a page (nor a rank computed from one).
+    /// The parameters' ranges keep the systems finite (`tests/fuzz.rs`
+    /// samples their corners); this catches what they would miss.
+    pub fn new(site: &Site, config: &'a RatingConfig) -> Result<Self, Diagnostic> {
+        let history = config.system.rate(site);
+        if let Some(bad) = history.first_non_finite() {
+            return Err(config.error(format!(
+                "rating {:?} cannot be published: {}. Its parameters take the system beyond what it can \
+                 compute; bring them nearer the defaults",
+                config.id,
+                bad.describe(site)
+            )));
+        }
+        Ok(Rated::from_history(site, config, history))
     }
 
     pub fn from_history(site: &Site, config: &'a RatingConfig, history: History) -> Self {
@@ -196,4 +212,108 @@ fn nations(site: &Site, ranking: &[RankEntry]) -> Vec<Nation> {
         .collect();
     nations.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.slug.cmp(&b.slug)));
     nations
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::rating::dci::tests::{event, site};
+    use crate::rating::{Columns, Detail, RatingSystem, Standing};
+
+    /// A system whose arithmetic gives `bad` as P01's rating after the
+    /// second event, or as P00's deviation at the end.
+    #[derive(Debug)]
+    struct Faulty {
+        bad: f64,
+        in_standings: bool,
+    }
+
+    impl RatingSystem for Faulty {
+        fn rate(&self, _site: &Site) -> History {
+            let mut history = History::for_events(2, 3);
+            let placed = |rank| Detail::Placement { rank, score: None };
+            let (after, deviation) = if self.in_standings {
+                (1490.0, self.bad)
+            } else {
+                (self.bad, 30.0)
+            };
+            for (event, rows) in [vec![(0, 1500.0, 1510.0)], vec![(0, 1510.0, 1520.0), (1, 1500.0, after)]]
+                .into_iter()
+                .enumerate()
+            {
+                let start = history.rows.len();
+                for (rank, &(player, before, after)) in rows.iter().enumerate() {
+                    let row = Row::new(event, player, before, after, true, None, placed(rank as u32 + 1));
+                    history.rows.push(row);
+                }
+                crate::rating::games::close_event(&mut history, start, None);
+            }
+            let standing = |rating, deviation| Standing {
+                rating,
+                events: 1,
+                matches: 0,
+                provisional: false,
+                ranked: true,
+                deviation: Some(deviation),
+            };
+            history.standings = vec![Some(standing(1520.0, deviation)), Some(standing(after, 30.0))];
+            history
+        }
+        fn default_title(&self) -> String {
+            "Faulty".to_string()
+        }
+        fn columns(&self) -> Columns {
+            Columns::default()
+        }
+        fn method(&self) -> String {
+            String::new()
+        }
+    }
+
+    fn config(bad: f64, in_standings: bool) -> RatingConfig {
+        RatingConfig {
+            id: "faulty".to_string(),
+            title: "Faulty".to_string(),
+            system: Arc::new(Faulty { bad, in_standings }),
+            active_years: None,
+            file: "site.toml".into(),
+            position: (7, 1),
+        }
+    }
+
+    /// The rate stage's guard: a value that is not a finite number is one
+    /// error at the `[[rating]]` table, naming the player, the value and
+    /// the event, and nothing is derived from it.
+    #[test]
+    fn a_value_that_is_not_finite_is_an_error_at_the_rating_table() {
+        let site = site(
+            2,
+            vec![event("spring", 8, 2, Vec::new()), event("summer", 8, 2, Vec::new())],
+        );
+        let error = |config: &RatingConfig| Rated::new(&site, config).err().map(|e| e.to_string());
+        assert_eq!(
+            error(&config(f64::NAN, false)).as_deref(),
+            Some(
+                "site.toml:7:1: rating \"faulty\" cannot be published: P01's rating after the event \"summer\" \
+                 (data/summer.toml) is NaN. Its parameters take the system beyond what it can compute; bring \
+                 them nearer the defaults"
+            )
+        );
+        let message = error(&config(f64::NEG_INFINITY, false)).unwrap();
+        assert!(
+            message.contains("P01's rating after the event \"summer\" (data/summer.toml) is -inf."),
+            "{message}"
+        );
+        let message = error(&config(f64::INFINITY, true)).unwrap();
+        assert!(message.contains(": P00's current deviation is inf."), "{message}");
+        // The same system with finite numbers is rated.
+        let good = config(1490.0, false);
+        let rated = Rated::new(&site, &good).expect("finite");
+        assert_eq!(
+            rated.ranking.iter().map(|e| e.rating).collect::<Vec<_>>(),
+            [1520.0, 1490.0]
+        );
+    }
 }

@@ -113,6 +113,16 @@ struct State {
 
 const NO_COORD: u32 = u32::MAX;
 
+/// The order of the coordinates: by value (-0 and 0 equal, as in the
+/// ranking), NaN after every number. A total order, so that every rating
+/// of the history is found among the sorted values whatever they are: a
+/// NaN once made the sort inconsistent, a rating was not found, and its
+/// missing coordinate reached the Fenwick tree. (The rate stage refuses a
+/// NaN now; the pass stays sound without that.)
+fn value_order(a: &f64, b: &f64) -> Ordering {
+    a.partial_cmp(b).unwrap_or_else(|| a.is_nan().cmp(&b.is_nan()))
+}
+
 /// Sort order of players within equal ratings: display name bytes, then key.
 pub fn name_order(site: &Site) -> Vec<u32> {
     let mut ids: Vec<PlayerId> = (0..site.players.len() as PlayerId).collect();
@@ -346,8 +356,8 @@ impl<'s> Pass<'s> {
         let mut values: Vec<f64> = Vec::new();
         if !lists_only {
             values = history.rows.iter().map(|r| r.after).collect();
-            values.sort_by(|a, b| a.partial_cmp(b).unwrap_or(Ordering::Equal));
-            values.dedup_by(|a, b| a == b);
+            values.sort_by(value_order);
+            values.dedup_by(|a, b| value_order(a, b) == Ordering::Equal);
             values.shrink_to_fit();
         }
         let state = State {
@@ -390,7 +400,7 @@ impl<'s> Pass<'s> {
 
     fn coord_of(&self, x: f64) -> u32 {
         self.values
-            .binary_search_by(|v| v.partial_cmp(&x).unwrap_or(Ordering::Equal))
+            .binary_search_by(|v| value_order(v, &x))
             .map_or(NO_COORD, |i| i as u32)
     }
 
@@ -693,6 +703,24 @@ fn movement(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every rating, NaN included, has its own place in the coordinates'
+    /// order: a sort and a binary search by it find each one.
+    #[test]
+    fn the_value_order_is_total() {
+        let mut values = vec![3.0, f64::NAN, -0.0, 1.5, f64::NAN, 0.0, f64::NEG_INFINITY, 3.0];
+        values.sort_by(value_order);
+        values.dedup_by(|a, b| value_order(a, b) == Ordering::Equal);
+        assert_eq!(values.len(), 5, "{values:?}");
+        assert!(values[4].is_nan());
+        for x in [3.0, f64::NAN, 0.0, -0.0, 1.5, f64::NEG_INFINITY] {
+            let found = values.binary_search_by(|v| value_order(v, &x));
+            assert!(
+                found.is_ok_and(|i| value_order(&values[i], &x) == Ordering::Equal),
+                "{x}"
+            );
+        }
+    }
 
     #[test]
     fn years_before_keeps_the_calendar_day() {

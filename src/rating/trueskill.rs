@@ -10,6 +10,7 @@ use skillratings::MultiTeamOutcome;
 use skillratings::trueskill::{TrueSkillConfig, TrueSkillRating, trueskill, trueskill_multi_team};
 
 use super::games::{self, Common, Skill};
+use super::params::RATING_BOUND;
 use super::{Columns, History, Params, RatingSystem, System};
 use crate::format::fixed2;
 use crate::model::Site;
@@ -42,12 +43,14 @@ pub struct TrueSkill {
 
 fn configure(t: &mut Params) -> Option<Box<dyn RatingSystem>> {
     Some(Box::new(TrueSkill {
-        initial: t.finite("initial", 25.0),
-        initial_deviation: t.positive("initial_deviation", 25.0 / 3.0),
-        beta: t.positive("beta", 25.0 / 6.0),
-        tau: t.non_negative("tau", 25.0 / 300.0),
+        initial: t.between("initial", 25.0, -RATING_BOUND..=RATING_BOUND),
+        // A σ or β near 0 makes the factor graph's Gaussians degenerate
+        // (skillratings panics on a σ of 0): 0.001 is the floor.
+        initial_deviation: t.between("initial_deviation", 25.0 / 3.0, 0.001..=RATING_BOUND),
+        beta: t.between("beta", 25.0 / 6.0, 0.001..=RATING_BOUND),
+        tau: t.between("tau", 25.0 / 300.0, 0.0..=RATING_BOUND),
         draw_probability: t.number("draw_probability", 0.1, |x| {
-            (!(x > 0.0 && x < 1.0)).then_some("a probability above 0 and below 1")
+            (!(x > 0.0 && x < 1.0)).then(|| "a probability above 0 and below 1".to_string())
         }),
         common: Common::read(t),
     }))
