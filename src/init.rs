@@ -5,7 +5,7 @@
 //! are written into a hidden staging folder inside `DIR` and moved into
 //! place only when all of them were written.
 
-use crate::error::Shown;
+use ratings_model::error::Shown;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

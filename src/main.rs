@@ -2,7 +2,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use ratings::error::Shown;
+use ratings_model::error::Shown;
 
 // A build allocates millions of small strings (page models) across threads:
 // mimalloc spends about half the time of glibc's malloc on them.
@@ -102,15 +102,15 @@ fn run(cli: Cli) -> Result<(), String> {
             timings,
             full,
         } => {
-            let options = ratings::BuildOptions {
+            let options = ratings_site::BuildOptions {
                 site_dir: site,
                 output,
                 force,
             };
             let s = if full {
-                ratings::build_full(&options)
+                ratings_site::build_full(&options)
             } else {
-                ratings::build(&options)
+                ratings_site::build(&options)
             }
             .map_err(|e| e.to_string())?;
             if timings {
@@ -192,7 +192,7 @@ fn run(cli: Cli) -> Result<(), String> {
 
 /// A build's share of `check`'s warnings: the first few, then how many in
 /// all and where to see them.
-fn print_warnings(warnings: &[ratings::error::Diagnostic]) {
+fn print_warnings(warnings: &[ratings_model::error::Diagnostic]) {
     const SHOWN: usize = 3;
     for w in warnings.iter().take(SHOWN) {
         eprintln!("warning: {w}");
@@ -211,7 +211,7 @@ fn print_warnings(warnings: &[ratings::error::Diagnostic]) {
 }
 
 fn check(site: &Path) -> Result<(), String> {
-    let checked = ratings::check(site).map_err(|e| e.to_string())?;
+    let checked = ratings_site::check(site).map_err(|e| e.to_string())?;
     let warnings = &checked.warnings;
     for w in warnings {
         eprintln!("warning: {w}");
@@ -233,20 +233,21 @@ fn check(site: &Path) -> Result<(), String> {
 fn import(page: &Path, output: Option<&Path>, force: bool) -> Result<(), String> {
     // Only a regular file (never a FIFO, a device or /proc), and never more
     // than a result page can be: the whole file is held to decode it.
-    let bytes = ratings::site_files::read_regular_at_most(page, ratings::import::MAX_PAGE_BYTES)
+    let bytes = ratings_model::files::read_regular_at_most(page, ratings_import::MAX_PAGE_BYTES)
         .map_err(|e| format!("error: {}: {e}", Shown(&page)))?;
-    let (text, note) = ratings::import::decode_page(bytes);
+    let (text, note) = ratings_import::decode_page(bytes);
     if let Some(note) = note {
         eprintln!("warning: {}: {note}", Shown(&page));
     }
-    let imported = ratings::import::parse(page, &text).map_err(|ds| ratings::error::Errors::sorted(ds).to_string())?;
+    let imported =
+        ratings_import::parse(page, &text).map_err(|ds| ratings_model::error::Errors::sorted(ds).to_string())?;
     for w in &imported.warnings {
         eprintln!("warning: {w}");
     }
     let source = page
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    let toml = ratings::import::to_toml(&imported.event, &source);
+    let toml = ratings_import::to_toml(&imported.event, &source);
     let ev = &imported.event;
     let summary = format!(
         "{} ({}): {} result rows of {} players, {} warning{}",
@@ -261,12 +262,12 @@ fn import(page: &Path, output: Option<&Path>, force: bool) -> Result<(), String>
         print!("{toml}");
         eprintln!(
             "Imported {summary}; suggested file: data/{}",
-            ratings::import::suggested_path(ev)
+            ratings_import::suggested_path(ev)
         );
         return Ok(());
     };
-    let target = ratings::import::target_path(output, ev);
-    ratings::import::write_new(&target, toml.as_bytes(), force)
+    let target = ratings_import::target_path(output, ev);
+    ratings_import::write_new(&target, toml.as_bytes(), force)
         .map_err(|e| format!("error: {}: {e}", Shown(&target)))?;
     eprintln!("Imported {summary} into {}", Shown(&target));
     Ok(())

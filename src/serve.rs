@@ -13,7 +13,7 @@
 //! `/__ratings/version`) is added to HTML responses only. Templates are
 //! compiled into the binary, so a template change needs a restart.
 
-use crate::error::Shown;
+use ratings_model::error::Shown;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
@@ -24,7 +24,7 @@ use std::time::Duration;
 use notify::event::{MetadataKind, ModifyKind};
 use notify::{EventKind, RecursiveMode, Watcher};
 
-use crate::BuildOptions;
+use ratings_site::BuildOptions;
 
 /// What `serve` is asked to do.
 #[derive(Debug, Clone)]
@@ -58,12 +58,13 @@ pub fn serve(options: &ServeOptions) -> Result<(), String> {
         .canonicalize()
         .map_err(|e| format!("{}: {e}", Shown(&options.site_dir)))?;
     // Without a valid site.toml there is no output folder to serve.
-    let settings = crate::config::read(&options.site_dir).map_err(|ds| crate::error::Errors::sorted(ds).to_string())?;
+    let settings = ratings_config::read(&options.site_dir)
+        .map_err(|e| ratings_model::error::Errors::sorted(e.problems).to_string())?;
     let out = settings.output_path(&options.site_dir, options.output.as_deref());
     // With base_url, 404.html links to /repo/...: serve that prefix too.
-    let prefix = crate::pages::not_found::absolute_root(settings.base_url.as_deref());
+    let prefix = ratings_site::pages::not_found::absolute_root(settings.base_url.as_deref());
     // Never serve a folder a build would refuse (`/`, `..`, `~`, a link ...).
-    if let Err(refused) = crate::output::check_output(&out, &options.site_dir, options.force) {
+    if let Err(refused) = ratings_site::output::check_output(&out, &options.site_dir, options.force) {
         return Err(format!("error: {refused}"));
     }
     let build = BuildOptions {
@@ -273,7 +274,7 @@ fn relevant(site_dir: &Path, out: &Path, event: notify::Event) -> Option<PathBuf
 }
 
 fn rebuild(build: &BuildOptions, state: &Mutex<State>) {
-    let result = crate::build(build);
+    let result = ratings_site::build(build);
     let mut s = state.lock().expect("state lock");
     s.version += 1;
     match result {
@@ -293,7 +294,7 @@ fn rebuild(build: &BuildOptions, state: &Mutex<State>) {
             let previous = build
                 .output
                 .as_ref()
-                .is_some_and(|out| out.join(crate::output::MARKER).is_file());
+                .is_some_and(|out| out.join(ratings_site::output::MARKER).is_file());
             if previous {
                 eprintln!("{text}\nThe previous site is still served; fix the data and save again.");
             } else {
@@ -544,7 +545,7 @@ fn inject(html: &str, version: u64, errors: Option<&str>) -> String {
 /// resolved; `None` before the first good build or if the folder was
 /// replaced by something else.
 fn served_root(root: &Path) -> Option<PathBuf> {
-    let marker = std::fs::symlink_metadata(root.join(crate::output::MARKER)).ok()?;
+    let marker = std::fs::symlink_metadata(root.join(ratings_site::output::MARKER)).ok()?;
     if !marker.is_file() || std::fs::symlink_metadata(root).ok()?.file_type().is_symlink() {
         return None;
     }

@@ -82,7 +82,7 @@ fn warnings_for_duplicates_mis_decoded_names_and_tie_ranks() {
 #[test]
 fn the_shipped_site_and_clean_fixtures_have_no_warnings() {
     for site in [repo(), fixture("basic"), fixture("ties")] {
-        let warnings = ratings::check(&site).unwrap().warnings;
+        let warnings = ratings_site::check(&site).unwrap().warnings;
         assert!(warnings.is_empty(), "{}: {warnings:?}", site.display());
     }
 }
@@ -141,7 +141,7 @@ fn a_static_file_that_hides_a_generated_one_is_an_error() {
     std::fs::write(site.join("static/feed.xml"), "<feed/>").unwrap();
     // robots.txt may be replaced on purpose.
     std::fs::write(site.join("static/robots.txt"), "User-agent: *\nDisallow: /\n").unwrap();
-    let err = ratings::check(&site).unwrap_err().to_string();
+    let err = ratings_site::check(&site).unwrap_err().to_string();
     assert!(
         err.contains("static/feed.xml: static file would overwrite the generated file feed.xml"),
         "{err}"
@@ -172,14 +172,14 @@ fn duplicates_among_many_players() {
         }
         std::fs::write(site.join(format!("data/e{e}.toml")), text).unwrap();
     }
-    assert!(ratings::check(site).unwrap().warnings.is_empty());
+    assert!(ratings_site::check(site).unwrap().warnings.is_empty());
     // Plant: the same last name with a misspelt first name, and an accent.
     std::fs::write(
         site.join("data/planted.toml"),
         "name = \"P\"\ndate = 2006-01-01\nplayers = 2\nrounds = 1\n[[results]]\nrank = 1\nname = \"Q7919y La1\"\n[[results]]\nrank = 2\nname = \"Q15838x L\u{e1}2\"\n",
     )
     .unwrap();
-    let warnings = ratings::check(site).unwrap().warnings;
+    let warnings = ratings_site::check(site).unwrap().warnings;
     let messages: Vec<&str> = warnings.iter().map(|w| w.message.as_str()).collect();
     assert_eq!(messages.len(), 2, "{messages:?}");
     assert!(
@@ -202,7 +202,7 @@ fn a_custom_domain_that_base_url_does_not_use_is_a_warning() {
     std::fs::create_dir_all(site.join("static")).unwrap();
     std::fs::write(site.join("static/CNAME"), "ratings.example.org\n").unwrap();
     let messages = |site: &std::path::Path| -> Vec<String> {
-        ratings::check(site)
+        ratings_site::check(site)
             .unwrap()
             .warnings
             .iter()
@@ -247,10 +247,10 @@ fn check_estimates_the_size_and_both_warn_over_max_site_mb() {
     for dir in ["data", "static"] {
         copy_dir(&repo().join(dir), &site.join(dir));
     }
-    let checked = ratings::check(&site).unwrap();
+    let checked = ratings_site::check(&site).unwrap();
     assert_eq!(checked.size_warning, None, "the shipped site is far under 1000 MB");
     let options = crate::common::options(&site, &tmp.path().join("out"));
-    let built = ratings::build(&options).unwrap();
+    let built = ratings_site::build(&options).unwrap();
     assert_eq!(built.size_warning, None);
     // The estimate: pages of small kinds rendered whole, generated files
     // exactly; the shipped site's kinds are all small, so it is exact.
@@ -260,16 +260,16 @@ fn check_estimates_the_size_and_both_warn_over_max_site_mb() {
     // A limit of 1 MB: over it.
     let toml = std::fs::read_to_string(site.join("site.toml")).unwrap();
     std::fs::write(site.join("site.toml"), format!("max_site_mb = 1\n{toml}")).unwrap();
-    let w = ratings::check(&site)
+    let w = ratings_site::check(&site)
         .unwrap()
         .size_warning
         .expect("a warning over 1 MB");
     assert!(w.contains("more than max_site_mb = 1 of site.toml"), "{w}");
     assert!(w.contains(": player pages "), "the largest kind first: {w}");
-    let built = ratings::build(&crate::common::options(&site, &tmp.path().join("out2"))).unwrap();
+    let built = ratings_site::build(&crate::common::options(&site, &tmp.path().join("out2"))).unwrap();
     assert_eq!(built.size_warning.as_deref(), Some(w.as_str()));
     std::fs::write(site.join("site.toml"), format!("max_site_mb = 0\n{toml}")).unwrap();
-    let err = ratings::check(&site).unwrap_err().to_string();
+    let err = ratings_site::check(&site).unwrap_err().to_string();
     assert!(
         err.contains("site.toml:1:15: `max_site_mb` must be a whole number of MB from 1, not 0"),
         "{err}"
@@ -283,8 +283,8 @@ fn build_prints_the_warnings_of_check() {
     let site = fixture("check");
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
-    let built = ratings::build(&crate::common::options(&site, &out)).unwrap();
-    let checked = ratings::check(&site).unwrap().warnings;
+    let built = ratings_site::build(&crate::common::options(&site, &out)).unwrap();
+    let checked = ratings_site::check(&site).unwrap().warnings;
     assert_eq!(built.warnings, checked);
     assert_eq!(built.warnings.len(), 5);
     let run = Command::new(env!("CARGO_BIN_EXE_ratings"))
@@ -313,7 +313,7 @@ fn a_single_rating_table_says_to_write_two_brackets() {
     copy_dir(&fixture("basic"), &site);
     let toml = std::fs::read_to_string(site.join("site.toml")).unwrap();
     std::fs::write(site.join("site.toml"), toml.replace("[[rating]]", "[rating]")).unwrap();
-    let err = ratings::check(&site).unwrap_err().to_string();
+    let err = ratings_site::check(&site).unwrap_err().to_string();
     let line = toml.lines().position(|l| l == "[[rating]]").unwrap() + 1;
     assert!(
         err.contains(&format!("site.toml:{line}:1: `[rating]` is one table, but ratings are a list of tables: write `[[rating]]` (two brackets)")),
@@ -344,7 +344,7 @@ fn look_alike_names_are_warned_about() {
         event(["Conrad WOODRlNG", "\u{410}nna SMITH", "Tim Taylor"]),
     )
     .unwrap();
-    let warnings: Vec<String> = ratings::check(site)
+    let warnings: Vec<String> = ratings_site::check(site)
         .unwrap()
         .warnings
         .iter()

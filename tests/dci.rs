@@ -313,7 +313,7 @@ fn build_error(event: &str) -> String {
     .unwrap();
     std::fs::write(site.join("data/e.toml"), event).unwrap();
     let options = crate::common::options(&site, &tmp.path().join("out"));
-    let err = ratings::build(&options).expect_err("the build must fail");
+    let err = ratings_site::build(&options).expect_err("the build must fail");
     assert!(!Path::new(&tmp.path().join("out")).exists(), "no output on error");
     err.to_string()
 }

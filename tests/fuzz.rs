@@ -11,10 +11,12 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use proptest::prelude::*;
-use ratings::config::{self, SiteConfig};
-use ratings::load::event::{self, Lookups};
-use ratings::model::{Date, Event, Match, Placement, Player, Round, Site};
-use ratings::rating;
+use ratings_config as config;
+use ratings_model::{Date, Event, Match, Placement, Player, Round};
+use ratings_rating as rating;
+use ratings_site::Site;
+use ratings_site::load::event::{self, Lookups};
+use ratings_site::ratings::Rating;
 
 fn cases(default: u32) -> u32 {
     std::env::var("FUZZ_CASES")
@@ -231,7 +233,7 @@ proptest! {
         any::<String>(),
     ]) {
         let _ = config::parse(Path::new("site.toml"), &text);
-        let _ = ratings::load::registry::parse(Path::new("data/players.toml"), &text);
+        let _ = ratings_site::load::registry::parse(Path::new("data/players.toml"), &text);
     }
 }
 
@@ -282,7 +284,7 @@ fn event_plan(pool: u32) -> impl Strategy<Value = EventPlan> {
         )
 }
 
-fn site_of(config: SiteConfig, plans: &[EventPlan], pool: u32) -> Site {
+fn site_of((config, ratings): (config::SiteConfig, Vec<Rating>), plans: &[EventPlan], pool: u32) -> Site {
     let mut events = Vec::new();
     for (i, p) in plans.iter().enumerate() {
         let mut seen = HashSet::new();
@@ -366,9 +368,12 @@ fn site_of(config: SiteConfig, plans: &[EventPlan], pool: u32) -> Site {
         .collect();
     Site {
         config,
-        events,
-        players,
-        pages: Vec::new(),
+        ratings,
+        model: ratings_model::Site {
+            events,
+            players,
+            pages: Vec::new(),
+        },
     }
 }
 
@@ -524,8 +529,18 @@ fn all_tables() -> impl Strategy<Value = String> {
     })
 }
 
-fn parse(text: &str) -> Result<SiteConfig, Vec<String>> {
-    config::parse(Path::new("site.toml"), text).map_err(|e| e.iter().map(|d| d.to_string()).collect())
+/// `site.toml` read and its ratings configured, as the load does.
+fn parse(text: &str) -> Result<(config::SiteConfig, Vec<Rating>), Vec<String>> {
+    let shown = |e: Vec<ratings_model::error::Diagnostic>| -> Vec<String> {
+        ratings_model::error::Errors::sorted(e)
+            .0
+            .iter()
+            .map(|d| d.to_string())
+            .collect()
+    };
+    let settings = config::parse(Path::new("site.toml"), text).map_err(|e| shown(e.problems))?;
+    let ratings = ratings_site::ratings::configure(&settings.ratings).map_err(shown)?;
+    Ok((settings, ratings))
 }
 
 /// The ranges above are those site.toml accepts: their ends are accepted,
@@ -632,11 +647,11 @@ fn assert_finite(history: &rating::History, id: &str) -> Result<(), TestCaseErro
 }
 
 /// The invariants of one rating of a fuzzed site.
-fn check_rating(site: &Site, r: &config::RatingConfig) -> Result<(), TestCaseError> {
-    let history = r.system.rate(site);
-    prop_assert_eq!(history.event_rows.len(), site.events.len());
-    prop_assert_eq!(history.events.len(), site.events.len());
-    prop_assert_eq!(history.standings.len(), site.players.len());
+fn check_rating(site: &Site, r: &Rating) -> Result<(), TestCaseError> {
+    let history = r.system.rate(&site.model);
+    prop_assert_eq!(history.event_rows.len(), site.model.events.len());
+    prop_assert_eq!(history.events.len(), site.model.events.len());
+    prop_assert_eq!(history.standings.len(), site.model.players.len());
     // "Included" means the event has rows in this rating.
     for (e, rows) in history.events.iter().zip(&history.event_rows) {
         prop_assert_eq!(e.included, !rows.is_empty(), "{}", r.id);
@@ -674,13 +689,13 @@ fn check_rating(site: &Site, r: &config::RatingConfig) -> Result<(), TestCaseErr
             ["glicko2", "trueskill"].contains(&r.id.as_str())
         );
     }
-    let ranking = rating::ranking(site, &history);
+    let ranking = rating::ranking(&site.model, &history);
     prop_assert!(
         ranking
             .windows(2)
             .all(|w| w[0].rating >= w[1].rating && w[0].rank <= w[1].rank)
     );
-    let view = ratings::rating::rated::Rated::from_history(site, r, history);
+    let view = ratings_site::rated::Rated::from_history(site, r, history);
     let p = &view.predictions;
     prop_assert!(p.all.right2 <= 2 * p.all.games);
     prop_assert_eq!(p.years.iter().map(|(_, t)| t.games).sum::<u64>(), p.all.games);
@@ -703,7 +718,7 @@ proptest! {
     ) {
         let config = parse(&tables).expect("valid parameters");
         let site = site_of(config, &plans, 40);
-        for r in &site.config.ratings {
+        for r in &site.ratings {
             check_rating(&site, r)?;
         }
     }
@@ -721,7 +736,7 @@ proptest! {
     ) {
         let config = parse(&tables).expect("valid parameters");
         let site = site_of(config, &plans, 8);
-        for r in &site.config.ratings {
+        for r in &site.ratings {
             check_rating(&site, r)?;
         }
     }

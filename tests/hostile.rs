@@ -149,7 +149,7 @@ fn player_urls_do_not_move_when_players_are_added() {
     copy_tree(&fixture("hostile-names"), &site);
     let out = tmp.path().join("out");
     let options = crate::common::options(&site, &out);
-    ratings::build(&options).unwrap();
+    ratings_site::build(&options).unwrap();
     let before = player_pages(&out);
     // A later event with new players whose names slug like existing ones,
     // and an existing player under another spelling of the same key.
@@ -163,14 +163,14 @@ fn player_urls_do_not_move_when_players_are_added() {
          [[results]]\nrank = 5\nname = \"con\"\n",
     )
     .unwrap();
-    ratings::build(&options).unwrap();
+    ratings_site::build(&options).unwrap();
     let after = player_pages(&out);
     for (file, name) in &before {
         let now = after.get(file).unwrap_or_else(|| panic!("{file} ({name}) moved"));
         // Same person; the display name follows the latest spelling.
         assert_eq!(
-            ratings::names::name_key(now),
-            ratings::names::name_key(name),
+            ratings_model::names::name_key(now),
+            ratings_model::names::name_key(name),
             "{file} now shows another player"
         );
     }
@@ -186,8 +186,8 @@ fn player_urls_do_not_move_when_players_are_added() {
     let (_t, alone_out) = build(&alone);
     for (file, name) in player_pages(&alone_out) {
         assert_eq!(
-            ratings::names::name_key(&after[&file]),
-            ratings::names::name_key(&name),
+            ratings_model::names::name_key(&after[&file]),
+            ratings_model::names::name_key(&name),
             "{file}"
         );
     }
@@ -393,21 +393,21 @@ fn display_name_and_nationality_follow_event_order_across_chunks() {
         )
         .unwrap();
     }
-    let loaded = ratings::load::load(&site).unwrap();
-    let dates: Vec<_> = loaded.events.iter().map(|e| e.date).collect();
+    let loaded = ratings_site::load::load(&site).unwrap();
+    let dates: Vec<_> = loaded.model.events.iter().map(|e| e.date).collect();
     assert!(dates.windows(2).all(|w| w[0] <= w[1]));
-    assert_eq!(loaded.events[0].id, "a1199");
-    let zoe = loaded.players.iter().find(|p| &*p.key == "zoe zed").unwrap();
+    assert_eq!(loaded.model.events[0].id, "a1199");
+    let zoe = loaded.model.players.iter().find(|p| &*p.key == "zoe zed").unwrap();
     // The latest event spells "Zoe ZED" with no nat; the latest nat is NL
     // (second latest), the latest loc FR (latest).
     assert_eq!((&*zoe.display, &*zoe.nat, &*zoe.loc), ("Zoe ZED", "NL", "FR"));
     // Every row names its player by the final (key-sorted) id.
-    assert_eq!(loaded.players.len(), n + 1);
-    assert!(loaded.players.windows(2).all(|w| w[0].key < w[1].key));
-    for e in &loaded.events {
+    assert_eq!(loaded.model.players.len(), n + 1);
+    assert!(loaded.model.players.windows(2).all(|w| w[0].key < w[1].key));
+    for e in &loaded.model.events {
         let i: usize = e.id[1..].parse().unwrap();
         assert_eq!(
-            loaded.players[e.results[1].player as usize].display.as_ref(),
+            loaded.model.players[e.results[1].player as usize].display.as_ref(),
             format!("Other {i}").as_str()
         );
     }

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::Command;
 
 use crate::common::*;
-use ratings::model::{Event, Site};
+use ratings_model::{Event, Site};
 
 /// (seed page, shipped event file)
 const SEEDS: [(&str, &str); 3] = [
@@ -69,22 +69,23 @@ fn importing_the_seed_pages_gives_the_shipped_events() {
     std::fs::copy(repo().join("site.toml"), site.join("site.toml")).unwrap();
     for (seed, file) in SEEDS {
         let page = fixture("wdd").join(seed);
-        let imported = ratings::import::parse(&page, &read(&page)).unwrap();
+        let imported = ratings_import::parse(&page, &read(&page)).unwrap();
         assert!(imported.warnings.is_empty(), "{seed}: {:?}", imported.warnings);
-        assert_eq!(ratings::import::suggested_path(&imported.event), file);
+        assert_eq!(ratings_import::suggested_path(&imported.event), file);
         let dest = site.join("data").join(file);
         std::fs::create_dir_all(dest.parent().unwrap()).unwrap();
-        std::fs::write(&dest, ratings::import::to_toml(&imported.event, seed)).unwrap();
+        std::fs::write(&dest, ratings_import::to_toml(&imported.event, seed)).unwrap();
     }
-    let shipped = ratings::load::load(&repo()).unwrap();
-    let imported = ratings::load::load(site).unwrap();
-    assert_eq!(shipped.events.len(), 3);
-    assert_eq!(imported.events.len(), 3);
-    for (a, b) in shipped.events.iter().zip(&imported.events) {
-        assert_eq!(facts(&shipped, a), facts(&imported, b));
+    let shipped = ratings_site::load::load(&repo()).unwrap();
+    let imported = ratings_site::load::load(site).unwrap();
+    assert_eq!(shipped.model.events.len(), 3);
+    assert_eq!(imported.model.events.len(), 3);
+    for (a, b) in shipped.model.events.iter().zip(&imported.model.events) {
+        assert_eq!(facts(&shipped.model, a), facts(&imported.model, b));
     }
     // Spot checks against the pages themselves.
     let wdc = imported
+        .model
         .events
         .iter()
         .find(|e| e.id == "2017/world-dipcon-xxvii")
@@ -104,13 +105,14 @@ fn importing_the_seed_pages_gives_the_shipped_events() {
     assert!(wdc.world_championship);
     assert_eq!(wdc.results.len(), 32);
     let tempest = imported
+        .model
         .events
         .iter()
         .find(|e| e.id == "2002/tempest-in-a-teapot-iv")
         .unwrap();
     assert!(!tempest.world_championship);
     assert_eq!(tempest.end_date.unwrap().to_string(), "2002-10-13");
-    let wdc96 = &imported.events[0];
+    let wdc96 = &imported.model.events[0];
     assert_eq!(
         wdc96.report, "Origins & DipCon 29",
         "the subtitle line becomes the report"
@@ -122,7 +124,7 @@ fn importing_the_seed_pages_gives_the_shipped_events() {
 #[test]
 fn scores_and_coeff_that_disagree_with_the_formulas_are_reported_by_line() {
     let page = fixture("import").join("score-checks.txt");
-    let imported = ratings::import::parse(&page, &read(&page)).unwrap();
+    let imported = ratings_import::parse(&page, &read(&page)).unwrap();
     let ev = &imported.event;
     assert_eq!(ev.name, "Test Open");
     assert_eq!(ev.subtitle, "Hosted by the Test Club");
@@ -172,19 +174,19 @@ fn scores_and_coeff_that_disagree_with_the_formulas_are_reported_by_line() {
 fn pages_without_an_event_are_refused() {
     // The ranking page (seed 004) has no event header.
     let page = fixture("wdd").join("004_6ca86b0f77327d79.txt");
-    let err = ratings::import::parse(&page, &read(&page)).unwrap_err();
+    let err = ratings_import::parse(&page, &read(&page)).unwrap_err();
     assert_eq!(err.len(), 1);
     assert!(err[0].message.starts_with("no event header found"), "{}", err[0]);
     // A row that cannot be read is an error with its line, not a dropped player.
     let text = read(&fixture("import").join("score-checks.txt")).replace("3Carl CHU84.38", "Carl CHU 84.38");
-    let err = ratings::import::parse(Path::new("x.txt"), &text).unwrap_err();
+    let err = ratings_import::parse(Path::new("x.txt"), &text).unwrap_err();
     assert_eq!(
         err[0].to_string(),
         "x.txt:12:1: cannot read this result row: \"Carl CHU 84.38\" (expected rank, name, score, like \"1Doug MOORE99.40\")"
     );
     // What the loader refuses is refused here too, at the page's line.
     let text = read(&fixture("import").join("score-checks.txt")).replace("5Ed EVANS70.00", "5Ann AMES70.00");
-    let err = ratings::import::parse(Path::new("x.txt"), &text).unwrap_err();
+    let err = ratings_import::parse(Path::new("x.txt"), &text).unwrap_err();
     assert_eq!(err[0].position, Some((14, 1)), "{}", err[0]);
     assert!(err[0].message.contains("appears twice"), "{}", err[0]);
 }

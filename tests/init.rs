@@ -59,7 +59,7 @@ fn a_new_site_builds_at_once_and_checks_clean() {
         assert!(site.join(file).is_file(), "{file}");
     }
     assert_eq!(check_warnings(&site), Vec::<String>::new());
-    let built = ratings::build(&options(&site, &site.join("public"))).unwrap();
+    let built = ratings_site::build(&options(&site, &site.join("public"))).unwrap();
     assert_eq!((built.events, built.players, built.ratings), (1, 3, 2));
     let ranking = read(&site.join("public/downloads/elo-ranking.csv"));
     // All-pairs Elo of three newcomers: +16, 0, -16.
@@ -138,7 +138,7 @@ fn a_folder_with_only_git_gets_a_site_and_git_is_untouched() {
     assert_eq!(entries(&site), [".git", ".github", ".gitignore", "data", "site.toml"]);
     assert_eq!(snapshot(&site.join(".git")), git_before);
     assert_eq!(check_warnings(&site), Vec::<String>::new());
-    let built = ratings::build(&options(&site, &site.join("public"))).unwrap();
+    let built = ratings_site::build(&options(&site, &site.join("public"))).unwrap();
     assert_eq!((built.events, built.players, built.ratings), (1, 3, 2));
 
     // A linked worktree or a submodule has a `.git` file instead.

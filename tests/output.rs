@@ -183,7 +183,7 @@ fn digest(root: &Path) -> BTreeMap<String, u64> {
     snapshot(root)
         .into_iter()
         .filter(|(k, _)| k != ".ratings-site")
-        .map(|(k, v)| (k, ratings::names::fnv1a(&v)))
+        .map(|(k, v)| (k, ratings_model::names::fnv1a(&v)))
         .collect()
 }
 

@@ -30,14 +30,14 @@ fn rebuilds_keep_unchanged_files_as_they_were() {
     copy_dir(&fixture("ties"), &site);
     let out = tmp.path().join("out");
     let options = crate::common::options(&site, &out);
-    let first = ratings::build(&options).unwrap();
+    let first = ratings_site::build(&options).unwrap();
     assert!(!first.skipped);
     let before = identities(&out);
     // Let a rewrite show in the modification time even on coarse clocks.
     std::thread::sleep(std::time::Duration::from_millis(20));
 
     // Nothing changed: the no-change check skips all work.
-    let same = ratings::build(&options).unwrap();
+    let same = ratings_site::build(&options).unwrap();
     assert!(same.skipped);
     assert_eq!((same.written, same.unchanged), (0, first.written + first.unchanged));
     assert_eq!(same.pages, first.pages);
@@ -45,7 +45,7 @@ fn rebuilds_keep_unchanged_files_as_they_were() {
 
     // The whole pipeline again: every page is rendered, and every file is
     // hard-linked from the previous output, never rewritten.
-    let full = ratings::build_full(&options).unwrap();
+    let full = ratings_site::build_full(&options).unwrap();
     assert!(!full.skipped);
     assert_eq!(full.written, 0);
     assert!(
@@ -55,7 +55,7 @@ fn rebuilds_keep_unchanged_files_as_they_were() {
 
     // A file edited in the output is noticed and restored.
     std::fs::write(out.join("index.html"), "tampered").unwrap();
-    let repaired = ratings::build(&options).unwrap();
+    let repaired = ratings_site::build(&options).unwrap();
     assert!(!repaired.skipped);
     assert_eq!(repaired.written, 1);
     let after = identities(&out);
@@ -75,7 +75,7 @@ fn rebuilds_keep_unchanged_files_as_they_were() {
     // A changed input: pages it does not touch keep their inode and time.
     std::fs::create_dir_all(site.join("static")).unwrap();
     std::fs::write(site.join("static/extra.txt"), "new file\n").unwrap();
-    let changed = ratings::build(&options).unwrap();
+    let changed = ratings_site::build(&options).unwrap();
     assert!(!changed.skipped);
     assert_eq!(changed.written, 1, "only the new file is written");
     let now = identities(&out);
@@ -122,7 +122,7 @@ fn synth_is_deterministic_and_builds() {
     // The generated site is valid input: every event and player is built.
     let out = tmp.path().join("out");
     let options = crate::common::options(&tmp.path().join("a"), &out);
-    let built = ratings::build(&options).unwrap();
+    let built = ratings_site::build(&options).unwrap();
     assert_eq!(built.events, 46);
     assert_eq!(built.results, a.results);
     assert_eq!(built.matches, a.matches);

@@ -17,7 +17,7 @@ fn published() -> (tempfile::TempDir, PathBuf) {
     std::fs::create_dir_all(site.join("static")).unwrap();
     std::fs::write(site.join("static/CNAME"), "ratings.example.org\n").unwrap();
     let out = tmp.path().join("out");
-    ratings::build(&crate::common::options(&site, &out)).unwrap();
+    ratings_site::build(&crate::common::options(&site, &out)).unwrap();
     (tmp, out)
 }
 
@@ -172,7 +172,7 @@ fn the_pages_workflow_builds_and_deploys() {
         assert!(workflow.contains(needed), "pages.yml lacks {needed:?}");
     }
     // The artifact is the folder the build writes.
-    let site = ratings::load::load(Path::new(&repo())).unwrap();
+    let site = ratings_site::load::load(Path::new(&repo())).unwrap();
     assert!(
         workflow.contains(&format!("path: {}\n", site.config.output_dir)),
         "the artifact path must be output_dir ({})",
@@ -206,6 +206,6 @@ fn a_static_file_in_new_folders_is_published() {
     std::fs::create_dir_all(site.join("static/img/logos")).unwrap();
     std::fs::write(site.join("static/img/logos/club.svg"), "<svg/>\n").unwrap();
     let out = tmp.path().join("out");
-    ratings::build(&crate::common::options(&site, &out)).unwrap();
+    ratings_site::build(&crate::common::options(&site, &out)).unwrap();
     assert_eq!(read(&out.join("img/logos/club.svg")), "<svg/>\n");
 }

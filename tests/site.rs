@@ -388,7 +388,7 @@ fn a_failed_build_leaves_the_previous_site_untouched() {
     let out = tmp.path().join("out");
     copy_dir(&fixture("basic"), &site);
     let options = crate::common::options(&site, &out);
-    ratings::build(&options).unwrap();
+    ratings_site::build(&options).unwrap();
     let before: Vec<(String, Vec<u8>)> = files(&out)
         .into_iter()
         .map(|f| (f.clone(), std::fs::read(out.join(&f)).unwrap()))
@@ -401,7 +401,7 @@ fn a_failed_build_leaves_the_previous_site_untouched() {
         read(&site.join("data/2005/a-cup.toml")).replace("rounds = 1", "rounds = 1\nplce = \"x\""),
     )
     .unwrap();
-    let err = ratings::build(&options).unwrap_err().to_string();
+    let err = ratings_site::build(&options).unwrap_err().to_string();
     // Both problems are reported together, with file, line and column.
     assert!(
         err.contains("data/2000/world-champs.toml:26:8: rank 9 is larger than the 8 players of the event"),
@@ -425,7 +425,7 @@ fn adding_an_event_updates_the_site_and_rebuilds_are_identical() {
     copy_dir(&fixture("ties"), &site);
     let out = tmp.path().join("out");
     let options = crate::common::options(&site, &out);
-    let first = ratings::build(&options).unwrap();
+    let first = ratings_site::build(&options).unwrap();
     let snapshot = |out: &Path| -> Vec<(String, Vec<u8>)> {
         files(out)
             .into_iter()
@@ -436,7 +436,7 @@ fn adding_an_event_updates_the_site_and_rebuilds_are_identical() {
     // Same input, one thread, the whole pipeline (no no-change shortcut):
     // byte-identical, and nothing rewritten.
     let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
-    let again = pool.install(|| ratings::build_full(&options)).unwrap();
+    let again = pool.install(|| ratings_site::build_full(&options)).unwrap();
     assert_eq!(a, snapshot(&out));
     assert_eq!(again.written, 0, "no-change rebuild rewrote files");
     assert_eq!(again.unchanged, first.written);
@@ -446,7 +446,7 @@ fn adding_an_event_updates_the_site_and_rebuilds_are_identical() {
         "name = \"Later\"\ndate = 2004-02-02\nplayers = 2\nrounds = 1\n[[results]]\nrank = 1\nname = \"Mo Moss\"\n[[results]]\nrank = 2\nname = \"New Comer\"\n",
     )
     .unwrap();
-    ratings::build(&options).unwrap();
+    ratings_site::build(&options).unwrap();
     assert!(out.join("player/new-comer.html").is_file());
     let csv = read(&out.join("downloads/dp-history.csv"));
     assert!(

@@ -11,17 +11,17 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
-use ratings::format::{fixed2, signed2};
-use ratings::model::Site;
-use ratings::pages::{Context, Job};
-use ratings::rating::rated::Rated;
-use ratings::rating::{DetailRef, RankEntry};
+use ratings_model::Site;
+use ratings_model::format::{fixed2, signed2};
+use ratings_rating::{DetailRef, RankEntry};
+use ratings_site::pages::{Context, Job};
+use ratings_site::rated::Rated;
 
 /// Write the Hugo source folder for the site at `site_dir`. Returns the
 /// number of content pages.
 pub fn hugo_site(site_dir: &Path, out: &Path) -> Result<usize, String> {
-    let site = ratings::load::load(site_dir).map_err(|e| e.to_string())?;
-    let ctx = ratings::pages::Context::new(&site, ratings::rate(&site).map_err(|e| e.to_string())?);
+    let site = ratings_site::load::load(site_dir).map_err(|e| e.to_string())?;
+    let ctx = ratings_site::pages::Context::new(&site, ratings_site::rate(&site).map_err(|e| e.to_string())?);
     let put = |rel: &str, text: &str| -> Result<(), String> {
         let path = out.join(rel);
         if let Some(dir) = path.parent() {
@@ -45,7 +45,7 @@ pub fn hugo_site(site_dir: &Path, out: &Path) -> Result<usize, String> {
     put("static/style.css", "body { font-family: sans-serif; }\n")?;
 
     // The same plan our build writes: one Hugo content page per page of ours.
-    let plan = ratings::plan::Plan::new(&ctx, Vec::new(), site_dir).map_err(|e| e.to_string())?;
+    let plan = ratings_site::plan::Plan::new(&ctx, Vec::new(), site_dir).map_err(|e| e.to_string())?;
     let mut pages = 0;
     for (path, job) in plan.pages(&ctx) {
         let root = "../".repeat(path.matches('/').count());
@@ -88,8 +88,8 @@ fn quote(s: &str) -> String {
 fn page(ctx: &Context, job: &Job, root: &str) -> (String, String) {
     let site = ctx.site;
     let size = site.config.page_size;
-    let player_link = |p| format!("[{}]({})", site.player(p).display, ctx.player_href(root, p));
-    let event_link = |i: usize| format!("[{}]({})", site.events[i].name, ctx.event_href(root, i));
+    let player_link = |p| format!("[{}]({})", site.model.player(p).display, ctx.player_href(root, p));
+    let event_link = |i: usize| format!("[{}]({})", site.model.events[i].name, ctx.event_href(root, i));
     let mut t = String::new();
     let title = match *job {
         Job::Ranking { rating, list, page } => {
@@ -109,7 +109,7 @@ fn page(ctx: &Context, job: &Job, root: &str) -> (String, String) {
         }
         Job::Events => {
             t.push_str("| Date | Event | Place | Players |\n|---|---|---|---:|\n");
-            for (i, e) in site.events.iter().enumerate() {
+            for (i, e) in site.model.events.iter().enumerate() {
                 let _ = writeln!(
                     t,
                     "| {} | {} | {} | {} |",
@@ -124,12 +124,12 @@ fn page(ctx: &Context, job: &Job, root: &str) -> (String, String) {
         Job::Letter(i) => {
             t.push_str("| Player | Nat |\n|---|---|\n");
             for &p in &ctx.letters[i].1 {
-                let _ = writeln!(t, "| {} | {} |", player_link(p), site.player(p).nat);
+                let _ = writeln!(t, "| {} | {} |", player_link(p), site.model.player(p).nat);
             }
             format!("Players {}", ctx.letters[i].0)
         }
         Job::Event(i) => {
-            let e = &site.events[i];
+            let e = &site.model.events[i];
             let _ = writeln!(t, "{} · {} · {} players", e.date, e.place, count(e.players));
             for view in &ctx.ratings {
                 event_rows(&mut t, view, i, &player_link);
@@ -154,11 +154,11 @@ fn page(ctx: &Context, job: &Job, root: &str) -> (String, String) {
             e.name.clone()
         }
         Job::Player(p) => {
-            let _ = writeln!(t, "Nationality: {}", site.player(p).nat);
+            let _ = writeln!(t, "Nationality: {}", site.model.player(p).nat);
             for view in &ctx.ratings {
-                player_rows(&mut t, site, view, p, &event_link, &player_link);
+                player_rows(&mut t, &site.model, view, p, &event_link, &player_link);
             }
-            site.player(p).display.to_string()
+            site.model.player(p).display.to_string()
         }
         _ => {
             t.push_str("Rankings and events of the synthetic site.\n");

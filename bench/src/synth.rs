@@ -300,7 +300,7 @@ fn people(rng: &mut Rng, n: usize) -> Vec<Person> {
             let mut last = surname(i);
             // Syllables can spell one surname two ways: keep name keys distinct.
             let mut extra = 1;
-            while !keys.insert(ratings::names::name_key(&format!("{first} {last}"))) {
+            while !keys.insert(ratings_model::names::name_key(&format!("{first} {last}"))) {
                 extra += 1;
                 last = format!("{} {}", surname(i), surname(i + extra * 7919));
             }
@@ -329,7 +329,7 @@ fn quote(s: &str) -> String {
 }
 
 fn slugify(s: &str) -> String {
-    ratings::names::slug(&ratings::names::name_key(s)).replace("--", "-")
+    ratings_model::names::slug(&ratings_model::names::name_key(s)).replace("--", "-")
 }
 
 /// A player drawn with a skew: a few regulars play very often, most rarely.

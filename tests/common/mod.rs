@@ -14,8 +14,8 @@ pub fn repo() -> PathBuf {
 }
 
 /// Options to build the site at `site` into `out` (without `--force`).
-pub fn options(site: &Path, out: &Path) -> ratings::BuildOptions {
-    ratings::BuildOptions {
+pub fn options(site: &Path, out: &Path) -> ratings_site::BuildOptions {
+    ratings_site::BuildOptions {
         site_dir: site.to_path_buf(),
         output: Some(out.to_path_buf()),
         force: false,
@@ -26,7 +26,7 @@ pub fn options(site: &Path, out: &Path) -> ratings::BuildOptions {
 pub fn build(site: &Path) -> (tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
-    if let Err(e) = ratings::build(&options(site, &out)) {
+    if let Err(e) = ratings_site::build(&options(site, &out)) {
         panic!("build of {} failed:\n{e}", site.display());
     }
     (tmp, out)
@@ -215,7 +215,7 @@ pub fn copy_dir(from: &Path, to: &Path) {
 
 /// `ratings check` warnings of a site as `relative/path:line: message`.
 pub fn check_warnings(site: &Path) -> Vec<String> {
-    ratings::check(site)
+    ratings_site::check(site)
         .unwrap()
         .warnings
         .iter()

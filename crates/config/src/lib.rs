@@ -1,0 +1,376 @@
+//! `site.toml`: the site's settings and the ratings it publishes. Each
+//! `[[rating]]` table is kept as written (its common keys checked here),
+//! for the system it names to read its parameters: this crate knows no
+//! rating system (`ratings_rating::configure` does).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::Deserialize;
+use toml::{Spanned, Value};
+
+use ratings_model::error::Diagnostic;
+
+/// The validated site settings.
+#[derive(Debug, Clone)]
+pub struct SiteConfig {
+    pub title: String,
+    pub author: String,
+    /// Output folder, relative to the site folder unless absolute.
+    pub output_dir: String,
+    /// Absolute URL of the published site, ending in `/`.
+    pub base_url: Option<String>,
+    pub page_size: usize,
+    /// Pass raw HTML in Markdown through (off: it is shown as text).
+    pub allow_html: bool,
+    /// `build` and `check` warn when the site is larger (MB, 10^6 bytes):
+    /// GitHub Pages publishes at most 1 GB.
+    pub max_site_mb: u64,
+    /// Markdown shown at the top of the home page ("a sample of three
+    /// events", "provisional until the autumn"...); empty: none.
+    pub notice: String,
+    /// The `[[rating]]` tables, in order.
+    pub ratings: Vec<RatingTable>,
+}
+
+/// Keys every `[[rating]]` table has, whatever its system.
+pub const COMMON_KEYS: [&str; 4] = ["id", "system", "title", "active_years"];
+
+/// A `[[rating]]` table as toml gives it, keys and values with their spans.
+pub type RawTable = BTreeMap<Spanned<String>, Spanned<Value>>;
+
+/// A `site.toml` with problems: every problem, and the `[[rating]]` tables
+/// that could still be read, so that their systems can report their own
+/// problems in the same run.
+#[derive(Debug)]
+pub struct Invalid {
+    pub problems: Vec<Diagnostic>,
+    pub ratings: Vec<RatingTable>,
+}
+
+impl From<Diagnostic> for Invalid {
+    fn from(problem: Diagnostic) -> Self {
+        Invalid {
+            problems: vec![problem],
+            ratings: Vec::new(),
+        }
+    }
+}
+
+/// One `[[rating]]` table: its common keys, checked, and the whole table
+/// for its system to read.
+#[derive(Debug, Clone)]
+pub struct RatingTable {
+    pub id: String,
+    /// The `system` key as written, with its span.
+    pub system: Spanned<String>,
+    /// The `title`, trimmed; `None` when not given or blank.
+    pub title: Option<String>,
+    /// Players without an event in this many years before the latest event
+    /// are listed apart as inactive; `None`: everyone stays in the ranking.
+    pub active_years: Option<u32>,
+    /// The table, keys and values with their spans in `text`.
+    pub table: Spanned<RawTable>,
+    /// `site.toml` as messages name it, and its text (for line and column).
+    pub file: PathBuf,
+    pub text: Arc<str>,
+}
+
+impl RatingTable {
+    /// The line and column of the table's `[[rating]]`.
+    pub fn position(&self) -> (usize, usize) {
+        ratings_model::error::line_column(&self.text, self.table.span().start)
+    }
+}
+
+/// A TOML value's kind, for messages.
+pub fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::String(_) => "a string",
+        Value::Integer(_) => "a whole number",
+        Value::Float(_) => "a number",
+        Value::Boolean(_) => "a boolean",
+        Value::Datetime(_) => "a date",
+        Value::Array(_) => "an array",
+        Value::Table(_) => "a table",
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SiteFile {
+    title: Option<Spanned<String>>,
+    #[serde(default)]
+    author: String,
+    output_dir: Option<Spanned<String>>,
+    base_url: Option<Spanned<String>>,
+    page_size: Option<Spanned<i64>>,
+    max_site_mb: Option<Spanned<i64>>,
+    #[serde(default)]
+    notice: String,
+    #[serde(default)]
+    allow_html: bool,
+    /// Each table is read by the system it names (`rating::Params`).
+    #[serde(default)]
+    rating: Vec<Spanned<RawTable>>,
+}
+
+/// Collects problems of one file with their positions.
+struct Problems<'a> {
+    path: &'a Path,
+    text: &'a str,
+    list: Vec<Diagnostic>,
+}
+
+impl Problems<'_> {
+    fn error<T>(&mut self, at: &Spanned<T>, message: impl Into<String>) {
+        self.list.push(Diagnostic::at(self.path, self.text, at.span(), message));
+    }
+}
+
+/// Read and validate `SITE/site.toml`: the one place it is parsed (build,
+/// check, serve and the no-change check all come here).
+pub fn read(site_dir: &Path) -> Result<SiteConfig, Invalid> {
+    let shown = ratings_model::files::shown(site_dir, Path::new("site.toml"));
+    let file = site_dir.join("site.toml");
+    // A link may lead only to a file of the site (ratings_model::files).
+    if let Some(bounds) = ratings_model::files::Bounds::new(site_dir, None)
+        && let Some(Err(why)) = ratings_model::files::single(site_dir, "site.toml", &bounds)
+    {
+        return Err(Invalid::from(Diagnostic::new(shown, why)));
+    }
+    match ratings_model::files::read_text(&file) {
+        Ok(text) => parse(&shown, &text),
+        Err(mut d) => {
+            d.path = shown;
+            if !file.exists() {
+                d.message = "site.toml not found: is this a site folder?".into();
+            }
+            Err(Invalid::from(d))
+        }
+    }
+}
+
+impl SiteConfig {
+    /// The output folder: `--output` if given, else `output_dir` under the
+    /// site folder.
+    pub fn output_path(&self, site_dir: &Path, output: Option<&Path>) -> PathBuf {
+        output.map_or_else(|| site_dir.join(&self.output_dir), Path::to_path_buf)
+    }
+}
+
+/// Parse and validate `site.toml` (`path` is used in messages).
+pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Invalid> {
+    let file: SiteFile = toml::from_str(text).map_err(|e| Invalid {
+        problems: vec![site_toml_error(path, text, &e)],
+        ratings: Vec::new(),
+    })?;
+    let mut c = Problems {
+        path,
+        text,
+        list: Vec::new(),
+    };
+
+    let title = match &file.title {
+        Some(t) if t.get_ref().trim().is_empty() => {
+            c.error(t, "`title` must not be empty");
+            String::new()
+        }
+        Some(t) => t.get_ref().trim().to_string(),
+        None => "Ratings".to_string(),
+    };
+    let output_dir = match &file.output_dir {
+        Some(o) if o.get_ref().trim().is_empty() => {
+            c.error(o, "`output_dir` must not be empty");
+            String::new()
+        }
+        Some(o) => o.get_ref().clone(),
+        None => "public".to_string(),
+    };
+    let base_url = file.base_url.as_ref().map(|u| {
+        let s = u.get_ref().trim();
+        if !(s.starts_with("https://") || s.starts_with("http://")) || s.contains(char::is_whitespace) {
+            c.error(u, format!("`base_url` must be an absolute http(s) URL, not {s:?}"));
+        }
+        if s.ends_with('/') {
+            s.to_string()
+        } else {
+            format!("{s}/")
+        }
+    });
+    let page_size = match &file.page_size {
+        None => 50,
+        Some(p) => match usize::try_from(*p.get_ref()) {
+            Ok(n) if (1..=100_000).contains(&n) => n,
+            _ => {
+                c.error(p, format!("`page_size` must be from 1 to 100000, not {}", p.get_ref()));
+                50
+            }
+        },
+    };
+    let max_site_mb = match &file.max_site_mb {
+        None => 1000,
+        Some(m) => match u64::try_from(*m.get_ref()) {
+            Ok(n) if n >= 1 => n,
+            _ => {
+                c.error(
+                    m,
+                    format!("`max_site_mb` must be a whole number of MB from 1, not {}", m.get_ref()),
+                );
+                1000
+            }
+        },
+    };
+
+    let mut ratings: Vec<RatingTable> = Vec::new();
+    let shared: Arc<str> = Arc::from(text);
+    for table in &file.rating {
+        if let Some(r) = rating(&mut c, table, &shared) {
+            if ratings.iter().any(|o| o.id == r.id) {
+                let id = table.get_ref().iter().find(|(k, _)| k.get_ref() == "id");
+                let span = id.map_or_else(|| table.span(), |(_, v)| v.span());
+                c.list.push(Diagnostic::at(
+                    c.path,
+                    c.text,
+                    span,
+                    format!("duplicate rating id `{}`", r.id),
+                ));
+            } else {
+                ratings.push(r);
+            }
+        }
+    }
+    if file.rating.is_empty() {
+        c.list.push(Diagnostic::new(
+            path,
+            "no `[[rating]]` table: the site must publish at least one rating",
+        ));
+    }
+
+    if c.list.is_empty() {
+        Ok(SiteConfig {
+            title,
+            author: file.author.trim().to_string(),
+            output_dir,
+            base_url,
+            page_size,
+            allow_html: file.allow_html,
+            max_site_mb,
+            notice: file.notice.trim().to_string(),
+            ratings,
+        })
+    } else {
+        Err(Invalid {
+            problems: c.list,
+            ratings,
+        })
+    }
+}
+
+/// One `[[rating]]` table: the common keys here (the parameters are read
+/// by the system it names).
+fn rating(c: &mut Problems, table: &Spanned<RawTable>, text: &Arc<str>) -> Option<RatingTable> {
+    let t = table.get_ref();
+    let get = |key: &str| t.iter().find(|(k, _)| k.get_ref() == key).map(|(_, v)| v);
+    let string = |c: &mut Problems, key: &str| -> Option<Spanned<String>> {
+        let v = get(key)?;
+        match v.get_ref().as_str() {
+            Some(s) => Some(Spanned::new(v.span(), s.to_string())),
+            None => {
+                c.error(v, format!("`{key}` must be a string, not {}", type_name(v.get_ref())));
+                None
+            }
+        }
+    };
+    // A key every table needs; its absence is an error at the table.
+    let required = |c: &mut Problems, key: &str, named: &str| {
+        let value = string(c, key);
+        if value.is_none() {
+            let message = format!("a `[[rating]]` needs {named}");
+            c.list.push(Diagnostic::at(c.path, c.text, table.span(), message));
+        }
+        value
+    };
+    let id = required(c, "id", "an `id`")?;
+    let id_ok = !id.get_ref().is_empty()
+        && id
+            .get_ref()
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if !id_ok {
+        c.error(&id, format!("rating id {:?} must match [a-z0-9-]+", id.get_ref()));
+    }
+    let name = required(c, "system", "a `system`")?;
+    let title = string(c, "title");
+    let active_years = get("active_years").and_then(|y| match y.get_ref().as_integer() {
+        Some(n @ 1..=1000) => Some(n as u32),
+        _ => {
+            c.error(
+                y,
+                format!(
+                    "`active_years` must be a whole number of years from 1 to 1000, not {}",
+                    y.get_ref()
+                ),
+            );
+            None
+        }
+    });
+    let title = title
+        .as_ref()
+        .map(|t| t.get_ref().trim())
+        .filter(|s| !s.is_empty())
+        .map(str::to_string);
+    // Kept with an invalid id too, for its system to report its own problems.
+    Some(RatingTable {
+        id: id.into_inner(),
+        system: name,
+        title,
+        active_years,
+        table: table.clone(),
+        file: c.path.to_path_buf(),
+        text: text.clone(),
+    })
+}
+
+/// A parse error of `site.toml`: [`toml_error`], but a `[rating]` table
+/// (one table where ratings are an array of tables) says to write
+/// `[[rating]]`, at that line.
+fn site_toml_error(path: &Path, text: &str, err: &toml::de::Error) -> Diagnostic {
+    let single = text
+        .lines()
+        .scan(0, |at, line| {
+            let start = *at;
+            *at += line.len() + 1;
+            Some((start, line))
+        })
+        .find(|(_, line)| line.split('#').next().unwrap_or("").replace(' ', "") == "[rating]");
+    match single {
+        Some((start, line)) if err.message().contains("expected a sequence") => Diagnostic::at(
+            path,
+            text,
+            start..start + line.len(),
+            "`[rating]` is one table, but ratings are a list of tables: write `[[rating]]` (two brackets), once before each rating".to_string(),
+        ),
+        _ => toml_error(path, text, err),
+    }
+}
+
+/// A toml parse error as a diagnostic with line and column.
+pub fn toml_error(path: &Path, text: &str, err: &toml::de::Error) -> Diagnostic {
+    let message = plain_types(err.message().trim());
+    match err.span() {
+        Some(span) => Diagnostic::at(path, text, span, message),
+        None => Diagnostic::new(path, message),
+    }
+}
+
+/// serde names Rust types (`expected i64`); say what to write instead.
+fn plain_types(message: &str) -> String {
+    message
+        .replace(" as i128, expected i64", ", expected a whole number (too large)")
+        .replace("expected i64", "expected a whole number")
+        .replace("expected f64", "expected a number")
+        .replace("expected a sequence", "expected an array")
+        .replace("expected a TOML datetime", "expected a date like 2017-07-07 (unquoted)")
+}

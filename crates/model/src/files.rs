@@ -1,0 +1,294 @@
+//! What a site may read and publish: one rule for `site.toml`, `data/`
+//! (events, `players.toml`, pages), `static/`, the change check and the
+//! files `import` reads.
+//!
+//! - **Nothing hidden.** A file or folder whose name starts with `.`
+//!   (`.env`, `.git/`, editor backups) is skipped, and a symbolic link may
+//!   not lead to one: a link's target is judged by its own path.
+//! - **No link out of the site.** A symbolic link must resolve inside the
+//!   site folder, and not into the output folder.
+//! - **Only regular files on a real file system.** FIFOs, sockets and
+//!   devices are refused without being opened for reading, files of kernel
+//!   file systems (`/proc`, `/sys` ...) are refused once opened, and a file
+//!   is read only up to the size it had when it was opened.
+
+use std::io::Read as _;
+use std::path::{Component, Path, PathBuf};
+
+use crate::error::Diagnostic;
+use crate::error::line_column;
+
+/// A file a site may read: its path relative to the folder walked
+/// (`/`-separated) and its path as opened (under the site folder).
+#[derive(Debug, Clone)]
+pub struct SiteFile {
+    pub rel: String,
+    pub path: PathBuf,
+}
+
+/// The files of one folder of a site, and what the rule refused there.
+#[derive(Debug, Default)]
+pub struct Walk {
+    pub files: Vec<SiteFile>,
+    pub problems: Vec<Diagnostic>,
+}
+
+/// Where a site's links may lead: inside `site`, not under `output`.
+pub struct Bounds {
+    site: PathBuf,
+    output: Option<PathBuf>,
+}
+
+impl Bounds {
+    /// The bounds of the site folder `site_dir` whose build writes to
+    /// `output` (if known); `None` if the site folder cannot be resolved.
+    pub fn new(site_dir: &Path, output: Option<&Path>) -> Option<Bounds> {
+        Some(Bounds {
+            site: site_dir.canonicalize().ok()?,
+            output: output.and_then(|o| o.canonicalize().ok()),
+        })
+    }
+
+    /// Why the symbolic link at `link` may not be followed, if it may not.
+    pub fn refuse_link(&self, link: &Path) -> Option<String> {
+        let target = match link.canonicalize() {
+            Ok(t) => t,
+            Err(e) => return Some(format!("symbolic link that cannot be followed: {e}")),
+        };
+        let Ok(inside) = target.strip_prefix(&self.site) else {
+            return Some(format!(
+                "symbolic link to {}, outside the site folder: a site reads and publishes only its own files",
+                crate::error::Shown(&target)
+            ));
+        };
+        if inside
+            .components()
+            .any(|c| matches!(c, Component::Normal(n) if n.to_string_lossy().starts_with('.')))
+        {
+            return Some(format!(
+                "symbolic link to the hidden file or folder {}: hidden files are never read or published",
+                crate::error::Shown(inside)
+            ));
+        }
+        if self.output.as_ref().is_some_and(|o| target.starts_with(o)) {
+            return Some("symbolic link into the output folder: a build cannot read what it writes".into());
+        }
+        None
+    }
+}
+
+/// Whether a file or folder name is hidden (starts with `.`).
+pub fn is_hidden(name: &std::ffi::OsStr) -> bool {
+    name.as_encoded_bytes().first() == Some(&b'.')
+}
+
+/// Every file under `site_dir/folder` that the rule lets a site read, in
+/// file-name order, and a problem for each link, FIFO, device or
+/// undecodable name it refused. A missing folder has no files.
+pub fn walk(site_dir: &Path, folder: &str, bounds: &Bounds) -> Walk {
+    let root = site_dir.join(folder);
+    let mut walk = Walk::default();
+    if std::fs::symlink_metadata(&root).is_err() {
+        return walk;
+    }
+    let mut entries = walkdir::WalkDir::new(&root)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter();
+    while let Some(entry) = entries.next() {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(err) => {
+                let message = if err.loop_ancestor().is_some() {
+                    "symbolic link loop: this folder links back to one of its parents".to_string()
+                } else if let Some(path) = err.path().filter(|p| p.is_symlink()) {
+                    bounds
+                        .refuse_link(path)
+                        .unwrap_or_else(|| "symbolic link that cannot be followed".into())
+                } else {
+                    err.io_error().map_or_else(|| err.to_string(), |e| e.to_string())
+                };
+                walk.problems.push(Diagnostic::new(
+                    shown_under(site_dir, err.path().unwrap_or(&root)),
+                    message,
+                ));
+                continue;
+            }
+        };
+        let kind = entry.file_type();
+        if entry.depth() > 0 && is_hidden(entry.file_name()) {
+            if kind.is_dir() {
+                entries.skip_current_dir();
+            }
+            continue;
+        }
+        if entry.path_is_symlink()
+            && let Some(why) = bounds.refuse_link(entry.path())
+        {
+            walk.problems
+                .push(Diagnostic::new(shown_under(site_dir, entry.path()), why));
+            if kind.is_dir() {
+                entries.skip_current_dir();
+            }
+            continue;
+        }
+        if kind.is_dir() {
+            continue;
+        }
+        let shown = || shown_under(site_dir, entry.path());
+        if !kind.is_file() {
+            walk.problems.push(Diagnostic::new(shown(), not_regular(&kind)));
+            continue;
+        }
+        let rel = entry.path().strip_prefix(&root).expect("the walk stays under its root");
+        match rel.to_str() {
+            Some(rel) => walk.files.push(SiteFile {
+                rel: rel.replace(std::path::MAIN_SEPARATOR, "/"),
+                path: entry.into_path(),
+            }),
+            None => walk
+                .problems
+                .push(Diagnostic::new(shown(), "file name is not valid UTF-8")),
+        }
+    }
+    walk
+}
+
+/// The one file `site_dir/rel` (such as `site.toml`) under the rule: `None`
+/// if it is missing, else whether it may be read.
+pub fn single(site_dir: &Path, rel: &str, bounds: &Bounds) -> Option<Result<PathBuf, String>> {
+    let path = site_dir.join(rel);
+    let meta = std::fs::symlink_metadata(&path).ok()?;
+    if meta.file_type().is_symlink()
+        && let Some(why) = bounds.refuse_link(&path)
+    {
+        return Some(Err(why));
+    }
+    Some(Ok(path))
+}
+
+/// The message for a path that is neither a regular file nor a folder.
+pub fn not_regular(kind: &std::fs::FileType) -> String {
+    use std::os::unix::fs::FileTypeExt;
+    let what = if kind.is_fifo() {
+        "a named pipe (FIFO)"
+    } else if kind.is_socket() {
+        "a socket"
+    } else if kind.is_char_device() || kind.is_block_device() {
+        "a device"
+    } else {
+        "not a regular file"
+    };
+    format!("{what}: only regular files can be read")
+}
+
+/// Read a file only if it is a regular file on a real file system: FIFOs
+/// and devices are refused without blocking (opened non-blocking, checked
+/// before any read), files of kernel file systems (`/proc`, `/sys` ...)
+/// once opened; at most the size the file had when opened is read.
+pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
+    read_regular_at_most(path, u64::MAX)
+}
+
+/// [`read_regular`] of a file of at most `limit` bytes (more: an error that
+/// says so, before anything is read).
+pub fn read_regular_at_most(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)?;
+    let meta = file.metadata()?;
+    let refuse = |why: String| Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, why));
+    if !meta.is_file() {
+        return refuse(not_regular(&meta.file_type()));
+    }
+    if let Some(fs) = kernel_file_system(&file) {
+        return refuse(format!(
+            "a file of the kernel's {fs} file system: only regular files on a real file system can be read"
+        ));
+    }
+    if meta.len() > limit {
+        return refuse(format!(
+            "the file is {} bytes, more than the {limit} this reads",
+            meta.len()
+        ));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    // One byte more than the size tells a file that grew while it was read.
+    file.take(meta.len() + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > meta.len() {
+        return refuse("the file grew while it was read: read it again when it is complete".into());
+    }
+    Ok(bytes)
+}
+
+/// The name of the kernel (pseudo) file system `file` is on, if it is on
+/// one: their "regular files" (`/proc/self/environ`, `/sys/...`) show
+/// the state of the machine, never a site's data.
+#[cfg(target_os = "linux")]
+fn kernel_file_system(file: &std::fs::File) -> Option<&'static str> {
+    use std::os::fd::AsRawFd;
+    let mut stat: libc::statfs = unsafe { std::mem::zeroed() };
+    // SAFETY: a valid open descriptor and a buffer of the right type.
+    if unsafe { libc::fstatfs(file.as_raw_fd(), &mut stat) } != 0 {
+        return None;
+    }
+    // Magic numbers of linux/magic.h.
+    const KERNEL: [(i64, &str); 14] = [
+        (0x9fa0, "proc"),
+        (0x6265_6572, "sysfs"),
+        (0x6462_6720, "debugfs"),
+        (0x7363_6673, "securityfs"),
+        (0x7472_6163, "tracefs"),
+        (0x0027_e0eb, "cgroup"),
+        (0x6367_7270, "cgroup2"),
+        (0x6265_6570, "configfs"),
+        (0xde5e_81e4, "efivarfs"),
+        (0xcafe_4a11, "bpf"),
+        (0x6165_676c, "pstore"),
+        (0x1cd1, "devpts"),
+        (0xf97c_ff8c, "selinuxfs"),
+        (0x4249_4e4d, "binfmt_misc"),
+    ];
+    #[allow(clippy::unnecessary_cast)] // f_type is i64 on some targets, u32 on others.
+    let kind = stat.f_type as i64;
+    KERNEL.iter().find(|(magic, _)| *magic == kind).map(|(_, name)| *name)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn kernel_file_system(_: &std::fs::File) -> Option<&'static str> {
+    None
+}
+
+/// How a path is shown in messages: relative to where the user stands.
+pub fn shown(site_dir: &Path, rel: &Path) -> PathBuf {
+    if site_dir == Path::new(".") || site_dir.as_os_str().is_empty() {
+        rel.to_path_buf()
+    } else {
+        site_dir.join(rel)
+    }
+}
+
+/// How a path under the site folder (`site_dir/...`) is shown in messages.
+pub fn shown_under(site_dir: &Path, full: &Path) -> PathBuf {
+    match full.strip_prefix(site_dir) {
+        Ok(rel) => shown(site_dir, rel),
+        Err(_) => full.to_path_buf(),
+    }
+}
+
+/// Read a file as UTF-8 text; invalid UTF-8 is reported with its position.
+pub fn read_text(path: &Path) -> Result<String, Diagnostic> {
+    let bytes = read_regular(path).map_err(|e| Diagnostic::io(path, &e))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = e.utf8_error().valid_up_to();
+        let prefix = std::str::from_utf8(&e.as_bytes()[..valid]).unwrap_or("");
+        let (line, col) = line_column(prefix, valid);
+        Diagnostic {
+            path: path.to_path_buf(),
+            position: Some((line, col)),
+            message: "the file is not valid UTF-8".into(),
+        }
+    })
+}

@@ -1,0 +1,713 @@
+//! `ratings check`: warnings about data that loads but is probably wrong.
+//!
+//! Errors are the loader's (the site does not build); warnings are for a
+//! human to look at: likely duplicate players, names that look mis-decoded,
+//! and tie ranks that cannot be right. Every check is linear (or close to
+//! it) in the number of players and rows, so it stays fast on 50,000+
+//! players: duplicates are found through hash buckets, never by comparing
+//! all pairs.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use crate::Site;
+use crate::load::registry;
+use ratings_model::PlayerId;
+use ratings_model::error::Diagnostic;
+use ratings_model::names::{ascii_fold, collapse_spaces, fnv1a, name_key};
+
+/// Where each player first appears and how often.
+struct Appearances {
+    /// Index of the first event (in event order) of each player.
+    first: Vec<Option<usize>>,
+    /// Index of the latest event of each player.
+    last: Vec<Option<usize>>,
+    events: Vec<u32>,
+}
+
+fn appearances(site: &Site) -> Appearances {
+    let n = site.model.players.len();
+    let mut s = Appearances {
+        first: vec![None; n],
+        last: vec![None; n],
+        events: vec![0; n],
+    };
+    for (i, e) in site.model.events.iter().enumerate() {
+        let mut note = |p: PlayerId| {
+            let p = p as usize;
+            if s.last[p] != Some(i) {
+                s.events[p] += 1;
+            }
+            s.first[p].get_or_insert(i);
+            s.last[p] = Some(i);
+        };
+        for r in &e.results {
+            note(r.player);
+        }
+        for round in &e.round {
+            for m in &round.matches {
+                note(m.a);
+                note(m.b);
+            }
+            for &b in &round.byes {
+                note(b);
+            }
+        }
+    }
+    s
+}
+
+/// The first line of a file whose text contains `name` (compared by name
+/// key, so case and spacing do not matter).
+fn locate(file: &Path, key: &str, cache: &mut HashMap<PathBuf, Vec<String>>) -> Option<(usize, usize)> {
+    let lines = cache.entry(file.to_path_buf()).or_insert_with(|| {
+        std::fs::read_to_string(file)
+            .map(|t| t.lines().map(name_key).collect())
+            .unwrap_or_default()
+    });
+    lines.iter().position(|l| l.contains(key)).map(|i| (i + 1, 1))
+}
+
+/// The line of the `n`-th (from 0) line of a file that `wanted` accepts,
+/// given trimmed and lower-cased (as name keys).
+fn nth_line(
+    file: &Path,
+    n: usize,
+    cache: &mut HashMap<PathBuf, Vec<String>>,
+    wanted: impl Fn(&str) -> bool,
+) -> Option<(usize, usize)> {
+    let lines = cache.entry(file.to_path_buf()).or_insert_with(|| {
+        std::fs::read_to_string(file)
+            .map(|t| t.lines().map(name_key).collect())
+            .unwrap_or_default()
+    });
+    lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| wanted(l))
+        .nth(n)
+        .map(|(i, _)| (i + 1, 1))
+}
+
+/// Accents and punctuation stripped: the key two spellings of one name
+/// usually share (`Björn VON KNORRING`, `Bjorn von-Knorring`).
+pub fn folded_key(key: &str) -> String {
+    let spaced: String = ascii_fold(key)
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
+        .collect();
+    collapse_spaces(&spaced)
+}
+
+/// First names this long or longer may be two edits apart ("Chruk" /
+/// "Chuck": a transposition and a substitution) and still be flagged.
+const LONG_NAME: usize = 5;
+
+/// Optimal string alignment distance: insertions, deletions,
+/// substitutions and transpositions of neighbours each cost 1.
+pub fn edit_distance(a: &[char], b: &[char]) -> usize {
+    let (n, m) = (a.len(), b.len());
+    let mut d = vec![vec![0usize; m + 1]; n + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=n {
+        for j in 1..=m {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[n][m]
+}
+
+/// Whether two (folded) first names look like one name misspelt: one edit
+/// apart, or two edits when both have at least [`LONG_NAME`] letters and
+/// the same first letter ("chruk" / "chuck").
+pub fn misspelt(a: &[char], b: &[char]) -> bool {
+    if a.len().abs_diff(b.len()) > 2 {
+        return false;
+    }
+    match edit_distance(a, b) {
+        1 => true,
+        2 => a.len() >= LONG_NAME && b.len() >= LONG_NAME && a.first() == b.first(),
+        _ => false,
+    }
+}
+
+/// Call `f` with `chars` and every string made from it by deleting up to
+/// `max` characters (with repeats; callers deduplicate).
+fn deletion_variants(chars: &[char], max: usize, f: &mut impl FnMut(&[char])) {
+    f(chars);
+    if max == 0 {
+        return;
+    }
+    let mut shorter: Vec<char> = Vec::with_capacity(chars.len());
+    for skip in 0..chars.len() {
+        shorter.clear();
+        shorter.extend_from_slice(&chars[..skip]);
+        shorter.extend_from_slice(&chars[skip + 1..]);
+        deletion_variants(&shorter.clone(), max - 1, f);
+    }
+}
+
+/// Why a text looks mis-decoded, if it does.
+pub fn misdecoded(s: &str) -> Option<&'static str> {
+    // Windows-1252 characters that UTF-8 continuation bytes 0x80-0x9F become.
+    const CP1252: &str = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
+    let chars: Vec<char> = s.chars().collect();
+    if chars.iter().any(|c| ('\u{2500}'..='\u{257f}').contains(c)) {
+        return Some("box-drawing characters, as a DOS code page shows accented letters");
+    }
+    if chars.contains(&'\u{fffd}') {
+        return Some("the replacement character \u{fffd}, left where a letter could not be decoded");
+    }
+    for w in chars.windows(2) {
+        if matches!(w[0], 'Ã' | 'Â' | 'ã' | 'â') && (('\u{80}'..='\u{bf}').contains(&w[1]) || CP1252.contains(w[1]))
+        {
+            return Some("\"Ã\"/\"Â\" sequences, as UTF-8 read as Latin-1 shows accented letters");
+        }
+    }
+    if chars.iter().any(|c| matches!(c, '´' | '¨' | '¸')) {
+        return Some("a spacing accent (´ ¨ ¸) where a letter should be");
+    }
+    if chars
+        .windows(3)
+        .any(|w| w[0].is_alphabetic() && w[1] == '?' && w[2].is_alphabetic())
+    {
+        return Some("a \"?\" inside a word, where a letter could not be decoded");
+    }
+    None
+}
+
+fn toml_str(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+/// Every warning about a loaded site. `site_dir` is where `data/` is (to
+/// read `data/players.toml` and to give line numbers).
+pub fn warnings(site: &Site, site_dir: &Path) -> Vec<Diagnostic> {
+    let mut w = Warnings::new(site, site_dir);
+    let folded: Vec<String> = site.model.players.iter().map(|p| folded_key(&p.key)).collect();
+    w.same_folded_names(&folded);
+    w.look_alike_names(&folded);
+    w.misspelt_first_names(&folded);
+    w.misdecoded_names();
+    w.tie_ranks();
+    w.empty_events();
+    w.custom_domain(site_dir);
+    w.unknown_country_codes();
+    w.out.sort();
+    w.out
+}
+
+/// Ratings that rate none of the site's events (a Glicko-2 rating on a
+/// site of placements, a format that no event has): their ranking and
+/// downloads are empty, which the pages alone leave a newcomer to puzzle
+/// out. Warned at the rating's `[[rating]]` table, with the reason the
+/// first event's page gives.
+pub fn idle_ratings(site: &Site, site_dir: &Path, ratings: &[crate::rated::Rated]) -> Vec<Diagnostic> {
+    let file = site_dir.join("site.toml");
+    let mut cache = HashMap::new();
+    let mut out = Vec::new();
+    for (i, rated) in ratings.iter().enumerate() {
+        if site.model.events.is_empty() || rated.history.events.iter().any(|e| e.included) {
+            continue;
+        }
+        let reason = rated
+            .history
+            .events
+            .iter()
+            .find_map(|e| e.note.as_deref())
+            .map(|note| format!("; the event pages say why, the first: {note:?}"))
+            .unwrap_or_default();
+        out.push(Diagnostic {
+            position: nth_line(&file, i, &mut cache, |l| l.trim_start().starts_with("[[rating]]")),
+            path: file.clone(),
+            message: format!(
+                "rating {:?} ({}) rates none of the site's {} event{}, so its ranking and downloads are empty{reason} (its method page says which events it rates)",
+                rated.id(),
+                rated.config.title,
+                site.model.events.len(),
+                if site.model.events.len() == 1 { "" } else { "s" },
+            ),
+        });
+    }
+    out
+}
+
+/// The checks' shared state and the warnings found so far.
+struct Warnings<'a> {
+    site: &'a Site,
+    seen: Appearances,
+    /// Event files read for line numbers.
+    cache: HashMap<PathBuf, Vec<String>>,
+    /// Registry names: two players both listed there are known to be different.
+    registered: HashSet<String>,
+    players_toml: PathBuf,
+    out: Vec<Diagnostic>,
+}
+
+impl<'a> Warnings<'a> {
+    fn new(site: &'a Site, site_dir: &Path) -> Self {
+        let registered = std::fs::read_to_string(site_dir.join("data/players.toml"))
+            .ok()
+            .and_then(|t| registry::parse(Path::new("data/players.toml"), &t).ok())
+            .map(|r| r.entries.into_keys().collect())
+            .unwrap_or_default();
+        let players_toml = if site_dir == Path::new(".") {
+            PathBuf::from("data/players.toml")
+        } else {
+            site_dir.join("data/players.toml")
+        };
+        Warnings {
+            site,
+            seen: appearances(site),
+            cache: HashMap::new(),
+            registered,
+            players_toml,
+            out: Vec::new(),
+        }
+    }
+
+    /// A warning at the player's first appearance.
+    fn at_first(&mut self, p: PlayerId, message: String) {
+        let player = self.site.model.player(p);
+        let d = match self.seen.first[p as usize] {
+            Some(e) => {
+                let file = PathBuf::from(&self.site.model.events[e].file);
+                Diagnostic {
+                    position: locate(&file, &player.key, &mut self.cache),
+                    path: file,
+                    message,
+                }
+            }
+            None => Diagnostic::new(&self.players_toml, message),
+        };
+        self.out.push(d);
+    }
+
+    fn where_of(&self, p: PlayerId) -> String {
+        self.seen.first[p as usize].map_or_else(
+            || self.players_toml.display().to_string(),
+            |e| self.site.model.events[e].file.clone(),
+        )
+    }
+
+    /// The spelling to keep: the one with more events, then the one with
+    /// accents (more information), then the more recent, then by name.
+    fn preferred(&self, a: PlayerId, b: PlayerId) -> (PlayerId, PlayerId) {
+        let score = |p: PlayerId| {
+            let pl = self.site.model.player(p);
+            (
+                self.seen.events[p as usize],
+                pl.display.chars().filter(|c| !c.is_ascii()).count(),
+                self.seen.last[p as usize],
+                std::cmp::Reverse(pl.display.clone()),
+            )
+        };
+        if score(a) >= score(b) { (a, b) } else { (b, a) }
+    }
+
+    /// The warning for a likely duplicate: `why` says how the names match.
+    fn duplicate(&mut self, keep: PlayerId, alias: PlayerId, why: &str) {
+        let site = self.site;
+        let message = format!(
+            "possible duplicate player: {:?} ({}) and {:?} ({}) {why}; if they are one person, add to data/players.toml: [[player]] name = {} aliases = [{}] (if they are two people, list both names there to silence this warning)",
+            site.model.player(alias).display,
+            self.where_of(alias),
+            site.model.player(keep).display,
+            self.where_of(keep),
+            toml_str(&site.model.player(keep).display),
+            toml_str(&site.model.player(alias).display)
+        );
+        self.at_first(alias, message);
+    }
+
+    fn known_distinct(&self, a: PlayerId, b: PlayerId) -> bool {
+        self.registered.contains(&*self.site.model.player(a).key)
+            && self.registered.contains(&*self.site.model.player(b).key)
+    }
+
+    /// Players grouped by `key` (groups of one left out), in a fixed order.
+    fn groups(keys: impl Iterator<Item = String>) -> Vec<Vec<PlayerId>> {
+        let mut by_key: HashMap<String, Vec<PlayerId>> = HashMap::new();
+        for (i, k) in keys.enumerate() {
+            by_key.entry(k).or_default().push(i as PlayerId);
+        }
+        let mut groups: Vec<Vec<PlayerId>> = by_key.into_values().filter(|g| g.len() > 1).collect();
+        groups.sort();
+        groups
+    }
+
+    /// Each group's players against the one to keep, `why` they look like
+    /// one person; pairs known to be different, or `skip`ped, are not.
+    fn report_groups(&mut self, groups: Vec<Vec<PlayerId>>, why: &str, skip: impl Fn(PlayerId, PlayerId) -> bool) {
+        for group in groups {
+            let keep = group
+                .iter()
+                .copied()
+                .reduce(|a, b| self.preferred(a, b).0)
+                .expect("non-empty");
+            for &other in group.iter().filter(|&&p| p != keep) {
+                if !skip(keep, other) && !self.known_distinct(keep, other) {
+                    self.duplicate(keep, other, why);
+                }
+            }
+        }
+    }
+
+    /// Check 1: the same name once accents and punctuation are stripped.
+    fn same_folded_names(&mut self, folded: &[String]) {
+        let groups = Self::groups(folded.iter().cloned());
+        self.report_groups(
+            groups,
+            "are the same name once accents and punctuation are stripped",
+            |_, _| false,
+        );
+    }
+
+    /// Check 1b: names that look the same once confusable characters are
+    /// mapped to one prototype (Unicode TR39 skeletons: `l` and `I`,
+    /// Cyrillic `а` and Latin `a`, `rn` and `m`), but differ once folded
+    /// (those are check 1's).
+    fn look_alike_names(&mut self, folded: &[String]) {
+        let skeletons = self.site.model.players.iter().map(|p| {
+            let skeleton: String = unicode_security::confusable_detection::skeleton(&p.display).collect();
+            folded_key(&skeleton)
+        });
+        let groups = Self::groups(skeletons);
+        self.report_groups(
+            groups,
+            "look the same: they differ only in characters that are easily confused (such as l and I, or a Cyrillic and a Latin a)",
+            |a, b| folded[a as usize] == folded[b as usize],
+        );
+    }
+
+    /// Check 2: misspelt first names, same last word. Two names within edit
+    /// distance 2 share a "deletion variant" (the name with up to two
+    /// characters deleted: symmetric deletion), so only players that share a
+    /// hash of (last word, variant) are compared: a sort, not all pairs.
+    fn misspelt_first_names(&mut self, folded: &[String]) {
+        // Only players with the same last name are compared: one last name
+        // at a time, so that the deletion variants of an archive's half a
+        // million first names are never all held.
+        let mut by_last: Vec<(&str, PlayerId)> = folded
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| Some((f.rsplit_once(' ')?.1, i as PlayerId)))
+            .collect();
+        by_last.sort_unstable();
+        let mut pairs: Vec<(PlayerId, PlayerId)> = Vec::new();
+        let mut variants: Vec<(u64, u32)> = Vec::new();
+        let mut rests: Vec<Vec<char>> = Vec::new();
+        let mut mine: Vec<u64> = Vec::new();
+        let mut done: HashSet<(PlayerId, PlayerId)> = HashSet::new();
+        for group in by_last.chunk_by(|x, y| x.0 == y.0).filter(|g| g.len() > 1) {
+            variants.clear();
+            rests.clear();
+            done.clear();
+            for (k, &(_, i)) in group.iter().enumerate() {
+                let rest = folded[i as usize].rsplit_once(' ').map_or("", |x| x.0);
+                let chars: Vec<char> = rest.chars().collect();
+                let deletions = if chars.len() >= LONG_NAME { 2 } else { 1 };
+                mine.clear();
+                deletion_variants(&chars, deletions, &mut |v: &[char]| {
+                    let key: String = v.iter().collect();
+                    mine.push(fnv1a(key.as_bytes()));
+                });
+                mine.sort_unstable();
+                mine.dedup();
+                variants.extend(mine.iter().map(|&h| (h, k as u32)));
+                rests.push(chars);
+            }
+            variants.sort_unstable();
+            for run in variants.chunk_by(|x, y| x.0 == y.0).filter(|r| r.len() > 1) {
+                for (x, &(_, ka)) in run.iter().enumerate() {
+                    for &(_, kb) in &run[x + 1..] {
+                        let (a, b) = (group[ka as usize].1, group[kb as usize].1);
+                        let pair = (a.min(b), a.max(b));
+                        if folded[a as usize] == folded[b as usize] || done.contains(&pair) {
+                            continue;
+                        }
+                        if misspelt(&rests[ka as usize], &rests[kb as usize]) {
+                            done.insert(pair);
+                            pairs.push(pair);
+                        }
+                    }
+                }
+            }
+        }
+        pairs.sort();
+        for (a, b) in pairs {
+            if self.known_distinct(a, b) {
+                continue;
+            }
+            let (keep, other) = self.preferred(a, b);
+            self.duplicate(
+                keep,
+                other,
+                "differ by a letter or two in the first name with the same last name",
+            );
+        }
+    }
+
+    /// Check 3: names that look mis-decoded.
+    fn misdecoded_names(&mut self) {
+        let site = self.site;
+        for (i, p) in site.model.players.iter().enumerate() {
+            if let Some(why) = misdecoded(&p.display) {
+                let message = format!(
+                    "player name {:?} looks mis-decoded ({why}); correct it in the event file, or keep the file as published and add to data/players.toml: [[player]] name = \"CORRECT SPELLING\" aliases = [{}]",
+                    p.display,
+                    toml_str(&p.display)
+                );
+                self.at_first(i as PlayerId, message);
+            }
+        }
+        for e in &site.model.events {
+            for (what, text) in [("event name", &e.name), ("place", &e.place)] {
+                if let Some(why) = misdecoded(text) {
+                    let file = PathBuf::from(&e.file);
+                    self.out.push(Diagnostic {
+                        position: locate(&file, &name_key(text), &mut self.cache),
+                        path: file,
+                        message: format!("{what} {text:?} looks mis-decoded ({why})"),
+                    });
+                }
+            }
+        }
+    }
+
+    /// Check 4, tie ranks: tied players share the best rank (1, 2, 2, 4), so rank
+    /// r has at most r - 1 rows above it; in a full list, exactly r - 1.
+    fn tie_ranks(&mut self) {
+        let site = self.site;
+        for e in &site.model.events {
+            if e.results.is_empty() {
+                continue;
+            }
+            let mut ranks: Vec<u32> = e.results.iter().map(|r| r.rank).collect();
+            ranks.sort_unstable();
+            let full = ranks.len() == e.players as usize;
+            let mut bad: Vec<(u32, usize)> = Vec::new();
+            let mut i = 0;
+            while i < ranks.len() {
+                let r = ranks[i];
+                let above = i;
+                if above > r as usize - 1 || (full && above < r as usize - 1) {
+                    bad.push((r, above));
+                }
+                while i < ranks.len() && ranks[i] == r {
+                    i += 1;
+                }
+            }
+            if let Some(&(r, above)) = bad.first() {
+                let file = PathBuf::from(&e.file);
+                let first_row = e.results.iter().find(|x| x.rank == r).expect("rank present");
+                let what = if above > r as usize - 1 {
+                    format!(
+                        "rank {r} has {above} rows ranked above it, but tied players share the best rank (1, 2, 2, 4), so at most {} can be; was the list ranked 1, 1, 2 instead of 1, 1, 3?",
+                        r - 1
+                    )
+                } else {
+                    format!(
+                        "rank {r} has only {above} rows ranked above it in a full list ({} of {} players), so rank {} is missing",
+                        ranks.len(),
+                        e.players,
+                        above + 1
+                    )
+                };
+                let more = if bad.len() > 1 {
+                    format!(" ({} inconsistent ranks in this event)", bad.len())
+                } else {
+                    String::new()
+                };
+                self.out.push(Diagnostic {
+                    position: locate(&file, &site.model.player(first_row.player).key, &mut self.cache),
+                    path: file,
+                    message: format!("inconsistent tie ranks: {what}{more}"),
+                });
+            }
+        }
+    }
+
+    /// Check 5: events with nothing published (valid: announced, or standings not
+    /// published; no rating includes them) and rounds without a match or bye.
+    fn empty_events(&mut self) {
+        let site = self.site;
+        for e in &site.model.events {
+            let file = PathBuf::from(&e.file);
+            if !e.has_results() {
+                let what = if e.round.is_empty() {
+                    "has no [[results]] and no [[round]]"
+                } else {
+                    "has no [[results]] and its rounds have no matches and no byes"
+                };
+                self.out.push(Diagnostic {
+                    position: nth_line(&file, 0, &mut self.cache, |l| {
+                        l.strip_prefix("name").is_some_and(|r| r.trim_start().starts_with('='))
+                    }),
+                    path: file,
+                    message: format!(
+                        "event {:?} {what}: it is listed, but no rating includes it (fine for an announced event or unpublished standings)",
+                        e.name
+                    ),
+                });
+                continue;
+            }
+            for (i, round) in e.round.iter().enumerate() {
+                if round.matches.is_empty() && round.byes.is_empty() {
+                    self.out.push(Diagnostic {
+                        position: nth_line(&file, i, &mut self.cache, |l| l.starts_with("[[round]]")),
+                        path: file.clone(),
+                        message: format!(
+                            "round {} has no matches and no byes: it rates nothing (it still counts in the round numbers)",
+                            i + 1
+                        ),
+                    });
+                }
+            }
+        }
+    }
+
+    /// Check 7: nationality and country codes that are no ISO 3166 or IOC
+    /// code (pages show them as written, with a national ranking of their
+    /// own); one warning per code (case and spacing ignored), at its first use.
+    fn unknown_country_codes(&mut self) {
+        let site = self.site;
+        let mut seen: HashMap<String, usize> = HashMap::new();
+        let mut first: Vec<(String, PathBuf, &str)> = Vec::new();
+        for e in &site.model.events {
+            let codes = std::iter::once(("country", e.country.as_str()))
+                .chain(e.results.iter().map(|r| ("nat", r.nat())))
+                .filter(|(_, c)| !c.is_empty() && ratings_model::country::lookup(c).is_none());
+            for (field, code) in codes {
+                let n = seen.entry(name_key(code)).or_default();
+                if *n == 0 {
+                    first.push((code.to_string(), PathBuf::from(&e.file), field));
+                }
+                *n += 1;
+            }
+        }
+        for (code, file, field) in first {
+            let quoted = format!("\"{}\"", name_key(&code));
+            let uses = seen[&name_key(&code)];
+            self.out.push(Diagnostic {
+                position: nth_line(&file, 0, &mut self.cache, |l| l.starts_with(field) && l.contains(&quoted)),
+                path: file,
+                message: format!(
+                    "{field} {code:?} is not an ISO 3166 (alpha-2 or alpha-3) or IOC country code ({uses} use{}): pages show it as written instead of a country name",
+                    if uses == 1 { "" } else { "s" }
+                ),
+            });
+        }
+    }
+
+    /// Check 6: a custom domain (static/CNAME) that base_url does not use.
+    fn custom_domain(&mut self, site_dir: &Path) {
+        let site = self.site;
+        let cname_rel = Path::new("static/CNAME");
+        if let Ok(text) = std::fs::read_to_string(site_dir.join(cname_rel)) {
+            let domain = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+            let path = if site_dir == Path::new(".") {
+                cname_rel.to_path_buf()
+            } else {
+                site_dir.join(cname_rel)
+            };
+            let host = |url: &str| -> String {
+                let rest = url.split_once("://").map_or(url, |(_, r)| r);
+                rest.split(['/', '?', '#']).next().unwrap_or("").to_ascii_lowercase()
+            };
+            let message = match site.config.base_url.as_deref() {
+                _ if domain.is_empty() => {
+                    Some("static/CNAME is empty: GitHub Pages expects one domain name".to_string())
+                }
+                Some(url) if host(url) != domain.to_ascii_lowercase() => Some(format!(
+                    "static/CNAME publishes the site at {domain} but base_url is {url:?}: the sitemap, feed, canonical links and 404 page would point elsewhere; set base_url = \"https://{domain}/\""
+                )),
+                None => Some(format!(
+                    "static/CNAME publishes the site at {domain} but base_url is not set: set base_url = \"https://{domain}/\" for the sitemap, feed and canonical links"
+                )),
+                _ => None,
+            };
+            if let Some(message) = message {
+                self.out.push(Diagnostic {
+                    path,
+                    position: Some((1, 1)),
+                    message,
+                });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chars(s: &str) -> Vec<char> {
+        s.chars().collect()
+    }
+
+    #[test]
+    fn edit_distances() {
+        assert_eq!(edit_distance(&chars("chruk"), &chars("chuck")), 2);
+        assert_eq!(edit_distance(&chars("chuck"), &chars("chunk")), 1);
+        assert_eq!(edit_distance(&chars("chuck"), &chars("chuk")), 1);
+        assert_eq!(edit_distance(&chars("brian"), &chars("brain")), 1); // transposition
+        assert_eq!(edit_distance(&chars("jim"), &chars("tom")), 2);
+        assert_eq!(edit_distance(&chars(""), &chars("ab")), 2);
+        assert!(misspelt(&chars("chruk"), &chars("chuck")));
+        assert!(misspelt(&chars("bjorn"), &chars("bjoern")));
+        assert!(misspelt(&chars("tim"), &chars("tom")));
+        assert!(!misspelt(&chars("jim"), &chars("tom")));
+        assert!(!misspelt(&chars("chuck"), &chars("chuck")));
+        assert!(!misspelt(&chars("steve"), &chars("chuck")));
+        assert!(!misspelt(&chars("chris"), &chars("kris j"))); // two edits, other first letter
+    }
+
+    #[test]
+    fn deletion_variants_cover_two_edits() {
+        let mut seen = Vec::new();
+        deletion_variants(&chars("abc"), 2, &mut |v: &[char]| {
+            seen.push(v.iter().collect::<String>())
+        });
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen, ["a", "ab", "abc", "ac", "b", "bc", "c"]);
+    }
+
+    #[test]
+    fn folding_merges_accents_and_punctuation() {
+        assert_eq!(folded_key("björn von knorring"), "bjorn von knorring");
+        assert_eq!(folded_key("bruno-andré giraudon"), "bruno andre giraudon");
+        assert_eq!(folded_key("colin o'neill"), "colin o neill");
+    }
+
+    #[test]
+    fn mis_decoded_names() {
+        assert!(misdecoded("Le´ S──RLAINEN").is_some());
+        assert!(misdecoded("SÃ¶rlainen").is_some());
+        assert!(misdecoded("GrÃ©gory").is_some());
+        assert!(misdecoded("RenÃ‰").is_some());
+        assert!(misdecoded("Bj\u{fffd}rn").is_some());
+        assert!(misdecoded("Bj?rn").is_some());
+        for fine in [
+            "Björn VON KNORRING",
+            "Grégory MOSTYN",
+            "São Paulo",
+            "Colin O'NEILL",
+            "Ry4an BRASE",
+            "Ângela",
+        ] {
+            assert_eq!(misdecoded(fine), None, "{fine}");
+        }
+    }
+}

@@ -1,0 +1,500 @@
+//! One event file: parse strictly, validate everything that can be checked
+//! inside the file, and resolve names to name keys.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use serde::Deserialize;
+use toml::Spanned;
+use toml::value::Datetime;
+
+use ratings_config::toml_error;
+use ratings_model::Date;
+use ratings_model::error::Diagnostic;
+use ratings_model::names::{collapse_spaces, name_key};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EventFile {
+    name: Spanned<String>,
+    date: Spanned<Datetime>,
+    end_date: Option<Spanned<Datetime>>,
+    #[serde(default)]
+    place: String,
+    #[serde(default)]
+    country: String,
+    players: Option<Spanned<i64>>,
+    rounds: Option<Spanned<i64>>,
+    boards: Option<Spanned<i64>>,
+    #[serde(default)]
+    world_championship: bool,
+    #[serde(default)]
+    circuits: Vec<String>,
+    #[serde(default)]
+    report: String,
+    #[serde(default)]
+    results: Vec<Spanned<ResultRow>>,
+    format: Option<Spanned<String>>,
+    sanctioned: Option<bool>,
+    judge_level: Option<Spanned<i64>>,
+    #[serde(default)]
+    round: Vec<Spanned<RoundTable>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResultRow {
+    rank: Spanned<i64>,
+    name: Spanned<String>,
+    #[serde(default)]
+    nat: String,
+    #[serde(default)]
+    loc: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RoundTable {
+    #[serde(default)]
+    matches: Vec<Spanned<Vec<Spanned<String>>>>,
+    #[serde(default)]
+    byes: Vec<Spanned<String>>,
+}
+
+/// A player as written in an event: display spelling and resolved key.
+#[derive(Debug, Clone)]
+pub struct NameRef {
+    pub spelling: String,
+    pub key: String,
+}
+
+#[derive(Debug)]
+pub struct RawPlacement {
+    pub rank: u32,
+    pub name: NameRef,
+    pub nat: String,
+    pub loc: String,
+}
+
+#[derive(Debug)]
+pub struct RawMatch {
+    pub a: NameRef,
+    pub b: NameRef,
+    pub wins_a: u16,
+    pub wins_b: u16,
+    pub draws: u16,
+}
+
+#[derive(Debug, Default)]
+pub struct RawRound {
+    pub matches: Vec<RawMatch>,
+    pub byes: Vec<NameRef>,
+}
+
+/// A validated event whose players are still names (keys), not ids.
+#[derive(Debug)]
+pub struct RawEvent {
+    pub id: String,
+    pub file: String,
+    pub name: String,
+    pub date: Date,
+    pub end_date: Option<Date>,
+    pub place: String,
+    pub country: String,
+    pub players: u32,
+    pub rounds: Option<u32>,
+    pub boards: Option<u32>,
+    pub world_championship: bool,
+    pub circuits: Vec<String>,
+    pub report: String,
+    pub results: Vec<RawPlacement>,
+    pub format: Option<String>,
+    pub sanctioned: bool,
+    pub judge_level: u32,
+    pub round: Vec<RawRound>,
+}
+
+/// What an event file needs from the rest of the site to be checked.
+pub struct Lookups<'a> {
+    /// Alias name key → canonical name key (from `data/players.toml`).
+    pub aliases: &'a HashMap<String, String>,
+    /// Empty when site.toml itself is invalid: formats are then not checked
+    /// (its own errors are reported instead of one per match event).
+    pub known_formats: &'a [String],
+}
+
+struct Checker<'a> {
+    path: &'a Path,
+    text: &'a str,
+    problems: Vec<Diagnostic>,
+}
+
+impl Checker<'_> {
+    fn error<T>(&mut self, at: &Spanned<T>, message: impl Into<String>) {
+        self.problems
+            .push(Diagnostic::at(self.path, self.text, at.span(), message));
+    }
+
+    fn position<T>(&self, at: &Spanned<T>) -> String {
+        let (line, col) = ratings_model::error::line_column(self.text, at.span().start);
+        format!("line {line}, column {col}")
+    }
+
+    /// A whole number in `min..=max`, or an error naming the key.
+    fn number(&mut self, v: &Spanned<i64>, key: &str, min: i64, max: i64) -> Option<u32> {
+        let n = *v.get_ref();
+        if n < min || n > max {
+            let message = if n < min {
+                format!("`{key}` must be at least {min}, not {n}")
+            } else {
+                format!("`{key}` = {n} is not plausible (at most {max})")
+            };
+            self.error(v, message);
+            return None;
+        }
+        u32::try_from(n).ok()
+    }
+
+    fn date(&mut self, v: &Spanned<Datetime>, key: &str) -> Option<Date> {
+        let dt = v.get_ref();
+        match (dt.date, dt.time, dt.offset) {
+            (Some(d), None, None) => Some(Date {
+                year: i32::from(d.year),
+                month: d.month,
+                day: d.day,
+            }),
+            _ => {
+                self.error(v, format!("`{key}` must be a date like 2017-07-07 (no time), not {dt}"));
+                None
+            }
+        }
+    }
+
+    fn name(&mut self, v: &Spanned<String>, ctx: &Lookups) -> Option<NameRef> {
+        let spelling = collapse_spaces(v.get_ref());
+        if spelling.is_empty() {
+            self.error(v, "player name must not be empty");
+            return None;
+        }
+        if spelling.chars().any(|c| c.is_control()) {
+            self.error(v, "player name contains a control character");
+            return None;
+        }
+        if spelling.chars().all(ratings_model::names::is_invisible) {
+            self.error(v, "player name has no visible character");
+            return None;
+        }
+        if !ratings_model::names::bidi_balanced(&spelling) {
+            self.error(
+                v,
+                "player name opens a bidi override, embedding or isolate it does not close (or closes one it did not open)",
+            );
+            return None;
+        }
+        let length = spelling.chars().count();
+        if length > MAX_NAME_CHARS {
+            self.error(
+                v,
+                format!("player name is {length} characters long (at most {MAX_NAME_CHARS})"),
+            );
+            return None;
+        }
+        let key = name_key(&spelling);
+        let key = ctx.aliases.get(&key).cloned().unwrap_or(key);
+        Some(NameRef { spelling, key })
+    }
+}
+
+/// Longest player name accepted, in characters.
+pub const MAX_NAME_CHARS: usize = 10_000;
+
+/// Most players a single event may declare: far above any real event, far
+/// below what would make the percentile or the pages meaningless.
+pub const MAX_PLAYERS: i64 = 1_000_000;
+
+/// Parse and validate one event file.
+pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEvent, Vec<Diagnostic>> {
+    let file: EventFile = toml::from_str(text).map_err(|e| vec![toml_error(path, text, &e)])?;
+    let mut c = Checker {
+        path,
+        text,
+        problems: Vec::new(),
+    };
+
+    let name = collapse_spaces(file.name.get_ref());
+    if name.is_empty() {
+        c.error(&file.name, "`name` must not be empty");
+    } else if name.chars().all(ratings_model::names::is_invisible) {
+        c.error(&file.name, "`name` has no visible character");
+    } else if !ratings_model::names::bidi_balanced(&name) {
+        c.error(
+            &file.name,
+            "`name` opens a bidi override, embedding or isolate it does not close (or closes one it did not open)",
+        );
+    }
+    let date = c.date(&file.date, "date");
+    let end_date = file.end_date.as_ref().and_then(|d| c.date(d, "end_date"));
+    if let (Some(start), Some(end), Some(span)) = (date, end_date, &file.end_date)
+        && end < start
+    {
+        c.error(span, format!("`end_date` {end} is before `date` {start}"));
+    }
+    let declared_players = file
+        .players
+        .as_ref()
+        .and_then(|p| c.number(p, "players", 0, MAX_PLAYERS));
+    let rounds = file.rounds.as_ref().and_then(|r| c.number(r, "rounds", 1, 10_000));
+    let boards = file.boards.as_ref().and_then(|b| c.number(b, "boards", 0, MAX_PLAYERS));
+    let judge_level = file
+        .judge_level
+        .as_ref()
+        .and_then(|j| c.number(j, "judge_level", 0, 100))
+        .unwrap_or(0);
+
+    if !file.results.is_empty() && file.rounds.is_none() {
+        c.error(&file.name, "`rounds` is required in an event with [[results]]");
+    }
+    // An event with neither [[results]] nor [[round]] is valid
+    // (data-format.md lists no such error): announced, or its standings are
+    // not published. No rating includes it.
+
+    let results = placements(&mut c, &file, ctx);
+
+    // Match event.
+    let format = file.format.as_ref().map(|f| collapse_spaces(f.get_ref()));
+    if let (Some(f), Some(span)) = (&format, &file.format)
+        && !ctx.known_formats.is_empty()
+        && !ctx.known_formats.contains(f)
+    {
+        c.error(
+            span,
+            format!("unknown format {f:?} (known formats: {})", ctx.known_formats.join(", ")),
+        );
+    }
+    if format.is_none() && !file.round.is_empty() {
+        c.error(&file.round[0], "an event with [[round]] tables needs `format`");
+    }
+    let (rounds_played, mut participants) = match_rounds(&mut c, &file, ctx);
+
+    // Players: declared, else derived (data-format.md).
+    for r in &results {
+        participants.insert(r.name.key.clone(), ());
+    }
+    let derived = if file.round.is_empty() {
+        results.len()
+    } else {
+        participants.len()
+    };
+    let players = declared_players.unwrap_or(u32::try_from(derived).unwrap_or(u32::MAX));
+    if let Some(p) = &file.players
+        && declared_players.is_some()
+        && file.results.len() > players as usize
+    {
+        c.error(
+            p,
+            format!("{} result rows but only {players} players", file.results.len()),
+        );
+    }
+    check_ranks(&mut c, &file, declared_players, players);
+
+    if !c.problems.is_empty() {
+        return Err(c.problems);
+    }
+    Ok(RawEvent {
+        id,
+        file: path.display().to_string(),
+        name,
+        date: date.expect("checked above"),
+        end_date,
+        place: collapse_spaces(&file.place),
+        country: collapse_spaces(&file.country),
+        players,
+        rounds,
+        boards,
+        world_championship: file.world_championship,
+        circuits: file
+            .circuits
+            .iter()
+            .map(|s| collapse_spaces(s))
+            .filter(|s| !s.is_empty())
+            .collect(),
+        report: file.report,
+        results,
+        format,
+        sanctioned: file.sanctioned.unwrap_or(true),
+        judge_level,
+        round: rounds_played,
+    })
+}
+
+/// The `[[results]]` rows: a player at most once per event.
+fn placements(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> Vec<RawPlacement> {
+    let mut results = Vec::with_capacity(file.results.len());
+    let mut seen: HashMap<String, &Spanned<ResultRow>> = HashMap::with_capacity(file.results.len());
+    for row in &file.results {
+        let r = row.get_ref();
+        let rank = c.number(&r.rank, "rank", 1, MAX_PLAYERS);
+        let Some(name_ref) = c.name(&r.name, ctx) else { continue };
+        if let Some(first) = seen.get(&name_ref.key) {
+            let where_first = c.position(&first.get_ref().name);
+            c.error(
+                &r.name,
+                format!(
+                    "player {:?} appears twice in this event (first as {:?} at {where_first})",
+                    name_ref.spelling,
+                    collapse_spaces(first.get_ref().name.get_ref())
+                ),
+            );
+            continue;
+        }
+        seen.insert(name_ref.key.clone(), row);
+        if let Some(rank) = rank {
+            results.push(RawPlacement {
+                rank,
+                name: name_ref,
+                nat: collapse_spaces(&r.nat),
+                loc: collapse_spaces(&r.loc),
+            });
+        }
+    }
+    results
+}
+
+/// The `[[round]]` tables: a player at most once per round. Also the
+/// keys of every participant.
+fn match_rounds(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> (Vec<RawRound>, HashMap<String, ()>) {
+    let mut participants: HashMap<String, ()> = HashMap::new();
+    let mut rounds_played = Vec::with_capacity(file.round.len());
+    for (i, round) in file.round.iter().enumerate() {
+        let mut this_round: HashMap<String, ()> = HashMap::new();
+        let mut played = RawRound::default();
+        let mut seat = |c: &mut Checker, at: &Spanned<String>, who: &NameRef| {
+            if this_round.insert(who.key.clone(), ()).is_some() {
+                c.error(
+                    at,
+                    format!("player {:?} appears twice in round {}", who.spelling, i + 1),
+                );
+                false
+            } else {
+                participants.insert(who.key.clone(), ());
+                true
+            }
+        };
+        // An empty round is valid (not in data-format.md's errors): it rates
+        // nothing but keeps its number.
+        for m in &round.get_ref().matches {
+            let parts = m.get_ref();
+            if parts.len() != 3 {
+                c.error(
+                    m,
+                    format!(
+                        "a match is [\"first player\", \"second player\", \"2-1\"], not {} items",
+                        parts.len()
+                    ),
+                );
+                continue;
+            }
+            let (Some(a), Some(b)) = (c.name(&parts[0], ctx), c.name(&parts[1], ctx)) else {
+                continue;
+            };
+            let Some((wins_a, wins_b, draws)) = parse_score(parts[2].get_ref()) else {
+                c.error(
+                    &parts[2],
+                    format!(
+                        "bad match score {:?}: expected games won by first - by second [- drawn], like \"2-1\" or \"1-1-1\"",
+                        parts[2].get_ref()
+                    ),
+                );
+                continue;
+            };
+            if a.key == b.key {
+                c.error(&parts[1], format!("player {:?} is paired against themself", a.spelling));
+                continue;
+            }
+            let ok_a = seat(c, &parts[0], &a);
+            let ok_b = seat(c, &parts[1], &b);
+            if ok_a && ok_b {
+                played.matches.push(RawMatch {
+                    a,
+                    b,
+                    wins_a,
+                    wins_b,
+                    draws,
+                });
+            }
+        }
+        for bye in &round.get_ref().byes {
+            if let Some(who) = c.name(bye, ctx)
+                && seat(c, bye, &who)
+            {
+                played.byes.push(who);
+            }
+        }
+        rounds_played.push(played);
+    }
+    (rounds_played, participants)
+}
+
+/// Ranks are checked against the declared count, else the derived one
+/// (data-format.md: without `players`, it is the number of result rows).
+/// Derived from rows as written, so a rejected name does not shrink it;
+/// participants of a match event are only known when every name is valid.
+fn check_ranks(c: &mut Checker, file: &EventFile, declared_players: Option<u32>, players: u32) {
+    let limit = match (&file.players, declared_players) {
+        (Some(_), Some(declared)) => Some((declared, String::new())),
+        (Some(_), None) => None,
+        (None, _) if file.round.is_empty() => Some((
+            u32::try_from(file.results.len()).unwrap_or(u32::MAX),
+            " (no `players` given: the number of result rows)".to_string(),
+        )),
+        (None, _) if c.problems.is_empty() => Some((
+            players,
+            " (no `players` given: the number of distinct participants)".to_string(),
+        )),
+        (None, _) => None,
+    };
+    if let Some((limit, why)) = limit {
+        for row in &file.results {
+            let rank = *row.get_ref().rank.get_ref();
+            if rank > i64::from(limit) && rank <= MAX_PLAYERS {
+                c.error(
+                    &row.get_ref().rank,
+                    format!("rank {rank} is larger than the {limit} players of the event{why}"),
+                );
+            }
+        }
+    }
+}
+
+/// `"2-1"` → (2, 1, 0); `"1-1-1"` → (1, 1, 1). Spaces around numbers are fine.
+pub fn parse_score(s: &str) -> Option<(u16, u16, u16)> {
+    let parts: Vec<&str> = s.split('-').map(str::trim).collect();
+    if !(2..=3).contains(&parts.len()) {
+        return None;
+    }
+    let num = |p: &str| -> Option<u16> {
+        if p.is_empty() || p.len() > 3 || !p.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        p.parse().ok()
+    };
+    let wins_a = num(parts[0])?;
+    let wins_b = num(parts[1])?;
+    let draws = if parts.len() == 3 { num(parts[2])? } else { 0 };
+    Some((wins_a, wins_b, draws))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores() {
+        assert_eq!(parse_score("2-1"), Some((2, 1, 0)));
+        assert_eq!(parse_score("1 - 1 - 1"), Some((1, 1, 1)));
+        assert_eq!(parse_score("0-0-3"), Some((0, 0, 3)));
+        for bad in ["", "2", "2-", "-1", "2:1", "a-b", "2-1-1-1", "+2-1", "2–1", "1000-0"] {
+            assert_eq!(parse_score(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,452 @@
+//! Stage 1, load: `site.toml` + `data/` → a validated [`Site`].
+//!
+//! Every problem of every file is collected and reported together.
+
+pub mod event;
+pub mod registry;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use crate::Site;
+use event::{NameRef, RawEvent};
+use ratings_config as config;
+use ratings_model::error::{Diagnostic, Errors};
+use ratings_model::files::{read_text, shown};
+use ratings_model::names::slug;
+use ratings_model::{Event, MarkdownPage, Match, Origin, Placement, Player, PlayerId, Round};
+
+/// The files of a site, found by walking `data/` under the rule of
+/// [`ratings_model::files`].
+#[derive(Default)]
+struct Files {
+    /// (event id, path relative to the site folder)
+    events: Vec<(String, PathBuf)>,
+    pages: Vec<PathBuf>,
+    /// `data/players.toml`, if there is one.
+    registry: Option<PathBuf>,
+}
+
+fn find_files(site_dir: &Path, problems: &mut Vec<Diagnostic>) -> Files {
+    let mut files = Files::default();
+    let Some(bounds) = ratings_model::files::Bounds::new(site_dir, None) else {
+        return files;
+    };
+    let found = ratings_model::files::walk(site_dir, "data", &bounds);
+    problems.extend(found.problems);
+    for file in found.files {
+        let rel = file.rel;
+        let in_site = Path::new("data").join(&rel);
+        if rel == "players.toml" {
+            files.registry = Some(in_site);
+        } else if let Some(id) = rel.strip_suffix(".toml") {
+            files.events.push((id.to_string(), in_site));
+        } else if rel.starts_with("pages/") && rel.ends_with(".md") && !rel[6..].contains('/') {
+            files.pages.push(in_site);
+        } else if let Some(why) = misnamed(&rel) {
+            problems.push(Diagnostic::new(shown(site_dir, &in_site), why));
+        }
+    }
+    files
+}
+
+/// Why a file of `data/` that would be read under another name is not
+/// (`x.TOML`, `x.tml`, `pages/About.MD`, `pages/old/x.md`): a file that
+/// looks like data is never ignored without a word.
+fn misnamed(rel: &str) -> Option<String> {
+    let (stem, ext) = rel.rsplit_once('.')?;
+    let ext = ext.to_ascii_lowercase();
+    let name = rel.rsplit('/').next().unwrap_or(rel);
+    let stem_name = name.rsplit_once('.').map_or(name, |(s, _)| s);
+    if ext == "toml" || ext == "tml" {
+        return Some(format!(
+            "event files end in `.toml`, in lower case: rename {name} to {stem_name}.toml to have it read"
+        ));
+    }
+    let is_markdown = matches!(ext.as_str(), "md" | "markdown");
+    if is_markdown && let Some(page) = stem.strip_prefix("pages/") {
+        return Some(if page.contains('/') {
+            format!("Markdown pages are read only from data/pages/ itself, not from its sub-folders: move {name} there")
+        } else {
+            format!("Markdown pages end in `.md`, in lower case: rename {name} to {stem_name}.md to have it read")
+        });
+    }
+    None
+}
+
+/// Load and validate a whole site.
+pub fn load(site_dir: &Path) -> Result<Site, Errors> {
+    let mut problems = Vec::new();
+
+    // The settings, and each rating's system with its parameters (also
+    // for a site.toml with other problems: all are reported at once).
+    let (config, tables) = match config::read(site_dir) {
+        Ok(config) => {
+            let tables = config.ratings.clone();
+            (Some(config), tables)
+        }
+        Err(invalid) => {
+            problems.extend(invalid.problems);
+            (None, invalid.ratings)
+        }
+    };
+    let ratings = crate::ratings::configure(&tables)
+        .map_err(|ds| problems.extend(ds))
+        .ok();
+    if !site_dir.join("data").is_dir() {
+        problems.push(Diagnostic::new(
+            shown(site_dir, Path::new("data")),
+            "data folder not found",
+        ));
+        return Err(Errors::sorted(problems));
+    }
+
+    let files = find_files(site_dir, &mut problems);
+    let registry = if let Some(registry_rel) = &files.registry {
+        let path = shown(site_dir, registry_rel);
+        read_text(&site_dir.join(registry_rel))
+            .map_err(|d| {
+                vec![Diagnostic {
+                    path: path.clone(),
+                    ..d
+                }]
+            })
+            .and_then(|text| registry::parse(&path, &text))
+            .unwrap_or_else(|ds| {
+                problems.extend(ds);
+                registry::Registry::default()
+            })
+    } else {
+        registry::Registry::default()
+    };
+
+    let known_formats = ratings
+        .as_deref()
+        .map(crate::ratings::known_formats)
+        .unwrap_or_default();
+    let ctx = event::Lookups {
+        aliases: &registry.aliases,
+        known_formats: &known_formats,
+    };
+    // Events are parsed a chunk of files at a time (in parallel) and turned
+    // into their loaded form at once: the parsed form (every name as text,
+    // twice) is several times the loaded one, so it is never held whole.
+    let mut ids = Identities::default();
+    let mut events: Vec<Event> = Vec::with_capacity(files.events.len());
+    for chunk in files.events.chunks(CHUNK) {
+        let parsed: Vec<Result<RawEvent, Vec<Diagnostic>>> = chunk
+            .par_iter()
+            .map(|(id, rel)| {
+                let path = shown(site_dir, rel);
+                let text = read_text(&site_dir.join(rel)).map_err(|d| {
+                    vec![Diagnostic {
+                        path: path.clone(),
+                        ..d
+                    }]
+                })?;
+                event::parse(&path, id.clone(), &text, &ctx)
+            })
+            .collect();
+        for result in parsed {
+            match result {
+                // After an error nothing is built, but every file is still checked.
+                Ok(e) if problems.is_empty() => events.push(ids.event(e, &events)),
+                Ok(_) => {}
+                Err(ds) => problems.extend(ds),
+            }
+        }
+    }
+
+    let pages = load_pages(site_dir, &files.pages, &mut problems);
+    case_clashes(site_dir, &files.events, &mut problems);
+
+    let (Some(config), Some(ratings)) = (config, ratings) else {
+        return Err(Errors::sorted(problems));
+    };
+    if !problems.is_empty() {
+        return Err(Errors::sorted(problems));
+    }
+
+    let (players, final_id) = ids.players(&registry);
+    let slugs_ok = check_slugs(&players, &mut problems);
+    if !slugs_ok {
+        return Err(Errors::sorted(problems));
+    }
+    for e in &mut events {
+        for r in &mut e.results {
+            r.player = final_id[r.player as usize];
+        }
+        for round in &mut e.round {
+            for m in &mut round.matches {
+                m.a = final_id[m.a as usize];
+                m.b = final_id[m.b as usize];
+            }
+            for b in &mut round.byes {
+                *b = final_id[*b as usize];
+            }
+        }
+    }
+    // Event order: date, then id in byte order (data-format.md).
+    events.sort_by(|a, b| (a.date, a.id.as_bytes()).cmp(&(b.date, b.id.as_bytes())));
+    Ok(Site {
+        config,
+        ratings,
+        model: ratings_model::Site { events, players, pages },
+    })
+}
+
+/// Event ids that differ only in case (`Foo`, `foo`) name one file on a
+/// case-insensitive file system (macOS, Windows): refused everywhere.
+fn case_clashes(site_dir: &Path, events: &[(String, PathBuf)], problems: &mut Vec<Diagnostic>) {
+    let mut first: HashMap<String, &PathBuf> = HashMap::with_capacity(events.len());
+    for (id, rel) in events {
+        if let Some(other) = first.insert(id.to_lowercase(), rel) {
+            problems.push(Diagnostic::new(
+                shown(site_dir, rel),
+                format!(
+                    "event id differs only in case from {}: their pages would be one file on case-insensitive file systems (macOS, Windows); rename one",
+                    shown(site_dir, other).display()
+                ),
+            ));
+        }
+    }
+}
+
+/// Events parsed at once (see [`load`]).
+const CHUNK: usize = 1024;
+
+/// The players met so far while events are loaded, by provisional id
+/// (order of first appearance), with what decides their display name and
+/// nationality: the latest spelling, `nat` and `loc` in event order.
+#[derive(Default)]
+struct Identities {
+    ids: HashMap<String, PlayerId>,
+    latest: Vec<Latest>,
+    /// Every (`nat`, `loc`) pair met, by `nat` NUL `loc`: shared by the
+    /// placements that give it.
+    origins: HashMap<Box<str>, std::sync::Arc<Origin>>,
+    /// The lookup key, reused.
+    key: String,
+}
+
+/// A player's latest spelling, `nat` and `loc`, each with the index (into
+/// the events loaded so far) of the event that gave it.
+#[derive(Default)]
+struct Latest {
+    spelling: (u32, String),
+    nat: Option<(u32, String)>,
+    loc: Option<(u32, String)>,
+}
+
+impl Identities {
+    /// The shared copy of the pair (`nat`, `loc`).
+    fn origin(&mut self, nat: &str, loc: &str) -> std::sync::Arc<Origin> {
+        self.key.clear();
+        self.key.extend([nat, "\0", loc]);
+        if let Some(shared) = self.origins.get(self.key.as_str()) {
+            return shared.clone();
+        }
+        let shared = std::sync::Arc::new(Origin {
+            nat: nat.into(),
+            loc: loc.into(),
+        });
+        self.origins.insert(self.key.as_str().into(), shared.clone());
+        shared
+    }
+
+    /// `raw` with its players as provisional ids; `loaded` are the events
+    /// before it (`raw` becomes `loaded[loaded.len()]`).
+    fn event(&mut self, raw: RawEvent, loaded: &[Event]) -> Event {
+        let this = loaded.len() as u32;
+        let order = (raw.date, raw.id.clone());
+        // Whether event `at` does not come after this one in event order
+        // (within one event, later rows and rounds win).
+        let not_after = |at: u32| {
+            at == this || {
+                let e = &loaded[at as usize];
+                (e.date, e.id.as_bytes()) <= (order.0, order.1.as_bytes())
+            }
+        };
+        let origins: Vec<_> = raw.results.iter().map(|r| self.origin(&r.nat, &r.loc)).collect();
+        let mut id_of = |n: &NameRef, nat: &str, loc: &str| -> PlayerId {
+            let id = match self.ids.get(n.key.as_str()) {
+                Some(&id) => id,
+                None => {
+                    let id = self.latest.len() as PlayerId;
+                    self.ids.insert(n.key.clone(), id);
+                    self.latest.push(Latest {
+                        spelling: (this, n.spelling.clone()),
+                        ..Latest::default()
+                    });
+                    id
+                }
+            };
+            let l = &mut self.latest[id as usize];
+            // Copies only when the text changes: most rows repeat it.
+            if not_after(l.spelling.0) {
+                l.spelling.0 = this;
+                if l.spelling.1 != n.spelling {
+                    l.spelling.1.clone_from(&n.spelling);
+                }
+            }
+            for (value, slot) in [(nat, &mut l.nat), (loc, &mut l.loc)] {
+                if value.is_empty() {
+                    continue;
+                }
+                match slot {
+                    Some((at, text)) if not_after(*at) => {
+                        *at = this;
+                        if text != value {
+                            *text = value.to_string();
+                        }
+                    }
+                    Some(_) => {}
+                    None => *slot = Some((this, value.to_string())),
+                }
+            }
+            id
+        };
+        let results = raw
+            .results
+            .iter()
+            .zip(origins)
+            .map(|(r, origin)| Placement {
+                rank: r.rank,
+                player: id_of(&r.name, &r.nat, &r.loc),
+                origin,
+            })
+            .collect();
+        let round = raw
+            .round
+            .iter()
+            .map(|r| Round {
+                matches: r
+                    .matches
+                    .iter()
+                    .map(|m| Match {
+                        a: id_of(&m.a, "", ""),
+                        b: id_of(&m.b, "", ""),
+                        wins_a: m.wins_a,
+                        wins_b: m.wins_b,
+                        draws: m.draws,
+                    })
+                    .collect(),
+                byes: r.byes.iter().map(|n| id_of(n, "", "")).collect(),
+            })
+            .collect();
+        Event {
+            results,
+            round,
+            id: raw.id,
+            file: raw.file,
+            name: raw.name,
+            date: raw.date,
+            end_date: raw.end_date,
+            place: raw.place,
+            country: raw.country,
+            players: raw.players,
+            rounds: raw.rounds,
+            boards: raw.boards,
+            world_championship: raw.world_championship,
+            circuits: raw.circuits,
+            report: raw.report,
+            format: raw.format,
+            sanctioned: raw.sanctioned,
+            judge_level: raw.judge_level,
+        }
+    }
+
+    /// The player list, sorted by key, and each provisional id's place in
+    /// it. Display name: the registry's name, else the latest spelling;
+    /// nationality and location: the registry's, else the latest non-empty.
+    fn players(self, registry: &registry::Registry) -> (Vec<Player>, Vec<PlayerId>) {
+        let mut keyed: Vec<(String, PlayerId)> = self.ids.into_iter().collect();
+        keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let mut latest = self.latest;
+        let mut final_id = vec![0; latest.len()];
+        let players = keyed
+            .into_iter()
+            .enumerate()
+            .map(|(i, (key, id))| {
+                final_id[id as usize] = i as PlayerId;
+                let l = std::mem::take(&mut latest[id as usize]);
+                let entry = registry.entries.get(&key);
+                let pick = |registry_value: Option<&String>, own: String| match registry_value {
+                    Some(v) if !v.is_empty() => v.clone(),
+                    _ => own,
+                };
+                Player {
+                    slug: slug(&key).into(),
+                    display: pick(entry.map(|e| &e.display), l.spelling.1).into(),
+                    nat: pick(entry.map(|e| &e.nat), l.nat.map(|n| n.1).unwrap_or_default()).into(),
+                    loc: pick(entry.map(|e| &e.loc), l.loc.map(|n| n.1).unwrap_or_default()).into(),
+                    key: key.into(),
+                }
+            })
+            .collect();
+        (players, final_id)
+    }
+}
+
+/// Slugs are collision-free by construction except for a hash collision;
+/// refuse to build rather than let two players share a page.
+fn check_slugs(players: &[Player], problems: &mut Vec<Diagnostic>) -> bool {
+    let mut owners: HashMap<&str, &str> = HashMap::with_capacity(players.len());
+    let mut ok = true;
+    for p in players {
+        if let Some(other) = owners.insert(&p.slug, &p.display) {
+            problems.push(Diagnostic::new(
+                "data",
+                format!(
+                    "players {other:?} and {:?} would share the page {}.html",
+                    p.display, p.slug
+                ),
+            ));
+            ok = false;
+        }
+    }
+    ok
+}
+
+fn load_pages(site_dir: &Path, paths: &[PathBuf], problems: &mut Vec<Diagnostic>) -> Vec<MarkdownPage> {
+    let mut pages = Vec::new();
+    // Page file → first source, so that `About.md` and `about.md` do not
+    // silently overwrite each other.
+    let mut owners: HashMap<String, PathBuf> = HashMap::new();
+    for rel in paths {
+        let path = shown(site_dir, rel);
+        let source = match read_text(&site_dir.join(rel)) {
+            Ok(text) => text,
+            Err(d) => {
+                problems.push(Diagnostic { path, ..d });
+                continue;
+            }
+        };
+        let stem = rel.file_stem().and_then(|s| s.to_str()).unwrap_or("page");
+        let title = source
+            .lines()
+            .find_map(|l| l.strip_prefix("# "))
+            .map(|t| t.trim().to_string())
+            .unwrap_or_else(|| stem.to_string());
+        let page_slug = slug(&ratings_model::names::name_key(stem));
+        if let Some(first) = owners.get(&page_slug) {
+            problems.push(Diagnostic::new(
+                path,
+                format!(
+                    "this page would be written to pages/{page_slug}.html, like {}: rename one of them",
+                    first.display()
+                ),
+            ));
+            continue;
+        }
+        owners.insert(page_slug.clone(), path);
+        pages.push(MarkdownPage {
+            slug: page_slug,
+            title,
+            source,
+        });
+    }
+    pages
+}

@@ -1,0 +1,147 @@
+//! `data/players.toml`: display names, nationalities and aliases.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use ratings_config::toml_error;
+use ratings_model::error::Diagnostic;
+use ratings_model::names::{collapse_spaces, name_key};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RegistryFile {
+    #[serde(default)]
+    player: Vec<RegistryEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RegistryEntry {
+    name: Spanned<String>,
+    #[serde(default)]
+    aliases: Vec<Spanned<String>>,
+    #[serde(default)]
+    nat: String,
+    #[serde(default)]
+    loc: String,
+}
+
+/// What the registry says about one player.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub display: String,
+    pub nat: String,
+    pub loc: String,
+}
+
+#[derive(Debug, Default)]
+pub struct Registry {
+    /// Name key of an alias → name key of the registry name.
+    pub aliases: HashMap<String, String>,
+    /// Name key of the registry name → details.
+    pub entries: HashMap<String, Entry>,
+}
+
+pub fn parse(path: &Path, text: &str) -> Result<Registry, Vec<Diagnostic>> {
+    let file: RegistryFile = toml::from_str(text).map_err(|e| vec![toml_error(path, text, &e)])?;
+    let mut problems = Vec::new();
+    let mut registry = Registry::default();
+    // Every spelling (name or alias) → the entry that claims it (index and
+    // display name), for clashes between entries.
+    let mut claimed: HashMap<String, (usize, String)> = HashMap::new();
+    // `Some(key)` for a new spelling; `None` for an error (reported) or for a
+    // spelling the same entry already claims (its own name written again as
+    // an alias, or an alias twice): harmless, skipped.
+    let mut claim =
+        |spelling: &Spanned<String>, owner: (usize, &str), problems: &mut Vec<Diagnostic>| -> Option<String> {
+            let written = collapse_spaces(spelling.get_ref());
+            if written.is_empty() {
+                problems.push(Diagnostic::at(path, text, spelling.span(), "name must not be empty"));
+                return None;
+            }
+            let key = name_key(&written);
+            if let Some((entry, previous)) = claimed.get(&key) {
+                if *entry != owner.0 {
+                    problems.push(Diagnostic::at(
+                        path,
+                        text,
+                        spelling.span(),
+                        format!("{written:?} is already a name or alias of the player {previous:?}"),
+                    ));
+                }
+                return None;
+            }
+            claimed.insert(key.clone(), (owner.0, owner.1.to_string()));
+            Some(key)
+        };
+    for (index, entry) in file.player.iter().enumerate() {
+        let display = collapse_spaces(entry.name.get_ref());
+        let Some(key) = claim(&entry.name, (index, &display), &mut problems) else {
+            continue;
+        };
+        for alias in &entry.aliases {
+            if let Some(alias_key) = claim(alias, (index, &display), &mut problems) {
+                registry.aliases.insert(alias_key, key.clone());
+            }
+        }
+        registry.entries.insert(
+            key,
+            Entry {
+                display,
+                nat: collapse_spaces(&entry.nat),
+                loc: collapse_spaces(&entry.loc),
+            },
+        );
+    }
+    if problems.is_empty() {
+        Ok(registry)
+    } else {
+        Err(problems)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn aliases_map_to_the_registry_name() {
+        let r = parse(
+            Path::new("players.toml"),
+            "[[player]]\nname = \"Chuck Krueger\"\naliases = [\"Chruk  KRUEGER\"]\nnat = \"US\"\n",
+        )
+        .unwrap();
+        assert_eq!(r.aliases["chruk krueger"], "chuck krueger");
+        assert_eq!(r.entries["chuck krueger"].nat, "US");
+    }
+
+    #[test]
+    fn an_alias_equal_to_the_own_name_is_skipped() {
+        let r = parse(
+            Path::new("players.toml"),
+            "[[player]]\nname = \"Chuck Krueger\"\naliases = [\"Chuck KRUEGER\", \"Chruk Krueger\", \"chruk  krueger\"]\n",
+        )
+        .unwrap();
+        // The own name is not an alias (it would map to itself); the repeated
+        // alias is kept once.
+        assert_eq!(r.aliases.len(), 1);
+        assert_eq!(r.aliases["chruk krueger"], "chuck krueger");
+        assert_eq!(r.entries["chuck krueger"].display, "Chuck Krueger");
+    }
+
+    #[test]
+    fn a_spelling_belongs_to_one_player() {
+        let e = parse(
+            Path::new("players.toml"),
+            "[[player]]\nname = \"A B\"\n[[player]]\nname = \"C D\"\naliases = [\"a b\"]\n",
+        )
+        .unwrap_err();
+        assert_eq!(
+            e[0].to_string(),
+            "players.toml:5:12: \"a b\" is already a name or alias of the player \"A B\""
+        );
+    }
+}

@@ -1,0 +1,549 @@
+//! The rating-history chart of a player page: an inline SVG drawn at build
+//! time (no script). Time runs left to right; the rating is held flat
+//! between events (a step line) from the starting rating up to the rating's
+//! latest event; the peak is marked and named. The history table under the
+//! chart lists every value, so the chart carries no per-event markup.
+//!
+//! Text never scales with the page: the outer SVG has no `viewBox` (its
+//! text is 12 CSS px on a phone as on a desktop; x positions are
+//! percentages of the width, y positions pixels of a fixed height), and
+//! only the lines are drawn in a nested SVG stretched to the plot area
+//! with strokes that do not scale.
+
+use std::fmt::Write;
+
+use ratings_model::Date;
+use ratings_model::format::{Fixed2, Xml};
+
+/// One event of the player in this rating.
+pub struct Point<'a> {
+    pub date: Date,
+    pub event: &'a str,
+    pub rating: f64,
+}
+
+/// Height of the chart in CSS pixels, and of its plot area inside it.
+const HEIGHT: f64 = 180.0;
+const TOP: f64 = 16.0;
+const BOTTOM: f64 = 22.0;
+/// Width of the line's own coordinates (stretched to the plot's width).
+const UNITS: f64 = 1000.0;
+/// At most this many date labels: they must fit a phone's width (a
+/// month's label, "Oct 2024", is twice a year's).
+const MAX_LABELS: usize = 6;
+const MAX_MONTH_LABELS: usize = 4;
+/// At most this many intervals between the value labels: [`nice_step`]
+/// makes about three; the bound holds whatever the ratings are.
+const MAX_TICKS: usize = 20;
+
+/// A coordinate with at most one decimal, without a trailing `.0`: what
+/// `{:.1}` prints (exact ties to even), written without a `String`.
+#[derive(Clone, Copy)]
+struct Num(f64);
+
+impl Num {
+    /// (sign, tenths) when the rounding is certain (the shared fast path of
+    /// the two-decimal figures); `None` takes the exact (slower) path. The
+    /// sign is the float's, as `{:.1}` prints it: "-0" for a tiny negative.
+    fn tenths(self) -> Option<(bool, u64)> {
+        ratings_model::format::decimals_fast_parts(self.0, 1).map(|(_, n)| (self.0.is_sign_negative(), n))
+    }
+
+    fn write_to(&self, f: &mut (impl Write + ?Sized)) -> std::fmt::Result {
+        let Some((negative, n)) = self.tenths() else {
+            let s = format!("{:.1}", self.0);
+            return f.write_str(s.strip_suffix(".0").unwrap_or(&s));
+        };
+        if negative {
+            f.write_str("-")?;
+        }
+        ratings_model::format::write_uint(f, n / 10)?;
+        match n % 10 {
+            0 => Ok(()),
+            d => f.write_str([".0", ".1", ".2", ".3", ".4", ".5", ".6", ".7", ".8", ".9"][d as usize]),
+        }
+    }
+
+    /// Whether the two print the same.
+    fn prints_as(self, other: Num) -> bool {
+        match (self.tenths(), other.tenths()) {
+            (Some(a), Some(b)) => a == b,
+            _ => self.to_string() == other.to_string(),
+        }
+    }
+}
+
+ratings_model::format::fast_display!(Num);
+
+/// Append the pieces to a `String`: text as it is, [`Num`]s as they print
+/// (the charts' thousands of coordinates without the formatting machinery).
+macro_rules! push {
+    ($s:expr, $($piece:expr),+ $(,)?) => {{
+        $(Piece::push_to($piece, &mut $s);)+
+    }};
+}
+
+trait Piece {
+    fn push_to(self, s: &mut String);
+}
+
+impl Piece for &str {
+    fn push_to(self, s: &mut String) {
+        s.push_str(self);
+    }
+}
+
+impl Piece for Num {
+    fn push_to(self, s: &mut String) {
+        let _ = self.write_to(s);
+    }
+}
+
+fn num(x: f64) -> Num {
+    Num(x)
+}
+
+/// A "nice" tick step (1, 2, 2.5 or 5 × 10^k) giving about three intervals:
+/// always a positive finite number. A span with no nice step (zero,
+/// subnormal, infinite, NaN) gets 1.
+fn nice_step(span: f64) -> f64 {
+    let raw = span / 3.0;
+    if !raw.is_normal() || raw < 0.0 {
+        return 1.0;
+    }
+    let mag = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 2.5, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * mag)
+        .find(|&s| s >= raw)
+        .unwrap_or(10.0 * mag)
+}
+
+/// The y range: the ratings (and the start) on nice ticks, at least
+/// `min_span` high, so that a change of a point or two on a 1500 scale is
+/// not drawn as a full-height jump. Returns (bottom, top, step): whatever
+/// the numbers, finite, with bottom < top and a step that divides the
+/// range in a few intervals (see [`drawn`] for ratings of no real scale).
+fn y_range(lo: f64, hi: f64, min_span: f64) -> (f64, f64, f64) {
+    let (mut lo, mut hi) = (drawn(lo), drawn(hi));
+    // Beside values this large a smaller span would be lost in rounding.
+    let min_span = min_span.max(lo.abs().max(hi.abs()) * 1e-6);
+    if hi - lo < min_span {
+        // Halves first: (lo + hi) / 2 would overflow near the largest double.
+        let mid = lo / 2.0 + hi / 2.0;
+        (lo, hi) = (mid - min_span / 2.0, mid + min_span / 2.0);
+    }
+    let step = nice_step(hi - lo);
+    ((lo / step).floor() * step, (hi / step).ceil() * step, step)
+}
+
+/// A rating as the chart draws it: the rate stage lets only finite ratings
+/// through, and the parameters' ranges keep them far inside ±1e300; were
+/// one not, the chart would still be drawn (NaN as 0, the rest clamped),
+/// and finite.
+fn drawn(rating: f64) -> f64 {
+    const LIMIT: f64 = 1e300;
+    if rating.is_nan() {
+        0.0
+    } else {
+        rating.clamp(-LIMIT, LIMIT)
+    }
+}
+
+/// The date labels of the x axis between days `x0` and `x1`: 1 January of
+/// years when the span is two years or more (every 1, 2, 5, 10 ... years),
+/// else the first of months (every 1, 2, 3, 6 months), at most
+/// [`MAX_LABELS`] years or [`MAX_MONTH_LABELS`] months. (day, label) pairs.
+fn date_ticks(x0: i64, x1: i64) -> Vec<(i64, String)> {
+    let (from, to) = (Date::from_days(x0), Date::from_days(x1));
+    let first = |year: i32, month: u8| Date { year, month, day: 1 }.days();
+    if x1 - x0 >= 2 * 365 {
+        let years: Vec<i32> = (from.year..=to.year + 1)
+            .filter(|&y| (x0..=x1).contains(&first(y, 1)))
+            .collect();
+        let every = [1, 2, 5, 10, 20, 50, 100, 1000]
+            .into_iter()
+            .find(|&k| years.iter().filter(|&&y| y.rem_euclid(k) == 0).count() <= MAX_LABELS)
+            .unwrap_or(1000);
+        return years
+            .into_iter()
+            .filter(|y| y.rem_euclid(every) == 0)
+            .map(|y| (first(y, 1), y.to_string()))
+            .collect();
+    }
+    let mut months = Vec::new();
+    let (mut y, mut m) = (from.year, from.month);
+    while first(y, m) <= x1 {
+        if first(y, m) >= x0 {
+            months.push((y, m));
+        }
+        (y, m) = if m == 12 { (y + 1, 1) } else { (y, m + 1) };
+    }
+    let every = [1, 2, 3, 6, 12]
+        .into_iter()
+        .find(|&k| months.iter().filter(|(_, m)| (m - 1) % k == 0).count() <= MAX_MONTH_LABELS)
+        .unwrap_or(12);
+    const NAMES: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    months
+        .into_iter()
+        .filter(|(_, m)| (m - 1) % every == 0)
+        .map(|(y, m)| (first(y, m), format!("{} {y}", NAMES[m as usize - 1])))
+        .collect()
+}
+
+/// The SVG. `id` makes the title id unique on the page; `start` is the
+/// rating before the first event; `peak` the index of the point to mark
+/// (none: no provisional rating is a peak, and a career of provisional
+/// ratings has none); `until` is the latest event date of the rating (the
+/// line stays flat up to it); `min_span` the least rating range the y axis
+/// shows (the system's, see `RatingSystem::chart_span`).
+pub fn svg(
+    id: &str,
+    label: &str,
+    start: f64,
+    points: &[Point],
+    peak: Option<usize>,
+    until: Date,
+    min_span: f64,
+) -> String {
+    if points.is_empty() {
+        return String::new();
+    }
+    // x: days, at least 90 days wide, with room before the first event for
+    // the starting rating.
+    let first = points[0].date.days();
+    let last = until.days().max(points[points.len() - 1].date.days());
+    let lead = ((last - first) / 25).max(10);
+    let (x0, x1) = (first - lead, last.max(first + 90));
+    // y: the ratings and the start, on nice ticks.
+    let ratings = points.iter().map(|p| p.rating).chain([start]);
+    let lo = ratings.clone().fold(f64::INFINITY, f64::min);
+    let hi = ratings.fold(f64::NEG_INFINITY, f64::max);
+    let (y0, y1, step) = y_range(lo, hi, min_span);
+    // Enough decimals to write every tick exactly (2.5 → 1, 0.25 → 2).
+    let decimals = (0..4)
+        .find(|&k| {
+            let scaled = step * 10f64.powi(k);
+            (scaled - scaled.round()).abs() < 1e-9
+        })
+        .unwrap_or(4) as usize;
+    let plot = HEIGHT - TOP - BOTTOM;
+    let ux = |d: i64| (d - x0) as f64 / (x1 - x0) as f64 * UNITS;
+    let py = |r: f64| (y1 - drawn(r)) / (y1 - y0) * plot;
+
+    let mut s = String::with_capacity(900 + points.len() * 12);
+    let _ = write!(
+        s,
+        r#"<svg class="chart" role="img" aria-labelledby="{id}"><title id="{id}">{}</title>"#,
+        Xml(label)
+    );
+    // The plot: grid and line, stretched to the width.
+    let mut grid = String::new();
+    let mut text = String::new();
+    // Bounded whatever the range: `as` saturates, and a NaN gives 0.
+    let ticks = (((y1 - y0) / step).round() as usize).min(MAX_TICKS);
+    for k in 0..=ticks {
+        let v = y0 + k as f64 * step;
+        let y = py(v);
+        push!(grid, "M0 ", num(y), "H", num(UNITS));
+        // The value above its grid line, at the left.
+        push!(text, r#"<text x="2" y=""#, num(TOP + y - 3.0), r#"">"#);
+        let _ = write!(text, "{v:.decimals$}</text>");
+    }
+    // Date labels, centred on their day (in one group), but those at the
+    // edges kept inside the chart.
+    text.push_str(r#"<g text-anchor="middle">"#);
+    for (day, name) in date_ticks(x0, x1) {
+        let x = ux(day);
+        push!(grid, "M", num(x), " 0V", num(plot));
+        let pct = x / UNITS * 100.0;
+        let anchor = match pct {
+            p if p < 6.0 => r#" text-anchor="start""#,
+            p if p > 94.0 => r#" text-anchor="end""#,
+            _ => "",
+        };
+        push!(
+            text,
+            r#"<text x=""#,
+            num(pct),
+            r#"%" y=""#,
+            num(HEIGHT - 6.0),
+            r#"""#,
+            anchor,
+            ">",
+            &*name,
+            "</text>"
+        );
+    }
+    text.push_str("</g>");
+    // The step line: the start, then flat from each event to the next, and
+    // on to `until`.
+    let mut line = String::with_capacity(8 + points.len() * 14);
+    push!(line, "M0 ", num(py(start)));
+    let mut y = num(py(start));
+    for p in points {
+        push!(line, "H", num(ux(p.date.days())));
+        // A vertical step only where the drawn height changes.
+        let next = num(py(p.rating));
+        if !next.prints_as(y) {
+            push!(line, "V", next);
+            y = next;
+        }
+    }
+    if last > points[points.len() - 1].date.days() {
+        push!(line, "H", num(ux(last)));
+    }
+    push!(
+        s,
+        r#"<svg y=""#,
+        num(TOP),
+        r#"" height=""#,
+        num(plot),
+        r#"" viewBox="0 0 "#,
+        num(UNITS),
+        " ",
+        num(plot),
+        r#"" preserveAspectRatio="none"><path class="grid" d=""#,
+        &*grid,
+        r#""/><path class="line" d=""#,
+        &*line,
+        r#""/></svg>"#,
+        &*text,
+    );
+    if let Some(p) = peak.and_then(|i| points.get(i)) {
+        let _ = write!(
+            s,
+            r#"<circle class="peak" cx="{}%" cy="{}" r="5"><title>Peak: {}, {}: {}</title></circle>"#,
+            num(ux(p.date.days()) / UNITS * 100.0),
+            num(TOP + py(p.rating)),
+            Xml(p.event),
+            p.date,
+            Fixed2(p.rating)
+        );
+    }
+    s.push_str("</svg>");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coordinates_print_as_one_decimal_formatting_does() {
+        let old = |x: f64| {
+            let s = format!("{:.1}", x);
+            s.strip_suffix(".0").unwrap_or(&s).to_string()
+        };
+        let mut x = -3.0f64;
+        while x < 700.0 {
+            assert_eq!(num(x).to_string(), old(x), "{x}");
+            x += 0.012_345;
+        }
+        for x in [0.25, 0.35, 2.5, 0.05, -0.04, -0.0, 0.0, 622.0, 1e12, 199.95, 44.0] {
+            assert_eq!(num(x).to_string(), old(x), "{x}");
+        }
+    }
+
+    #[test]
+    fn coordinates_compare_as_they_print() {
+        let xs: Vec<f64> = (0..4000)
+            .map(|i| -20.0 + f64::from(i) * 0.0125)
+            .chain([0.05, 0.15, -0.05, -0.0, 1e12])
+            .collect();
+        for &a in &xs {
+            for b in [a, a + 0.01, a + 0.04, a + 0.05, a - 0.05, 0.05, -0.0, 0.0] {
+                assert_eq!(
+                    num(a).prints_as(num(b)),
+                    num(a).to_string() == num(b).to_string(),
+                    "{a} {b}"
+                );
+            }
+        }
+    }
+
+    fn d(year: i32, month: u8, day: u8) -> Date {
+        Date { year, month, day }
+    }
+
+    #[test]
+    fn nice_steps() {
+        assert_eq!(nice_step(20.0), 10.0);
+        assert_eq!(nice_step(3.0), 1.0);
+        assert_eq!(nice_step(0.4), 0.2);
+        assert_eq!(nice_step(900.0), 500.0);
+        assert_eq!(nice_step(600.0), 200.0);
+    }
+
+    #[test]
+    fn chart_starts_at_the_start_and_marks_the_peak() {
+        let pts = [
+            Point {
+                date: d(2000, 1, 1),
+                event: "A & B",
+                rating: 40.0,
+            },
+            Point {
+                date: d(2002, 1, 1),
+                event: "C",
+                rating: 60.0,
+            },
+            Point {
+                date: d(2004, 1, 1),
+                event: "D",
+                rating: 50.0,
+            },
+        ];
+        let svg = svg("c-x", "History of <X>", 45.0, &pts, Some(1), d(2004, 1, 1), 10.0);
+        assert!(svg.starts_with(
+            r#"<svg class="chart" role="img" aria-labelledby="c-x"><title id="c-x">History of &lt;X&gt;</title>"#
+        ));
+        // y: 40..60, step 10; the plot is 142 px high (180 - 16 - 22), 60 at 0.
+        for v in [40, 50, 60] {
+            assert!(svg.contains(&format!(">{v}</text>")), "{v}");
+        }
+        assert!(!svg.contains(">45</text>"));
+        // x: 1461 days + 58 before the first event (1/25 of the span), in
+        // 1000 units. The line starts at 45 (y 106.5), steps to 40 on
+        // 2000-01-01, 60 on 2002-01-01, 50 on 2004-01-01.
+        assert!(svg.contains(r#"d="M0 106.5H38.2V142H519.4V0H1000V71""#), "{svg}");
+        // Years every one (5 labels at most 6), as percentages of the width.
+        // The labels at the edges are anchored inside the chart.
+        assert!(svg.contains(r#"<g text-anchor="middle"><text x="3.8%" y="174" text-anchor="start">2000</text><text x="27.9%" y="174">2001</text>"#), "{svg}");
+        assert!(
+            svg.contains(r#"<text x="100%" y="174" text-anchor="end">2004</text>"#),
+            "{svg}"
+        );
+        // Only the peak has a marker, with its event.
+        assert_eq!(svg.matches("<circle").count(), 1);
+        assert!(
+            svg.contains(
+                r#"<circle class="peak" cx="51.9%" cy="16" r="5"><title>Peak: C, 2002-01-01: 60.00</title></circle>"#
+            ),
+            "{svg}"
+        );
+        // No scaling of the text: the outer SVG has no viewBox.
+        assert_eq!(svg.matches("viewBox").count(), 1);
+    }
+
+    #[test]
+    fn flat_stretches_have_no_vertical_steps() {
+        let pts = [
+            Point {
+                date: d(2000, 1, 1),
+                event: "A",
+                rating: 40.0,
+            },
+            Point {
+                date: d(2001, 1, 1),
+                event: "B",
+                rating: 40.0,
+            },
+            Point {
+                date: d(2002, 1, 1),
+                event: "C",
+                rating: 41.0,
+            },
+        ];
+        let svg = svg("c", "t", 40.0, &pts, None, d(2003, 1, 1), 10.0);
+        assert!(!svg.contains("<circle"), "no peak given, none marked");
+        let line = svg.split(r#"class="line" d=""#).nth(1).unwrap();
+        let d = &line[..line.find('"').unwrap()];
+        // Start at 40, flat through A and B, up at C, on to the last event.
+        assert_eq!(d.matches('V').count(), 1, "{d}");
+        assert_eq!(d.matches('H').count(), 4, "{d}");
+    }
+
+    #[test]
+    fn small_changes_keep_a_minimum_range() {
+        // +1.8 on a 1500 scale with a 100-point minimum: 1450..1550.
+        assert_eq!(y_range(1500.0, 1501.8, 100.0), (1450.0, 1600.0, 50.0));
+        // A large range is left as it is, on nice ticks.
+        assert_eq!(y_range(1320.0, 1790.0, 100.0), (1200.0, 1800.0, 200.0));
+        // Dip Pouch: a 10-point minimum.
+        assert_eq!(y_range(40.0, 40.0, 10.0), (35.0, 45.0, 5.0));
+    }
+
+    /// Ratings no real scale has (the rate stage and the parameters'
+    /// ranges keep them out): the chart is still a few labels and finite
+    /// coordinates. A step of 0 or a top of inf once made the tick count
+    /// `usize::MAX`, and the build took every byte of memory.
+    #[test]
+    fn any_ratings_give_a_few_ticks_and_finite_coordinates() {
+        for span in [0.0, 5e-324, 1e-310, -3.0, f64::MAX, f64::INFINITY, f64::NAN] {
+            let step = nice_step(span);
+            assert!(step.is_finite() && step > 0.0, "span {span}: step {step}");
+        }
+        let cases = [
+            (1.0e308, 1.79e308),
+            (1.7e308, 1.7e308),
+            (f64::MAX, f64::MAX),
+            (-1.7e308, 1.7e308),
+            (1e20, 1e20),
+            (5e-324, 5e-324),
+            (-1e-310, 1e-310),
+            (f64::NAN, f64::NAN),
+            (f64::NEG_INFINITY, f64::INFINITY),
+            (1500.0, 1500.0),
+        ];
+        for (lo, hi) in cases {
+            let (y0, y1, step) = y_range(lo, hi, 10.0);
+            let intervals = (y1 - y0) / step;
+            assert!(
+                [y0, y1, step].iter().all(|v| v.is_finite()) && (1.0..=6.0).contains(&intervals),
+                "{lo} to {hi}: {y0} to {y1} by {step}"
+            );
+        }
+        for (lo, hi) in cases {
+            let pts = [
+                Point {
+                    date: d(2000, 1, 1),
+                    event: "A",
+                    rating: lo,
+                },
+                Point {
+                    date: d(2001, 1, 1),
+                    event: "B",
+                    rating: hi,
+                },
+            ];
+            let svg = svg("c", "t", lo, &pts, None, d(2002, 1, 1), 10.0);
+            let labels = svg.matches(r#"<text x="2""#).count();
+            assert!((2..=7).contains(&labels), "{lo} to {hi}: {labels} labels");
+            assert!(!svg.contains("NaN") && !svg.contains("inf"), "{svg}");
+        }
+    }
+
+    #[test]
+    fn date_ticks_fit_the_span() {
+        // A career of a few months: months, named with their year.
+        let t = date_ticks(d(2024, 2, 20).days(), d(2024, 6, 10).days());
+        let names: Vec<&str> = t.iter().map(|(_, n)| n.as_str()).collect();
+        assert_eq!(names, ["Mar 2024", "Apr 2024", "May 2024", "Jun 2024"]);
+        // A year and a half: every 6 months (4 month labels at most, as
+        // they are twice as wide as years).
+        let t = date_ticks(d(2023, 11, 1).days(), d(2025, 4, 1).days());
+        let names: Vec<&str> = t.iter().map(|(_, n)| n.as_str()).collect();
+        assert_eq!(names, ["Jan 2024", "Jul 2024", "Jan 2025"]);
+        // Nine months (February to October): every 2 months.
+        let t = date_ticks(d(2024, 1, 15).days(), d(2024, 10, 15).days());
+        let names: Vec<&str> = t.iter().map(|(_, n)| n.as_str()).collect();
+        assert_eq!(names, ["Mar 2024", "May 2024", "Jul 2024", "Sep 2024"]);
+        // Thirty years: every 5 years.
+        let t = date_ticks(d(1995, 6, 1).days(), d(2025, 6, 1).days());
+        let names: Vec<&str> = t.iter().map(|(_, n)| n.as_str()).collect();
+        assert_eq!(names, ["2000", "2005", "2010", "2015", "2020", "2025"]);
+        assert_eq!(t[0].0, d(2000, 1, 1).days());
+    }
+
+    #[test]
+    fn days_round_trip() {
+        for day in (-800_000..800_000).step_by(997) {
+            assert_eq!(Date::from_days(day).days(), day, "{day}");
+        }
+        assert_eq!(Date::from_days(0), d(1970, 1, 1));
+        assert_eq!(Date::from_days(d(2024, 2, 29).days()), d(2024, 2, 29));
+    }
+}

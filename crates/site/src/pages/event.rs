@@ -1,0 +1,361 @@
+//! One page per event: the seed pages' header and, for every rating that
+//! includes the event, its results with rating before → after. Match events
+//! also show their standings (if given) and every round's pairings.
+
+use std::collections::HashMap;
+
+use askama::Template;
+
+use super::{Base, Context, Link, Placing};
+use ratings_model::format::{Fixed2, Signed2, fixed2, shows_as_zero2};
+use ratings_model::{Event, Match, PlayerId, date_range};
+use ratings_rating::DetailRef;
+
+/// One rating's figures for a player in the event.
+pub struct Cell {
+    pub after: Fixed2,
+    /// Systems with a deviation: the one after the event.
+    pub deviation: Option<Fixed2>,
+    pub change: Signed2,
+    /// ` class=up`, ` class=down` or nothing, for styling.
+    pub direction: &'static str,
+}
+
+/// A player's line in the results: the placing once, then every rating's
+/// figures side by side (`None` where a rating has no row for the player).
+pub struct ResultRow<'a> {
+    /// The final rank (placement events, and match events with standings).
+    pub rank: Option<u32>,
+    /// The score a rating gave the placing (the Dip Pouch percentile).
+    pub score: Option<Fixed2>,
+    /// Match events: rated matches won-lost-drawn.
+    pub record: Option<Placing>,
+    pub player: Link<'a>,
+    pub nat: &'a str,
+    pub cells: Vec<Option<Cell>>,
+}
+
+/// The column group of one rating in the results table.
+pub struct RatingHead<'a> {
+    pub title: &'a str,
+    pub href: String,
+    /// Heading of the deviation column ("RD", "σ"), for systems with one.
+    pub deviation: Option<&'static str>,
+}
+
+impl RatingHead<'_> {
+    /// Columns of the group: after, deviation, change.
+    pub fn span(&self) -> usize {
+        2 + usize::from(self.deviation.is_some())
+    }
+}
+
+/// Every player of the event in one table, each rating a column group.
+pub struct Results<'a> {
+    pub heads: Vec<RatingHead<'a>>,
+    pub rows: Vec<ResultRow<'a>>,
+    /// Which of the leading columns have a value in some row.
+    pub rank: bool,
+    pub nat: bool,
+    pub scores: bool,
+    pub record: bool,
+}
+
+impl Results<'_> {
+    /// Columns before the ratings' groups.
+    pub fn lead(&self) -> usize {
+        1 + usize::from(self.rank) + usize::from(self.nat) + usize::from(self.scores) + usize::from(self.record)
+    }
+}
+
+/// What a rating says about the event: why it is not rated, or how it
+/// counts (the DCI K cut).
+pub struct RatingNote<'a> {
+    pub title: &'a str,
+    pub href: String,
+    pub text: &'a str,
+}
+
+pub struct Pairing<'a> {
+    pub a: Link<'a>,
+    pub b: Link<'a>,
+    /// Games as written: "2-1", "1-1-1".
+    pub games: String,
+    /// Who won the match (neither: a draw).
+    pub a_won: bool,
+    pub b_won: bool,
+}
+
+pub struct RoundView<'a> {
+    pub number: usize,
+    pub pairings: Vec<Pairing<'a>>,
+    pub byes: Vec<Link<'a>>,
+}
+
+#[derive(Template)]
+#[template(path = "event.html")]
+pub struct EventPage<'a> {
+    pub base: Base<'a>,
+    pub name: String,
+    /// (label, value) pairs of the header.
+    pub facts: Vec<(String, String)>,
+    /// The events before and after this one, in rating order.
+    pub previous: Option<Link<'a>>,
+    pub next: Option<Link<'a>>,
+    pub report: String,
+    pub notes: Vec<RatingNote<'a>>,
+    pub results: Option<Results<'a>>,
+    /// Match events: every round's pairings and byes.
+    pub rounds: Vec<RoundView<'a>>,
+    /// Players the published results leave out (partial lists).
+    pub unlisted: u32,
+    pub listed: usize,
+    pub players: u32,
+    /// Nothing published: no result rows, no matches, no byes.
+    pub no_results: bool,
+}
+
+/// The class attribute of a change cell: ` class=up`, ` class=down`, or
+/// nothing when the change shows as 0.00.
+pub fn direction(change: f64) -> &'static str {
+    if shows_as_zero2(change) {
+        ""
+    } else if change > 0.0 {
+        " class=up"
+    } else {
+        " class=down"
+    }
+}
+
+/// "2-1", or "1-1-1" with drawn games.
+pub fn games(won: u16, lost: u16, drawn: u16) -> String {
+    if drawn == 0 {
+        format!("{won}-{lost}")
+    } else {
+        format!("{won}-{lost}-{drawn}")
+    }
+}
+
+fn pairing<'a>(ctx: &'a Context, root: &'a str, m: &Match) -> Pairing<'a> {
+    Pairing {
+        a: ctx.player_link(root, m.a),
+        b: ctx.player_link(root, m.b),
+        games: games(m.wins_a, m.wins_b, m.draws),
+        a_won: m.wins_a > m.wins_b,
+        b_won: m.wins_b > m.wins_a,
+    }
+}
+
+fn rounds<'a>(ctx: &'a Context, root: &'a str, e: &Event) -> Vec<RoundView<'a>> {
+    e.round
+        .iter()
+        .enumerate()
+        .map(|(i, r)| RoundView {
+            number: i + 1,
+            pairings: r.matches.iter().map(|m| pairing(ctx, root, m)).collect(),
+            byes: r.byes.iter().map(|&id| ctx.player_link(root, id)).collect(),
+        })
+        .collect()
+}
+
+/// Whether a rating that filters events by format counts the event's.
+fn counts_format(view: &super::Rated, e: &Event) -> bool {
+    match (view.config.system.formats(), &e.format) {
+        (Some(formats), Some(f)) => formats.contains(f),
+        _ => false,
+    }
+}
+
+/// The header's facts: date, place, sizes, and what the site's rating
+/// systems say of the event (the DCI judge level).
+fn facts(ctx: &Context, e: &Event) -> Vec<(String, String)> {
+    let mut facts = vec![("Date".to_string(), date_range(e.date, e.end_date))];
+    if !e.place.is_empty() {
+        let place = if e.country.is_empty() {
+            e.place.clone()
+        } else {
+            format!("{}, {}", e.place, ratings_model::country::name_of(&e.country))
+        };
+        facts.push(("Place".into(), place));
+    } else if !e.country.is_empty() {
+        facts.push((
+            "Country".into(),
+            ratings_model::country::name_of(&e.country).to_string(),
+        ));
+    }
+    // No count for an event without one (announced, or nothing published).
+    if e.players > 0 {
+        facts.push(("Number of players".into(), e.players.to_string()));
+    }
+    if let Some(r) = e.rounds {
+        facts.push(("Number of rounds".into(), r.to_string()));
+    } else if e.is_match_event() {
+        facts.push(("Number of rounds".into(), e.round.len().to_string()));
+    }
+    if let Some(b) = e.boards {
+        facts.push(("Number of boards".into(), b.to_string()));
+    }
+    if e.world_championship {
+        facts.push(("World Championship".into(), "Yes".into()));
+    }
+    if !e.circuits.is_empty() {
+        facts.push(("Circuits".into(), e.circuits.join(", ")));
+    }
+    if let Some(f) = &e.format {
+        facts.push(("Format".into(), f.clone()));
+    }
+    if !e.sanctioned {
+        facts.push(("Sanctioned".into(), "No".into()));
+    }
+    for view in &ctx.ratings {
+        for (label, value) in view.config.system.event_facts(e) {
+            if !facts.iter().any(|(l, _)| l == label) {
+                facts.push((label.to_string(), value));
+            }
+        }
+    }
+    facts
+}
+
+pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
+    let e = &ctx.site.model.events[index];
+    let base = ctx.base(path, e.name.clone());
+    let root = ctx.root_of(path);
+    let mut facts = facts(ctx, e);
+
+    let nat_in_event: HashMap<PlayerId, &str> = e
+        .results
+        .iter()
+        .filter(|r| !r.nat().is_empty())
+        .map(|r| (r.player, r.nat()))
+        .collect();
+    // The nationality given in the event wins over the player's usual one.
+    let nat = |p: PlayerId| nat_in_event.get(&p).copied().unwrap_or(&ctx.site.model.player(p).nat);
+    let several = ctx.ratings.len() > 1;
+    // A match event shows the match ratings that count its format (rated or
+    // not, with the reason); only if none does, each says so.
+    let counted_somewhere = ctx.ratings.iter().any(|v| counts_format(v, e));
+    let mut notes = Vec::new();
+    let mut shown = Vec::new();
+    for view in &ctx.ratings {
+        let rating = &view.history.events[index];
+        let filters_formats = view.config.system.formats().is_some();
+        let counts = filters_formats && e.is_match_event() && (counts_format(view, e) || !counted_somewhere);
+        if !counts {
+            if let Some(v) = rating.value {
+                let label = if several {
+                    format!("Coeff ({})", view.config.title)
+                } else {
+                    "Coeff".to_string()
+                };
+                facts.push((label, fixed2(v)));
+            }
+            // A rating that does not include the event says why, if it has
+            // a reason (unsanctioned, a placement for a match-only system,
+            // a format it does not count); ratings that filter by format
+            // say so only for the formats they count (above).
+            if !rating.included && (filters_formats || rating.note.is_none()) {
+                continue;
+            }
+        }
+        let href = format!("{root}rating/{}/index.html", view.id());
+        if let Some(text) = &rating.note {
+            notes.push(RatingNote {
+                title: &view.config.title,
+                href: href.clone(),
+                text,
+            });
+        }
+        if !view.history.event(index).is_empty() {
+            shown.push((view, href));
+        }
+    }
+
+    // One row per player: the standings of a match event first (in their
+    // order), then whoever a rating has a row for.
+    let mut rows: Vec<ResultRow> = Vec::new();
+    let mut row_of: HashMap<PlayerId, usize> = HashMap::new();
+    let mut row_for = |rows: &mut Vec<ResultRow<'a>>, p: PlayerId| {
+        *row_of.entry(p).or_insert_with(|| {
+            rows.push(ResultRow {
+                rank: None,
+                score: None,
+                record: None,
+                player: ctx.player_link(root, p),
+                nat: nat(p),
+                cells: (0..shown.len()).map(|_| None).collect(),
+            });
+            rows.len() - 1
+        })
+    };
+    if e.is_match_event() {
+        let mut standings: Vec<_> = e.results.iter().collect();
+        standings.sort_by(|a, b| {
+            let (pa, pb) = (ctx.site.model.player(a.player), ctx.site.model.player(b.player));
+            a.rank
+                .cmp(&b.rank)
+                .then_with(|| pa.display.as_bytes().cmp(pb.display.as_bytes()))
+        });
+        for r in standings {
+            let i = row_for(&mut rows, r.player);
+            rows[i].rank = Some(r.rank);
+        }
+    }
+    for (g, (view, _)) in shown.iter().enumerate() {
+        for row in view.history.event(index) {
+            let i = row_for(&mut rows, row.player);
+            let r = &mut rows[i];
+            match row.detail() {
+                DetailRef::Placement { rank, score } => {
+                    r.rank.get_or_insert(rank);
+                    if r.score.is_none() {
+                        r.score = score.map(Fixed2);
+                    }
+                }
+                DetailRef::Match(m) => {
+                    r.record.get_or_insert(Placing::Record(m.wins, m.losses, m.draws));
+                }
+            }
+            r.cells[g] = Some(Cell {
+                after: Fixed2(row.after),
+                deviation: row.deviation().map(|d| Fixed2(d[1])),
+                change: Signed2(row.after - row.before),
+                direction: direction(row.after - row.before),
+            });
+        }
+    }
+    // Ranked players in rank order (stable: ties keep their order), then
+    // the others as the ratings list them.
+    rows.sort_by_key(|r| (r.rank.is_none(), r.rank));
+    let results = (!rows.is_empty()).then(|| Results {
+        rank: rows.iter().any(|r| r.rank.is_some()),
+        nat: rows.iter().any(|r| !r.nat.is_empty()),
+        scores: rows.iter().any(|r| r.score.is_some()),
+        record: rows.iter().any(|r| r.record.is_some()),
+        heads: shown
+            .into_iter()
+            .map(|(view, href)| RatingHead {
+                title: &view.config.title,
+                href,
+                deviation: view.columns().deviation,
+            })
+            .collect(),
+        rows,
+    });
+    let unlisted = e.players.saturating_sub(e.results.len() as u32);
+    EventPage {
+        name: e.name.clone(),
+        facts,
+        previous: index.checked_sub(1).map(|i| ctx.event_link(root, i)),
+        next: (index + 1 < ctx.site.model.events.len()).then(|| ctx.event_link(root, index + 1)),
+        report: ctx.markdown(&e.report),
+        notes,
+        results,
+        rounds: rounds(ctx, root, e),
+        unlisted: if e.results.is_empty() { 0 } else { unlisted },
+        listed: e.results.len(),
+        players: e.players,
+        no_results: !e.has_results(),
+        base,
+    }
+}

@@ -1,0 +1,521 @@
+//! One page per player: their line in every rating and the full history;
+//! for match ratings also every rated match and a head-to-head table.
+
+use std::collections::{BTreeMap, HashMap};
+
+use askama::Template;
+
+use super::event::{direction, games};
+use super::ranking::{self, page_path};
+use super::{Base, Context, Link, Placing, chart};
+use ratings_model::country;
+use ratings_model::format::{Fixed2, Signed2, fixed2};
+use ratings_model::{Date, PlayerId};
+use ratings_rating::{DetailRef, Row};
+
+/// One rating's figures for the player in one event.
+pub struct HistoryCell {
+    /// The event's tournament value, for systems with one.
+    pub value: Option<Fixed2>,
+    pub after: Fixed2,
+    /// Systems with a deviation: the one after the event.
+    pub deviation: Option<Fixed2>,
+    pub change: Signed2,
+    pub direction: &'static str,
+    /// Rank in this rating right after the event (`None`: not ranked then).
+    pub rank: Option<u32>,
+    /// A provisional rating after the event (not a peak, marked P).
+    pub provisional: bool,
+}
+
+/// One event of the player: the placing once, then every rating's figures.
+pub struct HistoryRow<'a> {
+    pub date: Date,
+    pub event: Link<'a>,
+    /// Rank / players (placement ratings).
+    pub placing: Option<Placing>,
+    /// The score a rating gave the placing (the Dip Pouch percentile).
+    pub score: Option<Fixed2>,
+    /// Rated matches won-lost-drawn (match ratings).
+    pub record: Option<Placing>,
+    /// One per group; `None` where that rating has no row for the event.
+    pub cells: Vec<Option<HistoryCell>>,
+}
+
+/// A rating's column group in the history table.
+pub struct HistoryGroup<'a> {
+    pub title: &'a str,
+    /// The event's value (Dip Pouch), when some row has one.
+    pub values: bool,
+    /// Heading of the deviation column ("RD", "σ"), for systems with one.
+    pub deviation: Option<&'static str>,
+}
+
+impl HistoryGroup<'_> {
+    /// Columns of the group: value, after, deviation, change, rank after.
+    pub fn span(&self) -> usize {
+        3 + usize::from(self.values) + usize::from(self.deviation.is_some())
+    }
+}
+
+/// Every event of the player in one table, one column group per rating.
+pub struct History<'a> {
+    /// Some rating after an event is provisional (marked P).
+    pub provisional: bool,
+    pub groups: Vec<HistoryGroup<'a>>,
+    pub rows: Vec<HistoryRow<'a>>,
+    /// Which of the leading columns have a value in some row.
+    pub placing: bool,
+    pub scores: bool,
+    pub record: bool,
+}
+
+impl History<'_> {
+    /// Columns before the ratings' groups.
+    pub fn lead(&self) -> usize {
+        2 + usize::from(self.placing) + usize::from(self.scores) + usize::from(self.record)
+    }
+}
+
+pub struct PlayerSection {
+    pub title: String,
+    pub rating: String,
+    /// The rating with its deviation ("1464 ± 303"), for systems with one.
+    pub spread: Option<String>,
+    /// (rank, link to the ranking page that lists the player)
+    pub rank: Option<(u32, String)>,
+    /// With `active_years`: (rank among inactive players, link) when outside the window.
+    pub inactive: Option<(u32, String)>,
+    pub events: u32,
+    /// (peak rating, date first reached)
+    pub peak: Option<(String, String)>,
+    pub provisional: bool,
+    /// Inline SVG (built here, escaped here).
+    pub chart: String,
+    /// Rated matches: (count, "won-lost-drawn"), for players with any.
+    pub matches: Option<(u32, String)>,
+}
+
+/// A match rating's column group in the player's match list.
+pub struct MatchGroup<'a> {
+    pub title: &'a str,
+    /// The K of each match ("P" while provisional).
+    pub k: bool,
+    /// A change per match (not for systems that rate an event's matches
+    /// at once, such as Glicko-2).
+    pub change: bool,
+}
+
+impl MatchGroup<'_> {
+    /// Columns of the group: opponent's rating, K, change.
+    pub fn span(&self) -> usize {
+        1 + usize::from(self.k) + usize::from(self.change)
+    }
+}
+
+/// One match as one rating saw it.
+pub struct MatchCell {
+    /// The opponent's rating before the round.
+    pub opponent_rating: Fixed2,
+    /// K used; `None` (shown as "P") while provisional.
+    pub k: Option<f64>,
+    pub change: Option<Signed2>,
+    pub direction: &'static str,
+}
+
+/// One match of the player: once, whatever the number of ratings.
+pub struct MatchRow<'a> {
+    pub round: u32,
+    pub opponent_id: PlayerId,
+    pub opponent: Link<'a>,
+    /// Games from this player's side: "2-1".
+    pub games: String,
+    /// "Win", "Loss", "Draw".
+    pub result: &'static str,
+    /// One per group; `None` where that rating does not rate the match.
+    pub cells: Vec<Option<MatchCell>>,
+}
+
+/// The matches of one event.
+pub struct EventMatches<'a> {
+    pub date: Date,
+    pub event: Link<'a>,
+    /// Rounds with a bye: "2, 5".
+    pub byes: String,
+    pub matches: Vec<MatchRow<'a>>,
+}
+
+pub struct HeadToHead<'a> {
+    pub opponent: Link<'a>,
+    pub matches: u32,
+    /// "2-1-0"
+    pub record: String,
+}
+
+/// Every match the player's ratings rate, event by event, one column group
+/// per match rating, and the head-to-head table.
+pub struct MatchList<'a> {
+    pub groups: Vec<MatchGroup<'a>>,
+    /// Matches listed (all events).
+    pub count: u32,
+    /// "12-8-1" over the matches listed.
+    pub record: String,
+    pub events: Vec<EventMatches<'a>>,
+    /// Opponents met more than once, by matches (most first), then name.
+    pub head_to_head: Vec<HeadToHead<'a>>,
+    /// Opponents met once (their match is in the list).
+    pub met_once: usize,
+}
+
+impl MatchList<'_> {
+    /// All columns of the table (for the event rows).
+    pub fn width(&self) -> usize {
+        4 + self.groups.iter().map(MatchGroup::span).sum::<usize>()
+    }
+
+    pub fn k(&self) -> bool {
+        self.groups.iter().any(|g| g.k)
+    }
+
+    /// Some rating rates an event's matches at once.
+    pub fn batched(&self) -> Vec<&str> {
+        self.groups.iter().filter(|g| !g.change).map(|g| g.title).collect()
+    }
+}
+
+#[derive(Template)]
+#[template(path = "player.html")]
+pub struct PlayerPage<'a> {
+    pub base: Base<'a>,
+    pub name: String,
+    /// Nationality: the country's name (or the code as written) and its
+    /// national ranking in the first rating that ranks the player.
+    pub nat: Option<(String, Option<String>)>,
+    /// Location, when it differs from the nationality.
+    pub loc: Option<String>,
+    pub sections: Vec<PlayerSection>,
+    pub history: History<'a>,
+    pub matches: Option<MatchList<'a>>,
+}
+
+/// One of the player's rows and what the page reads with it.
+struct Gathered<'a> {
+    row: &'a Row,
+    date: Date,
+    event_name: &'a str,
+    /// Players of the event.
+    players: u32,
+    rank: Option<std::num::NonZeroU32>,
+    deviation: Option<[f64; 2]>,
+    value: Option<f64>,
+}
+
+pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> {
+    let p = ctx.site.model.player(id);
+    let base = ctx.base(path, p.display.clone());
+    let root = ctx.root_of(path);
+    let page_size = ctx.site.config.page_size;
+    let mut sections = Vec::new();
+    let mut groups = Vec::new();
+    // Event index → the player's row in the history table.
+    let mut rows: BTreeMap<usize, HistoryRow> = BTreeMap::new();
+    for view in &ctx.ratings {
+        let Some(standing) = &view.history.standings[id as usize] else {
+            continue;
+        };
+        let g = groups.len();
+        let mut peak: Option<(f64, usize)> = None;
+        // Index of the peak among the chart's points.
+        let mut peak_point: Option<usize> = None;
+        let mut points = Vec::new();
+        let (mut values, mut matches, mut record) = (false, 0, [0; 3]);
+        // The player's rows lie scattered over the history (event order):
+        // what the page reads of them is gathered first, in a loop short
+        // enough that their cache misses overlap (the page's assembly per
+        // row below is too long for that), the event values only where the
+        // rating has any.
+        let gathered: Vec<Gathered> = view
+            .row_indices_of(id)
+            .map(|index| {
+                let row = &view.history.rows[index];
+                let e = &ctx.site.model.events[row.event()];
+                Gathered {
+                    row,
+                    date: e.date,
+                    event_name: &e.name,
+                    players: e.players,
+                    rank: view.timeline.rank_after[index],
+                    deviation: row.deviation(),
+                    value: view
+                        .has_event_values()
+                        .then(|| view.history.events[row.event()].value)
+                        .flatten(),
+                }
+            })
+            .collect();
+        for &Gathered {
+            row,
+            date,
+            event_name,
+            players,
+            rank: rank_after,
+            deviation,
+            value,
+        } in &gathered
+        {
+            points.push(chart::Point {
+                date,
+                event: event_name,
+                rating: row.after,
+            });
+            // The same rule as the records: no provisional rating is a peak.
+            if !view.provisional_row(row) && peak.is_none_or(|(best, _)| row.after > best) {
+                peak = Some((row.after, row.event()));
+                peak_point = Some(points.len() - 1);
+            }
+            let line = rows.entry(row.event()).or_insert_with(|| HistoryRow {
+                date,
+                event: ctx.event_link(root, row.event()),
+                placing: None,
+                score: None,
+                record: None,
+                cells: Vec::new(),
+            });
+            match row.detail() {
+                DetailRef::Placement { rank, score } => {
+                    line.placing.get_or_insert(Placing::Rank(rank, players));
+                    if line.score.is_none() {
+                        line.score = score.map(Fixed2);
+                    }
+                }
+                DetailRef::Match(m) => {
+                    line.record.get_or_insert(Placing::Record(m.wins, m.losses, m.draws));
+                    matches += 1;
+                    record = [record[0] + m.wins, record[1] + m.losses, record[2] + m.draws];
+                }
+            }
+            values |= value.is_some();
+            line.cells.resize_with(g + 1, || None);
+            line.cells[g] = Some(HistoryCell {
+                value: value.map(Fixed2),
+                after: Fixed2(row.after),
+                deviation: deviation.map(|d| Fixed2(d[1])),
+                change: Signed2(row.after - row.before),
+                direction: direction(row.after - row.before),
+                rank: rank_after.map(std::num::NonZeroU32::get),
+                provisional: view.provisional_row(row),
+            });
+        }
+        let rank = view.position[id as usize].map(|i| {
+            let entry = &view.ranking[i as usize];
+            let page = i as usize / page_size + 1;
+            (entry.rank, format!("{root}{}", page_path(view.id(), page)))
+        });
+        let inactive = view.inactive_position[id as usize].map(|i| {
+            let page = i as usize / page_size + 1;
+            (
+                view.inactive[i as usize].rank,
+                format!("{root}{}", super::ranking::inactive_path(view.id(), page)),
+            )
+        });
+        let span = match (points.first(), points.last()) {
+            (Some(first), Some(last)) if points.len() > 1 => {
+                format!("{} events from {} to {}", points.len(), first.date, last.date)
+            }
+            (Some(only), _) => format!("1 event, on {}", only.date),
+            _ => "no events".to_string(),
+        };
+        let label = format!(
+            "{} of {}: {span}{}",
+            view.config.title,
+            p.display,
+            peak.map(|(r, e)| format!(", peak {} on {}", fixed2(r), ctx.site.model.events[e].date))
+                .unwrap_or_default()
+        );
+        let start = gathered.first().map(|g| g.row.before);
+        let chart = match (view.latest, start) {
+            (Some(until), Some(start)) => chart::svg(
+                &format!("chart-{}", view.id()),
+                &label,
+                start,
+                &points,
+                peak_point,
+                until,
+                view.config.system.chart_span(),
+            ),
+            _ => String::new(),
+        };
+        groups.push(HistoryGroup {
+            title: &view.config.title,
+            values,
+            deviation: view.columns().deviation,
+        });
+        sections.push(PlayerSection {
+            spread: standing
+                .deviation
+                .map(|d| view.config.system.spread(standing.rating, Some(d))),
+            chart,
+            title: view.config.title.clone(),
+            rating: fixed2(standing.rating),
+            rank,
+            inactive,
+            events: standing.events,
+            peak: peak.map(|(r, e)| (fixed2(r), ctx.site.model.events[e].date.to_string())),
+            provisional: standing.provisional,
+            matches: (matches > 0).then(|| {
+                let [w, l, d] = record;
+                (w + l + d, format!("{w}-{l}-{d}"))
+            }),
+        });
+    }
+    let rows: Vec<HistoryRow> = rows
+        .into_values()
+        .map(|mut r| {
+            r.cells.resize_with(groups.len(), || None);
+            r
+        })
+        .collect();
+    let history = History {
+        placing: rows.iter().any(|r| r.placing.is_some()),
+        scores: rows.iter().any(|r| r.score.is_some()),
+        record: rows.iter().any(|r| r.record.is_some()),
+        provisional: rows
+            .iter()
+            .flat_map(|r| r.cells.iter().flatten())
+            .any(|c| c.provisional),
+        groups,
+        rows,
+    };
+    PlayerPage {
+        name: p.display.to_string(),
+        nat: (!p.nat.is_empty()).then(|| {
+            let slug = ratings_model::names::slug(&country::nation_key(&p.nat));
+            let ranked = ctx.ratings.iter().find(|v| v.position[id as usize].is_some());
+            let href = ranked
+                .filter(|v| v.nations.iter().any(|n| n.slug == slug))
+                .map(|v| format!("{root}{}", ranking::nation_path(v.id(), &slug, 1)));
+            (country::name_of(&p.nat).to_string(), href)
+        }),
+        loc: (!p.loc.is_empty() && country::nation_key(&p.loc) != country::nation_key(&p.nat))
+            .then(|| country::name_of(&p.loc).to_string()),
+        sections,
+        history,
+        matches: match_list(ctx, root, id),
+        base,
+    }
+}
+
+/// Every match of a player that a rating rates, each listed once with
+/// every match rating's figures, and the head-to-head table; `None` for a
+/// player without rated matches.
+fn match_list<'a>(ctx: &'a Context, root: &'a str, id: PlayerId) -> Option<MatchList<'a>> {
+    let mut groups = Vec::new();
+    // Event index → its matches and where each (round, opponent) is listed.
+    type Listed<'a> = (EventMatches<'a>, HashMap<(u32, PlayerId), usize>);
+    let mut events: BTreeMap<usize, Listed<'a>> = BTreeMap::new();
+    for view in &ctx.ratings {
+        let g = groups.len();
+        let mut group = MatchGroup {
+            title: &view.config.title,
+            k: view.columns().k,
+            change: false,
+        };
+        let mut any = false;
+        for row in view.rows_of(id) {
+            let DetailRef::Match(m) = row.detail() else {
+                continue;
+            };
+            let (matches, byes) = (&m.matches, &m.byes);
+            any = true;
+            let (list, at) = events.entry(row.event()).or_insert_with(|| {
+                let e = &ctx.site.model.events[row.event()];
+                let byes = byes.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+                let list = EventMatches {
+                    date: e.date,
+                    event: ctx.event_link(root, row.event()),
+                    byes,
+                    matches: Vec::new(),
+                };
+                (list, HashMap::new())
+            });
+            for m in matches {
+                let i = *at.entry((m.round, m.opponent)).or_insert_with(|| {
+                    list.matches.push(MatchRow {
+                        round: m.round,
+                        opponent_id: m.opponent,
+                        opponent: ctx.sibling_player_link(m.opponent),
+                        games: games(m.won, m.lost, m.drawn),
+                        result: if m.score() == 1.0 {
+                            "Win"
+                        } else if m.score() == 0.0 {
+                            "Loss"
+                        } else {
+                            "Draw"
+                        },
+                        cells: Vec::new(),
+                    });
+                    list.matches.len() - 1
+                });
+                let cells = &mut list.matches[i].cells;
+                cells.resize_with(g + 1, || None);
+                group.change |= m.after().is_some();
+                cells[g] = Some(MatchCell {
+                    opponent_rating: Fixed2(m.opponent_before),
+                    k: m.k(),
+                    change: m.after().map(|a| Signed2(a - m.before)),
+                    direction: m.after().map_or("", |a| direction(a - m.before)),
+                });
+            }
+        }
+        if any {
+            groups.push(group);
+        }
+    }
+    if groups.is_empty() {
+        return None;
+    }
+    let (mut wins, mut losses, mut draws) = (0, 0, 0);
+    // Opponent → (matches, wins, losses, draws).
+    let mut h2h: HashMap<PlayerId, [u32; 4]> = HashMap::new();
+    let events: Vec<EventMatches> = events
+        .into_values()
+        .map(|(mut list, _)| {
+            list.matches.sort_by_key(|m| m.round);
+            for m in &mut list.matches {
+                m.cells.resize_with(groups.len(), || None);
+                let tally = h2h.entry(m.opponent_id).or_default();
+                tally[0] += 1;
+                match m.result {
+                    "Win" => (wins, tally[1]) = (wins + 1, tally[1] + 1),
+                    "Loss" => (losses, tally[2]) = (losses + 1, tally[2] + 1),
+                    _ => (draws, tally[3]) = (draws + 1, tally[3] + 1),
+                }
+            }
+            list
+        })
+        .collect();
+    let opponents = h2h.len();
+    let mut head_to_head: Vec<(PlayerId, [u32; 4])> = h2h.into_iter().filter(|(_, t)| t[0] > 1).collect();
+    head_to_head.sort_by(|a, b| {
+        let (pa, pb) = (ctx.site.model.player(a.0), ctx.site.model.player(b.0));
+        b.1[0]
+            .cmp(&a.1[0])
+            .then_with(|| pa.display.as_bytes().cmp(pb.display.as_bytes()))
+            .then_with(|| pa.key.cmp(&pb.key))
+    });
+    Some(MatchList {
+        groups,
+        count: wins + losses + draws,
+        record: format!("{wins}-{losses}-{draws}"),
+        events,
+        met_once: opponents - head_to_head.len(),
+        head_to_head: head_to_head
+            .into_iter()
+            .map(|(p, [n, w, l, d])| HeadToHead {
+                opponent: ctx.sibling_player_link(p),
+                matches: n,
+                record: format!("{w}-{l}-{d}"),
+            })
+            .collect(),
+    })
+}
