@@ -434,68 +434,17 @@ pub fn generate(out: &Path, p: &SynthParams) -> io::Result<SynthSummary> {
     for e in 0..p.events {
         let year = YEARS.0 + (e * n_years / p.events.max(1)) as i32;
         let wc = e % wc_every == 0;
-        let (month, day) = date_in(&mut rng);
-        let city = *rng.pick(CITIES);
-        let kind = if wc { "World Championship" } else { *rng.pick(KINDS) };
-        let name = format!("{city} {kind} {}", e + 1);
-        let n = if wc {
-            120 + rng.below(81)
-        } else {
-            // Uniform around the mean, within 7..=200.
-            let lo = 7.0;
-            let hi = (2.0 * mean_field - lo).min(200.0);
-            (lo + rng.unit() * (hi - lo + 1.0)) as usize
-        }
-        .clamp(7, 200);
-        let rounds = if rng.chance(0.15) { 1 } else { 2 + rng.below(6) };
-        let partial = rng.chance(0.3);
-        let listed = if partial {
-            ((n as f64) * (0.5 + 0.45 * rng.unit())).ceil() as usize
-        } else {
-            n
-        }
-        .clamp(1, n);
         stamp = stamp.wrapping_add(1);
-        let players = field(&mut rng, n, 0, place_hi, &mut seen, stamp);
-        let mut t = String::with_capacity(64 * listed + 256);
-        let _ = writeln!(t, "name = {}", quote(&name));
-        let _ = writeln!(t, "date = {year}-{month:02}-{day:02}");
-        if rng.chance(0.5) {
-            let _ = writeln!(t, "end_date = {year}-{month:02}-{:02}", (day + 2).min(28));
-        }
-        let _ = writeln!(t, "place = {}", quote(city));
-        let _ = writeln!(t, "country = {}", quote(rng.pick::<&str>(NATS)));
-        let _ = writeln!(t, "players = {n}");
-        let _ = writeln!(t, "rounds = {rounds}");
-        let _ = writeln!(t, "boards = {}", n.div_ceil(7));
-        if wc {
-            let _ = writeln!(t, "world_championship = true");
-        }
-        if rng.chance(0.2) {
-            let _ = writeln!(
-                t,
-                "report = \"\"\"\nA *fine* weekend in {city}: {n} players, {rounds} rounds.\n\"\"\""
-            );
-        }
-        // Ranks with ties (1, 2, 2, 4 ...); partial lists keep the top rows
-        // and leave a few out.
-        let mut rank = 1;
-        for (i, &who) in players.iter().enumerate().take(listed) {
-            if i > 0 && !rng.chance(0.06) {
-                rank = i + 1;
-            }
-            if partial && i > 0 && rng.chance(0.05) {
-                continue;
-            }
-            let person = &persons[who];
-            let written = if rng.chance(0.1) { &person.shouted } else { &person.name };
-            let _ = write!(t, "\n[[results]]\nrank = {rank}\nname = {}\n", quote(written));
-            if rng.chance(0.8) {
-                let _ = writeln!(t, "nat = {}", quote(person.nat));
-            }
-            sum.results += 1;
-        }
-        let rel = format!("data/{year}/{}.toml", slugify(&name));
+        let (rel, t) = placement_event(
+            &mut rng,
+            &persons,
+            e,
+            year,
+            wc,
+            mean_field,
+            (place_hi, &mut seen, stamp),
+            &mut sum,
+        );
         write(&rel, &t, &mut sum)?;
         sum.events += 1;
     }
@@ -507,84 +456,185 @@ pub fn generate(out: &Path, p: &SynthParams) -> io::Result<SynthSummary> {
     };
     for e in 0..p.match_events {
         let year = YEARS.0 + 4 + (e * (n_years - 4) / p.match_events.max(1)) as i32;
-        let (month, day) = date_in(&mut rng);
-        let city = *rng.pick(CITIES);
-        let format = if rng.chance(0.5) {
-            "Booster Draft"
-        } else {
-            "Sealed Deck"
-        };
-        let kind = if format == "Booster Draft" { "Draft" } else { "Sealed" };
-        let name = format!("Grand Prix {city} {kind} {}", e + 1);
-        // Swiss: rounds ~ log2(players) + 1; matches ~ rounds * players / 2.
-        let target = (mean_matches * (0.5 + rng.unit())).max(4.0);
-        let mut n = 8usize;
-        while (n as f64 / 2.0) * ((n as f64).log2().ceil() + 1.0) < target && n < 2000 {
-            n += 1;
-        }
-        let rounds = (n as f64).log2().ceil() as usize + 1;
         stamp = stamp.wrapping_add(1);
-        let players = field(&mut rng, n, match_lo, persons.len(), &mut seen, stamp);
-        let mut points = vec![0u32; n];
-        let mut t = String::with_capacity(60 * rounds * n / 2 + 256);
-        let _ = writeln!(t, "name = {}", quote(&name));
-        let _ = writeln!(t, "date = {year}-{month:02}-{day:02}");
-        let _ = writeln!(t, "place = {}", quote(city));
-        let _ = writeln!(t, "format = {}", quote(format));
-        if rng.chance(0.05) {
-            let _ = writeln!(t, "sanctioned = false");
-        }
-        let _ = writeln!(t, "judge_level = {}", rng.below(4));
-        let mut order: Vec<usize> = (0..n).collect();
-        for _ in 0..rounds {
-            // Pair by points (Swiss), random among equals; the last one of an
-            // odd field gets the bye.
-            for i in (1..order.len()).rev() {
-                order.swap(i, rng.below(i + 1));
-            }
-            order.sort_by_key(|&i| std::cmp::Reverse(points[i]));
-            let dropped = if rng.chance(0.1) { 1 } else { 0 };
-            let active = &order[..n - dropped.min(n - 2)];
-            t.push_str("\n[[round]]\nmatches = [\n");
-            for pair in active.chunks_exact(2) {
-                let (a, b) = (pair[0], pair[1]);
-                let score = match rng.below(20) {
-                    0 => "1-1",
-                    1 => "1-1-1",
-                    2..=6 => "2-1",
-                    7..=11 => "1-2",
-                    12..=15 => "2-0",
-                    _ => "0-2",
-                };
-                match score {
-                    "2-1" | "2-0" => points[a] += 3,
-                    "1-2" | "0-2" => points[b] += 3,
-                    _ => {
-                        points[a] += 1;
-                        points[b] += 1;
-                    }
-                }
-                let _ = writeln!(
-                    t,
-                    "  [{}, {}, \"{score}\"],",
-                    quote(&persons[players[a]].name),
-                    quote(&persons[players[b]].name)
-                );
-                sum.matches += 1;
-            }
-            t.push_str("]\n");
-            if active.len() % 2 == 1 {
-                let bye = active[active.len() - 1];
-                points[bye] += 3;
-                let _ = writeln!(t, "byes = [{}]", quote(&persons[players[bye]].name));
-            }
-        }
-        let rel = format!("data/{year}/{}.toml", slugify(&name));
+        let (rel, t) = match_event(
+            &mut rng,
+            &persons,
+            e,
+            year,
+            mean_matches,
+            (match_lo, &mut seen, stamp),
+            &mut sum,
+        );
         write(&rel, &t, &mut sum)?;
         sum.match_events += 1;
     }
     sum.players = persons.len();
     Ok(sum)
+}
+
+/// One placement event (a World Championship when `wc`), as (path, text).
+/// `pool`: the players it draws from (below the index), and the draw's
+/// bookkeeping (see [`field`]).
+#[allow(clippy::too_many_arguments)]
+fn placement_event(
+    rng: &mut Rng,
+    persons: &[Person],
+    e: usize,
+    year: i32,
+    wc: bool,
+    mean_field: f64,
+    pool: (usize, &mut [u32], u32),
+    sum: &mut SynthSummary,
+) -> (String, String) {
+    let (month, day) = date_in(rng);
+    let city = *rng.pick(CITIES);
+    let kind = if wc { "World Championship" } else { *rng.pick(KINDS) };
+    let name = format!("{city} {kind} {}", e + 1);
+    let n = if wc {
+        120 + rng.below(81)
+    } else {
+        // Uniform around the mean, within 7..=200.
+        let lo = 7.0;
+        let hi = (2.0 * mean_field - lo).min(200.0);
+        (lo + rng.unit() * (hi - lo + 1.0)) as usize
+    }
+    .clamp(7, 200);
+    let rounds = if rng.chance(0.15) { 1 } else { 2 + rng.below(6) };
+    let partial = rng.chance(0.3);
+    let listed = if partial {
+        ((n as f64) * (0.5 + 0.45 * rng.unit())).ceil() as usize
+    } else {
+        n
+    }
+    .clamp(1, n);
+    let (place_hi, seen, stamp) = pool;
+    let players = field(rng, n, 0, place_hi, seen, stamp);
+    let mut t = String::with_capacity(64 * listed + 256);
+    let _ = writeln!(t, "name = {}", quote(&name));
+    let _ = writeln!(t, "date = {year}-{month:02}-{day:02}");
+    if rng.chance(0.5) {
+        let _ = writeln!(t, "end_date = {year}-{month:02}-{:02}", (day + 2).min(28));
+    }
+    let _ = writeln!(t, "place = {}", quote(city));
+    let _ = writeln!(t, "country = {}", quote(rng.pick::<&str>(NATS)));
+    let _ = writeln!(t, "players = {n}");
+    let _ = writeln!(t, "rounds = {rounds}");
+    let _ = writeln!(t, "boards = {}", n.div_ceil(7));
+    if wc {
+        let _ = writeln!(t, "world_championship = true");
+    }
+    if rng.chance(0.2) {
+        let _ = writeln!(
+            t,
+            "report = \"\"\"\nA *fine* weekend in {city}: {n} players, {rounds} rounds.\n\"\"\""
+        );
+    }
+    // Ranks with ties (1, 2, 2, 4 ...); partial lists keep the top rows
+    // and leave a few out.
+    let mut rank = 1;
+    for (i, &who) in players.iter().enumerate().take(listed) {
+        if i > 0 && !rng.chance(0.06) {
+            rank = i + 1;
+        }
+        if partial && i > 0 && rng.chance(0.05) {
+            continue;
+        }
+        let person = &persons[who];
+        let written = if rng.chance(0.1) { &person.shouted } else { &person.name };
+        let _ = write!(t, "\n[[results]]\nrank = {rank}\nname = {}\n", quote(written));
+        if rng.chance(0.8) {
+            let _ = writeln!(t, "nat = {}", quote(person.nat));
+        }
+        sum.results += 1;
+    }
+    (format!("data/{year}/{}.toml", slugify(&name)), t)
+}
+
+/// One match event of Swiss rounds, as (path, text). `pool`: the players
+/// it draws from (from the index), and the draw's bookkeeping.
+fn match_event(
+    rng: &mut Rng,
+    persons: &[Person],
+    e: usize,
+    year: i32,
+    mean_matches: f64,
+    pool: (usize, &mut [u32], u32),
+    sum: &mut SynthSummary,
+) -> (String, String) {
+    let (month, day) = date_in(rng);
+    let city = *rng.pick(CITIES);
+    let format = if rng.chance(0.5) {
+        "Booster Draft"
+    } else {
+        "Sealed Deck"
+    };
+    let kind = if format == "Booster Draft" { "Draft" } else { "Sealed" };
+    let name = format!("Grand Prix {city} {kind} {}", e + 1);
+    // Swiss: rounds ~ log2(players) + 1; matches ~ rounds * players / 2.
+    let target = (mean_matches * (0.5 + rng.unit())).max(4.0);
+    let mut n = 8usize;
+    while (n as f64 / 2.0) * ((n as f64).log2().ceil() + 1.0) < target && n < 2000 {
+        n += 1;
+    }
+    let rounds = (n as f64).log2().ceil() as usize + 1;
+    let (match_lo, seen, stamp) = pool;
+    let players = field(rng, n, match_lo, persons.len(), seen, stamp);
+    let mut points = vec![0u32; n];
+    let mut t = String::with_capacity(60 * rounds * n / 2 + 256);
+    let _ = writeln!(t, "name = {}", quote(&name));
+    let _ = writeln!(t, "date = {year}-{month:02}-{day:02}");
+    let _ = writeln!(t, "place = {}", quote(city));
+    let _ = writeln!(t, "format = {}", quote(format));
+    if rng.chance(0.05) {
+        let _ = writeln!(t, "sanctioned = false");
+    }
+    let _ = writeln!(t, "judge_level = {}", rng.below(4));
+    let mut order: Vec<usize> = (0..n).collect();
+    for _ in 0..rounds {
+        // Pair by points (Swiss), random among equals; the last one of an
+        // odd field gets the bye.
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i + 1));
+        }
+        order.sort_by_key(|&i| std::cmp::Reverse(points[i]));
+        let dropped = if rng.chance(0.1) { 1 } else { 0 };
+        let active = &order[..n - dropped.min(n - 2)];
+        t.push_str("\n[[round]]\nmatches = [\n");
+        for pair in active.chunks_exact(2) {
+            let (a, b) = (pair[0], pair[1]);
+            let score = match rng.below(20) {
+                0 => "1-1",
+                1 => "1-1-1",
+                2..=6 => "2-1",
+                7..=11 => "1-2",
+                12..=15 => "2-0",
+                _ => "0-2",
+            };
+            match score {
+                "2-1" | "2-0" => points[a] += 3,
+                "1-2" | "0-2" => points[b] += 3,
+                _ => {
+                    points[a] += 1;
+                    points[b] += 1;
+                }
+            }
+            let _ = writeln!(
+                t,
+                "  [{}, {}, \"{score}\"],",
+                quote(&persons[players[a]].name),
+                quote(&persons[players[b]].name)
+            );
+            sum.matches += 1;
+        }
+        t.push_str("]\n");
+        if active.len() % 2 == 1 {
+            let bye = active[active.len() - 1];
+            points[bye] += 3;
+            let _ = writeln!(t, "byes = [{}]", quote(&persons[players[bye]].name));
+        }
+    }
+    (format!("data/{year}/{}.toml", slugify(&name)), t)
 }
 
 /// One more placement event, dated early in the last year of the generated

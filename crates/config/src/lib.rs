@@ -188,59 +188,10 @@ pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Invalid> {
         Some(o) => o.get_ref().clone(),
         None => "public".to_string(),
     };
-    let base_url = file.base_url.as_ref().map(|u| {
-        let s = u.get_ref().trim();
-        if !(s.starts_with("https://") || s.starts_with("http://")) || s.contains(char::is_whitespace) {
-            c.error(u, format!("`base_url` must be an absolute http(s) URL, not {s:?}"));
-        }
-        if s.ends_with('/') {
-            s.to_string()
-        } else {
-            format!("{s}/")
-        }
-    });
-    let page_size = match &file.page_size {
-        None => 50,
-        Some(p) => match usize::try_from(*p.get_ref()) {
-            Ok(n) if (1..=100_000).contains(&n) => n,
-            _ => {
-                c.error(p, format!("`page_size` must be from 1 to 100000, not {}", p.get_ref()));
-                50
-            }
-        },
-    };
-    let max_site_mb = match &file.max_site_mb {
-        None => 1000,
-        Some(m) => match u64::try_from(*m.get_ref()) {
-            Ok(n) if n >= 1 => n,
-            _ => {
-                c.error(
-                    m,
-                    format!("`max_site_mb` must be a whole number of MB from 1, not {}", m.get_ref()),
-                );
-                1000
-            }
-        },
-    };
-
-    let mut ratings: Vec<RatingTable> = Vec::new();
-    let shared: Arc<str> = Arc::from(text);
-    for table in &file.rating {
-        if let Some(r) = rating(&mut c, table, &shared) {
-            if ratings.iter().any(|o| o.id == r.id) {
-                let id = table.get_ref().iter().find(|(k, _)| k.get_ref() == "id");
-                let span = id.map_or_else(|| table.span(), |(_, v)| v.span());
-                c.list.push(Diagnostic::at(
-                    c.path,
-                    c.text,
-                    span,
-                    format!("duplicate rating id `{}`", r.id),
-                ));
-            } else {
-                ratings.push(r);
-            }
-        }
-    }
+    let base_url = file.base_url.as_ref().map(|u| base_url(&mut c, u));
+    let page_size = page_size(&mut c, file.page_size.as_ref());
+    let max_site_mb = max_site_mb(&mut c, file.max_site_mb.as_ref());
+    let ratings = rating_tables(&mut c, &file.rating);
     if file.rating.is_empty() {
         c.list.push(Diagnostic::new(
             path,
@@ -266,6 +217,69 @@ pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Invalid> {
             ratings,
         })
     }
+}
+
+/// `base_url`: an absolute http(s) URL, ending in `/`.
+fn base_url(c: &mut Problems, u: &Spanned<String>) -> String {
+    let s = u.get_ref().trim();
+    if !(s.starts_with("https://") || s.starts_with("http://")) || s.contains(char::is_whitespace) {
+        c.error(u, format!("`base_url` must be an absolute http(s) URL, not {s:?}"));
+    }
+    if s.ends_with('/') {
+        s.to_string()
+    } else {
+        format!("{s}/")
+    }
+}
+
+/// `page_size`: ranking rows per page, 1 to 100000 (default 50).
+fn page_size(c: &mut Problems, written: Option<&Spanned<i64>>) -> usize {
+    let Some(p) = written else { return 50 };
+    match usize::try_from(*p.get_ref()) {
+        Ok(n) if (1..=100_000).contains(&n) => n,
+        _ => {
+            c.error(p, format!("`page_size` must be from 1 to 100000, not {}", p.get_ref()));
+            50
+        }
+    }
+}
+
+/// `max_site_mb`: the size above which a build warns (default 1000).
+fn max_site_mb(c: &mut Problems, written: Option<&Spanned<i64>>) -> u64 {
+    let Some(m) = written else { return 1000 };
+    match u64::try_from(*m.get_ref()) {
+        Ok(n) if n >= 1 => n,
+        _ => {
+            c.error(
+                m,
+                format!("`max_site_mb` must be a whole number of MB from 1, not {}", m.get_ref()),
+            );
+            1000
+        }
+    }
+}
+
+/// The `[[rating]]` tables whose common keys could be read, ids unique.
+fn rating_tables(c: &mut Problems, tables: &[Spanned<RawTable>]) -> Vec<RatingTable> {
+    let mut ratings: Vec<RatingTable> = Vec::new();
+    let shared: Arc<str> = Arc::from(c.text);
+    for table in tables {
+        if let Some(r) = rating(c, table, &shared) {
+            if ratings.iter().any(|o| o.id == r.id) {
+                let id = table.get_ref().iter().find(|(k, _)| k.get_ref() == "id");
+                let span = id.map_or_else(|| table.span(), |(_, v)| v.span());
+                c.list.push(Diagnostic::at(
+                    c.path,
+                    c.text,
+                    span,
+                    format!("duplicate rating id `{}`", r.id),
+                ));
+            } else {
+                ratings.push(r);
+            }
+        }
+    }
+    ratings
 }
 
 /// One `[[rating]]` table: the common keys here (the parameters are read

@@ -87,7 +87,6 @@ fn coeff_warning(
     players: u32,
     rounds: Option<u32>,
 ) -> Option<Diagnostic> {
-    let flat = |l: &str| collapse_spaces(&l.replace('\t', " "));
     let params = DipPouchParams::default();
     // Without a round count the divisor is unknown: no value to compare,
     // unless the rules fix it whatever the rounds.
@@ -122,7 +121,6 @@ fn result_rows(
     players: u32,
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<ImportedRow> {
-    let flat = |l: &str| collapse_spaces(&l.replace('\t', " "));
     let Some(table) = lines
         .iter()
         .enumerate()
@@ -239,7 +237,6 @@ pub fn parse(path: &Path, text: &str) -> Result<Import, Vec<Diagnostic>> {
     // Tabs (some browsers copy table cells with them) count as spaces in
     // the header; rows look at them separately.
     let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
-    let flat = |l: &str| collapse_spaces(&l.replace('\t', " "));
     let mut problems = Vec::new();
     let mut warnings = Vec::new();
 
@@ -254,56 +251,14 @@ pub fn parse(path: &Path, text: &str) -> Result<Import, Vec<Diagnostic>> {
     };
     let date_line = date_index + 1;
 
-    // The name: the first line of the block of non-empty lines just above
-    // the Date line; the others are a subtitle.
-    let mut first = date_index;
-    while first > 0 && !lines[first - 1].trim().is_empty() {
-        first -= 1;
-    }
-    let (mut name, mut title_year) = (String::new(), None);
-    if first == date_index {
-        problems.push(at(path, date_line, "no event name above the \"Date\" line"));
-    } else {
-        let title = flat(lines[first]);
-        match title.rsplit_once(' ') {
-            Some((n, y)) if y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()) => {
-                name = n.trim().to_string();
-                title_year = y.parse::<i32>().ok();
-            }
-            _ => name = title,
-        }
-    }
+    let (first, name, title_year) = event_title(path, &lines, date_index, &mut problems);
     let subtitle = lines[(first + 1).min(date_index)..date_index]
         .iter()
         .map(|l| flat(l))
         .collect::<Vec<_>>()
         .join(" ");
 
-    // "Date July 7-9, 2017 Place Oxford"
-    let header = flat(lines[date_index]);
-    let after_date = header["Date ".len()..].to_string();
-    let (dates_text, place) = match after_date.find(" Place") {
-        Some(i) => (after_date[..i].trim(), after_date[i + " Place".len()..].trim()),
-        None => (after_date.trim(), ""),
-    };
-    let (date, end_date) = match parse_date_range(dates_text) {
-        Some(d) => d,
-        None => {
-            problems.push(at(
-                path,
-                date_line,
-                format!("cannot read the dates {dates_text:?} (expected e.g. \"July 7-9, 2017\" or \"June 1, 1996\")"),
-            ));
-            (
-                Date {
-                    year: 1,
-                    month: 1,
-                    day: 1,
-                },
-                None,
-            )
-        }
-    };
+    let (date, end_date, place) = dates_and_place(path, date_line, &flat(lines[date_index]), &mut problems);
     if let Some(y) = title_year
         && problems.is_empty()
         && y != date.year
@@ -315,27 +270,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Import, Vec<Diagnostic>> {
         ));
     }
 
-    // "Number of players84 Number of rounds5 Number of boards45"
-    let counts = lines
-        .iter()
-        .enumerate()
-        .skip(date_index)
-        .find(|(_, l)| flat(l).starts_with("Number of players"));
-    let count = |label: &str| counts.and_then(|(_, l)| number_after(&flat(l), label));
-    let players = count("Number of players");
-    let rounds = count("Number of rounds");
-    let boards = count("Number of boards");
-    let players = match players {
-        Some(n) if n >= 1 => n,
-        _ => {
-            problems.push(at(
-                path,
-                counts.map_or(date_line, |(i, _)| i + 1),
-                "no \"Number of players\" (the percentile needs it)",
-            ));
-            1
-        }
-    };
+    let (players, rounds, boards) = counts(path, &lines, date_index, &mut problems);
     let world_championship = ascii_fold(&name).starts_with("world dipcon");
 
     if problems.is_empty()
@@ -355,7 +290,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Import, Vec<Diagnostic>> {
         subtitle,
         date,
         end_date,
-        place: place.to_string(),
+        place,
         players,
         rounds,
         boards,
@@ -367,6 +302,96 @@ pub fn parse(path: &Path, text: &str) -> Result<Import, Vec<Diagnostic>> {
         event: imported,
         warnings,
     })
+}
+
+/// A header line as the page's text flows: tabs (some browsers copy table
+/// cells with them) count as spaces, spaces collapsed.
+fn flat(line: &str) -> String {
+    collapse_spaces(&line.replace('\t', " "))
+}
+
+/// The event's name: the first line of the block of non-empty lines just
+/// above the Date line (the others are a subtitle), with the year that
+/// ends it taken off. Returns (that line's index, name, year).
+fn event_title(
+    path: &Path,
+    lines: &[&str],
+    date_index: usize,
+    problems: &mut Vec<Diagnostic>,
+) -> (usize, String, Option<i32>) {
+    let mut first = date_index;
+    while first > 0 && !lines[first - 1].trim().is_empty() {
+        first -= 1;
+    }
+    if first == date_index {
+        problems.push(at(path, date_index + 1, "no event name above the \"Date\" line"));
+        return (first, String::new(), None);
+    }
+    let title = flat(lines[first]);
+    match title.rsplit_once(' ') {
+        Some((n, y)) if y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()) => {
+            (first, n.trim().to_string(), y.parse::<i32>().ok())
+        }
+        _ => (first, title, None),
+    }
+}
+
+/// The dates and place of the header "Date July 7-9, 2017 Place Oxford".
+fn dates_and_place(
+    path: &Path,
+    date_line: usize,
+    header: &str,
+    problems: &mut Vec<Diagnostic>,
+) -> (Date, Option<Date>, String) {
+    let after_date = &header["Date ".len()..];
+    let (dates_text, place) = match after_date.find(" Place") {
+        Some(i) => (after_date[..i].trim(), after_date[i + " Place".len()..].trim()),
+        None => (after_date.trim(), ""),
+    };
+    let (date, end_date) = parse_date_range(dates_text).unwrap_or_else(|| {
+        problems.push(at(
+            path,
+            date_line,
+            format!("cannot read the dates {dates_text:?} (expected e.g. \"July 7-9, 2017\" or \"June 1, 1996\")"),
+        ));
+        (
+            Date {
+                year: 1,
+                month: 1,
+                day: 1,
+            },
+            None,
+        )
+    });
+    (date, end_date, place.to_string())
+}
+
+/// "Number of players84 Number of rounds5 Number of boards45": (players,
+/// rounds, boards); the players are required (the percentile needs them).
+fn counts(
+    path: &Path,
+    lines: &[&str],
+    date_index: usize,
+    problems: &mut Vec<Diagnostic>,
+) -> (u32, Option<u32>, Option<u32>) {
+    let counts = lines
+        .iter()
+        .enumerate()
+        .skip(date_index)
+        .find(|(_, l)| flat(l).starts_with("Number of players"));
+    let count = |label: &str| counts.and_then(|(_, l)| number_after(&flat(l), label));
+    let players = match count("Number of players") {
+        Some(n) if n >= 1 => n,
+        _ => {
+            problems.push(at(
+                path,
+                counts.map_or(date_index + 1, |(i, _)| i + 1),
+                "no \"Number of players\" (the percentile needs it)",
+            ));
+            1
+        }
+    };
+    (players, count("Number of rounds"), count("Number of boards"))
 }
 
 /// Windows-1252 characters for the bytes 0x80-0x9F (Latin-1 elsewhere);

@@ -170,105 +170,124 @@ fn unchanged(options: &BuildOptions, started: Instant) -> Option<Summary> {
 /// unchanged are still not rewritten: they are hard-linked).
 pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
     let started = Instant::now();
-    let mut stages = Vec::new();
-    let mut memory = Vec::new();
-    let mut lap = Instant::now();
-    type Memory = Vec<Option<(u64, u64)>>;
-    let mut stage = |name: &'static str, stages: &mut Vec<(&'static str, Duration)>, memory: &mut Memory| {
-        let t = lap.elapsed();
-        memory.push(size::resident());
-        lap = Instant::now();
-        // A stage split in two shares: "render" takes the given fraction.
-        if name == "render+write" {
-            return t;
-        }
-        stages.push((name, t));
-        t
-    };
-
+    let mut laps = Laps::new();
     // Before reading: an input edited during the build makes the next one redo it.
     let input = fingerprint::inputs(&options.site_dir).unwrap_or(0);
-    stage("fingerprint", &mut stages, &mut memory);
+    laps.stage("fingerprint");
     let site = load::load(&options.site_dir)?;
-    stage("load", &mut stages, &mut memory);
+    laps.stage("load");
 
     // `check`'s warnings, beside the rating (they read only the data).
     let (ratings, mut warnings) = rayon::join(|| rate(&site), || check::warnings(&site, &options.site_dir));
     let ratings = ratings?;
-    stage("rate", &mut stages, &mut memory);
+    laps.stage("rate");
 
     let ctx = pages::Context::new(&site, ratings);
     warnings.extend(check::idle_ratings(&site, &options.site_dir, &ctx.ratings));
     let out = site.config.output_path(&options.site_dir, options.output.as_deref());
     let plan = plan::Plan::new(&ctx, static_files(&options.site_dir, Some(&out))?, &options.site_dir)?;
     let pages = plan.page_count();
-    stage("pages", &mut stages, &mut memory);
+    laps.stage("pages");
 
     let staging = output::Staging::begin(&out, &options.site_dir, options.force)?;
-    stage("prepare output", &mut stages, &mut memory);
-    match write_plan(&ctx, &plan, &staging) {
-        Ok(w) => {
-            // Render and write are fused per page on every thread: split
-            // the wall time of the loop by their summed thread times.
-            let loop_time = stage("render+write", &mut stages, &mut memory);
-            // One reading for the two shares.
-            let after_loop = memory.last().copied().flatten();
-            memory.push(after_loop);
-            let (r, wr) = (w.render.as_secs_f64(), w.write.as_secs_f64());
-            let render_share = if r + wr > 0.0 { r / (r + wr) } else { 0.5 };
-            stages.push(("render", loop_time.mul_f64(render_share)));
-            stages.push(("write", loop_time.mul_f64(1.0 - render_share)));
-            let written = staging.written.load(std::sync::atomic::Ordering::Relaxed);
-            let unchanged = staging.unchanged.load(std::sync::atomic::Ordering::Relaxed);
-            let counts = [
-                pages as u64,
-                w.bytes,
-                site.model.players.len() as u64,
-                site.model.events.len() as u64,
-                site.ratings.len() as u64,
-            ];
-            staging.commit(input, counts)?;
-            stage("swap", &mut stages, &mut memory);
-            let size = size::SiteSize::new(
-                w.kinds
-                    .iter()
-                    .map(|k| size::Part {
-                        name: k.name,
-                        files: k.pages,
-                        bytes: k.bytes,
-                    })
-                    .collect(),
-            );
-            Ok(Summary {
-                warnings,
-                size_warning: size.warning(site.config.max_site_mb),
-                output: out,
-                pages,
-                written,
-                unchanged,
-                bytes: w.bytes,
-                players: site.model.players.len(),
-                events: site.model.events.len(),
-                ratings: site.ratings.len(),
-                results: site.model.events.iter().map(|e| e.results.len()).sum(),
-                matches: site
-                    .model
-                    .events
-                    .iter()
-                    .flat_map(|e| &e.round)
-                    .map(|r| r.matches.len())
-                    .sum(),
-                elapsed: started.elapsed(),
-                stages,
-                memory,
-                kinds: w.kinds,
-                skipped: false,
-            })
-        }
+    laps.stage("prepare output");
+    let w = match write_plan(&ctx, &plan, &staging) {
+        Ok(w) => w,
         Err(errors) => {
             staging.abort();
-            Err(errors)
+            return Err(errors);
         }
+    };
+    laps.render_and_write(&w);
+    let written = staging.written.load(Ordering::Relaxed);
+    let unchanged = staging.unchanged.load(Ordering::Relaxed);
+    let counts = [
+        pages as u64,
+        w.bytes,
+        site.model.players.len() as u64,
+        site.model.events.len() as u64,
+        site.ratings.len() as u64,
+    ];
+    staging.commit(input, counts)?;
+    laps.stage("swap");
+    let size = size::SiteSize::new(
+        w.kinds
+            .iter()
+            .map(|k| size::Part {
+                name: k.name,
+                files: k.pages,
+                bytes: k.bytes,
+            })
+            .collect(),
+    );
+    Ok(Summary {
+        warnings,
+        size_warning: size.warning(site.config.max_site_mb),
+        output: out,
+        pages,
+        written,
+        unchanged,
+        bytes: w.bytes,
+        players: site.model.players.len(),
+        events: site.model.events.len(),
+        ratings: site.ratings.len(),
+        results: site.model.events.iter().map(|e| e.results.len()).sum(),
+        matches: site
+            .model
+            .events
+            .iter()
+            .flat_map(|e| &e.round)
+            .map(|r| r.matches.len())
+            .sum(),
+        elapsed: started.elapsed(),
+        stages: laps.stages,
+        memory: laps.memory,
+        kinds: w.kinds,
+        skipped: false,
+    })
+}
+
+/// The wall time of each stage of a build and the memory after it
+/// (`build --timings`).
+struct Laps {
+    lap: Instant,
+    stages: Vec<(&'static str, Duration)>,
+    memory: Vec<Option<(u64, u64)>>,
+}
+
+impl Laps {
+    fn new() -> Self {
+        Laps {
+            lap: Instant::now(),
+            stages: Vec::new(),
+            memory: Vec::new(),
+        }
+    }
+
+    /// End the stage `name`: its time since the last one, and the memory.
+    fn stage(&mut self, name: &'static str) {
+        let t = self.end_lap();
+        self.stages.push((name, t));
+    }
+
+    fn end_lap(&mut self) -> Duration {
+        let t = self.lap.elapsed();
+        self.memory.push(size::resident());
+        self.lap = Instant::now();
+        t
+    }
+
+    /// End the loop that renders and writes: render and write are fused
+    /// per page on every thread, so its wall time is split by their summed
+    /// thread times (one memory reading for the two shares).
+    fn render_and_write(&mut self, w: &Written) {
+        let loop_time = self.end_lap();
+        let after_loop = self.memory.last().copied().flatten();
+        self.memory.push(after_loop);
+        let (r, wr) = (w.render.as_secs_f64(), w.write.as_secs_f64());
+        let render_share = if r + wr > 0.0 { r / (r + wr) } else { 0.5 };
+        self.stages.push(("render", loop_time.mul_f64(render_share)));
+        self.stages.push(("write", loop_time.mul_f64(1.0 - render_share)));
     }
 }
 

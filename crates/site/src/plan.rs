@@ -137,43 +137,7 @@ impl Plan {
                 )
             })
             .collect();
-        let is_file = |path: &str| index.find(path, &outputs, ctx).is_some();
-        let mut static_owner: HashMap<String, &PathBuf> = HashMap::with_capacity(statics.len());
-        for (rel, src) in &statics {
-            let shown = ratings_model::files::shown_under(site_dir, src);
-            if let Some(i) = index.find(rel, &outputs, ctx) {
-                let generated = outputs[i].path(ctx);
-                let how = if *generated == **rel {
-                    ""
-                } else {
-                    " on case-insensitive file systems (macOS, Windows)"
-                };
-                problems.push(Diagnostic::new(
-                    shown,
-                    format!("static file would overwrite the generated file {generated}{how}"),
-                ));
-            } else if let Some(other) = static_owner.insert(folded(rel).collect(), src) {
-                problems.push(Diagnostic::new(
-                    shown,
-                    format!(
-                        "static file would be the same file as {} on case-insensitive file systems (macOS, Windows): rename one",
-                        ratings_model::files::shown_under(site_dir, other).display()
-                    ),
-                ));
-            }
-        }
-        // A static file where a generated folder goes, or the other way round.
-        let folded_dirs: HashSet<String> = if statics.is_empty() {
-            HashSet::new()
-        } else {
-            index.dirs.iter().map(|d| folded(d).collect()).collect()
-        };
-        problems.extend(crate::static_files::folder_clashes(
-            site_dir,
-            &statics,
-            is_file,
-            |path| folded_dirs.contains(&folded(path).collect::<String>()),
-        ));
+        problems.extend(static_clashes(site_dir, &statics, &index, &outputs, ctx));
         let mut dirs = index.dirs;
         for (rel, _) in &statics {
             add_folders(&mut dirs, rel);
@@ -207,6 +171,57 @@ impl Plan {
     pub fn page_count(&self) -> usize {
         self.outputs.iter().filter(|o| matches!(o, Output::Page(_))).count()
     }
+}
+
+/// What keeps `static/` files from the output: a static file where a
+/// generated file or folder goes (or the other way round), and two paths
+/// that differ only in case (one file on macOS and Windows).
+fn static_clashes(
+    site_dir: &Path,
+    statics: &[(String, PathBuf)],
+    index: &PathIndex,
+    outputs: &[Output],
+    ctx: &Context,
+) -> Vec<Diagnostic> {
+    let mut problems = Vec::new();
+    let is_file = |path: &str| index.find(path, outputs, ctx).is_some();
+    let mut static_owner: HashMap<String, &PathBuf> = HashMap::with_capacity(statics.len());
+    for (rel, src) in statics {
+        let shown = ratings_model::files::shown_under(site_dir, src);
+        if let Some(i) = index.find(rel, outputs, ctx) {
+            let generated = outputs[i].path(ctx);
+            let how = if *generated == **rel {
+                ""
+            } else {
+                " on case-insensitive file systems (macOS, Windows)"
+            };
+            problems.push(Diagnostic::new(
+                shown,
+                format!("static file would overwrite the generated file {generated}{how}"),
+            ));
+        } else if let Some(other) = static_owner.insert(folded(rel).collect(), src) {
+            problems.push(Diagnostic::new(
+                    shown,
+                    format!(
+                        "static file would be the same file as {} on case-insensitive file systems (macOS, Windows): rename one",
+                        ratings_model::files::shown_under(site_dir, other).display()
+                    ),
+                ));
+        }
+    }
+    // A static file where a generated folder goes, or the other way round.
+    let folded_dirs: HashSet<String> = if statics.is_empty() {
+        HashSet::new()
+    } else {
+        index.dirs.iter().map(|d| folded(d).collect()).collect()
+    };
+    problems.extend(crate::static_files::folder_clashes(
+        site_dir,
+        statics,
+        is_file,
+        |path| folded_dirs.contains(&folded(path).collect::<String>()),
+    ));
+    problems
 }
 
 /// Every output path by its hash, and every folder: what finding clashes

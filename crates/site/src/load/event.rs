@@ -221,17 +221,7 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
         problems: Vec::new(),
     };
 
-    let name = collapse_spaces(file.name.get_ref());
-    if name.is_empty() {
-        c.error(&file.name, "`name` must not be empty");
-    } else if name.chars().all(ratings_model::names::is_invisible) {
-        c.error(&file.name, "`name` has no visible character");
-    } else if !ratings_model::names::bidi_balanced(&name) {
-        c.error(
-            &file.name,
-            "`name` opens a bidi override, embedding or isolate it does not close (or closes one it did not open)",
-        );
-    }
+    let name = event_name(&mut c, &file.name);
     let date = c.date(&file.date, "date");
     let end_date = file.end_date.as_ref().and_then(|d| c.date(d, "end_date"));
     if let (Some(start), Some(end), Some(span)) = (date, end_date, &file.end_date)
@@ -261,21 +251,8 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
     let results = placements(&mut c, &file, ctx);
 
     // Match event.
-    let format = file.format.as_ref().map(|f| collapse_spaces(f.get_ref()));
-    if let (Some(f), Some(span)) = (&format, &file.format)
-        && !ctx.known_formats.is_empty()
-        && !ctx.known_formats.contains(f)
-    {
-        c.error(
-            span,
-            format!("unknown format {f:?} (known formats: {})", ctx.known_formats.join(", ")),
-        );
-    }
-    if format.is_none() && !file.round.is_empty() {
-        c.error(&file.round[0], "an event with [[round]] tables needs `format`");
-    }
+    let format = event_format(&mut c, &file, ctx);
     let (rounds_played, mut participants) = match_rounds(&mut c, &file, ctx);
-
     // Players: declared, else derived (data-format.md).
     for r in &results {
         participants.insert(r.name.key.clone(), ());
@@ -285,17 +262,7 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
     } else {
         participants.len()
     };
-    let players = declared_players.unwrap_or(u32::try_from(derived).unwrap_or(u32::MAX));
-    if let Some(p) = &file.players
-        && declared_players.is_some()
-        && file.results.len() > players as usize
-    {
-        c.error(
-            p,
-            format!("{} result rows but only {players} players", file.results.len()),
-        );
-    }
-    check_ranks(&mut c, &file, declared_players, players);
+    let players = player_count(&mut c, &file, declared_players, derived);
 
     if !c.problems.is_empty() {
         return Err(c.problems);
@@ -325,6 +292,60 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
         judge_level,
         round: rounds_played,
     })
+}
+
+/// The event's `name`, its spaces collapsed: not empty, visible, and
+/// closing every bidi control it opens.
+fn event_name(c: &mut Checker, written: &Spanned<String>) -> String {
+    let name = collapse_spaces(written.get_ref());
+    if name.is_empty() {
+        c.error(written, "`name` must not be empty");
+    } else if name.chars().all(ratings_model::names::is_invisible) {
+        c.error(written, "`name` has no visible character");
+    } else if !ratings_model::names::bidi_balanced(&name) {
+        c.error(
+            written,
+            "`name` opens a bidi override, embedding or isolate it does not close (or closes one it did not open)",
+        );
+    }
+    name
+}
+
+/// The event's `format`: one some rating counts (when any filters by
+/// format), and required with `[[round]]` tables.
+fn event_format(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> Option<String> {
+    let format = file.format.as_ref().map(|f| collapse_spaces(f.get_ref()));
+    if let (Some(f), Some(span)) = (&format, &file.format)
+        && !ctx.known_formats.is_empty()
+        && !ctx.known_formats.contains(f)
+    {
+        c.error(
+            span,
+            format!("unknown format {f:?} (known formats: {})", ctx.known_formats.join(", ")),
+        );
+    }
+    if format.is_none() && !file.round.is_empty() {
+        c.error(&file.round[0], "an event with [[round]] tables needs `format`");
+    }
+    format
+}
+
+/// The number of players: `players` if declared (at least the result
+/// rows), else `derived` from the rows and rounds; the ranks checked
+/// against it.
+fn player_count(c: &mut Checker, file: &EventFile, declared: Option<u32>, derived: usize) -> u32 {
+    let players = declared.unwrap_or(u32::try_from(derived).unwrap_or(u32::MAX));
+    if let Some(p) = &file.players
+        && declared.is_some()
+        && file.results.len() > players as usize
+    {
+        c.error(
+            p,
+            format!("{} result rows but only {players} players", file.results.len()),
+        );
+    }
+    check_ranks(c, file, declared, players);
+    players
 }
 
 /// The `[[results]]` rows: a player at most once per event.

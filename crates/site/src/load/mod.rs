@@ -11,8 +11,10 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use crate::Site;
+use crate::ratings::Rating;
 use event::{NameRef, RawEvent};
 use ratings_config as config;
+use ratings_config::SiteConfig;
 use ratings_model::error::{Diagnostic, Errors};
 use ratings_model::files::{read_text, shown};
 use ratings_model::names::slug;
@@ -79,9 +81,53 @@ fn misnamed(rel: &str) -> Option<String> {
 /// Load and validate a whole site.
 pub fn load(site_dir: &Path) -> Result<Site, Errors> {
     let mut problems = Vec::new();
+    let (config, ratings) = settings(site_dir, &mut problems);
+    if !site_dir.join("data").is_dir() {
+        problems.push(Diagnostic::new(
+            shown(site_dir, Path::new("data")),
+            "data folder not found",
+        ));
+        return Err(Errors::sorted(problems));
+    }
+    let files = find_files(site_dir, &mut problems);
+    let registry = read_registry(site_dir, files.registry.as_deref(), &mut problems);
+    let known_formats = ratings
+        .as_deref()
+        .map(crate::ratings::known_formats)
+        .unwrap_or_default();
+    let lookups = event::Lookups {
+        aliases: &registry.aliases,
+        known_formats: &known_formats,
+    };
+    let (mut events, ids) = read_events(site_dir, &files.events, &lookups, &mut problems);
+    let pages = load_pages(site_dir, &files.pages, &mut problems);
+    case_clashes(site_dir, &files.events, &mut problems);
 
-    // The settings, and each rating's system with its parameters (also
-    // for a site.toml with other problems: all are reported at once).
+    let (Some(config), Some(ratings)) = (config, ratings) else {
+        return Err(Errors::sorted(problems));
+    };
+    if !problems.is_empty() {
+        return Err(Errors::sorted(problems));
+    }
+    let (players, final_id) = ids.players(&registry);
+    if !check_slugs(&players, &mut problems) {
+        return Err(Errors::sorted(problems));
+    }
+    for e in &mut events {
+        renumber(e, &final_id);
+    }
+    // Event order: date, then id in byte order (data-format.md).
+    events.sort_by(|a, b| (a.date, a.id.as_bytes()).cmp(&(b.date, b.id.as_bytes())));
+    Ok(Site {
+        config,
+        ratings,
+        model: ratings_model::Site { events, players, pages },
+    })
+}
+
+/// The settings, and each rating's system with its parameters (also for a
+/// site.toml with other problems: all are reported at once).
+fn settings(site_dir: &Path, problems: &mut Vec<Diagnostic>) -> (Option<SiteConfig>, Option<Vec<Rating>>) {
     let (config, tables) = match config::read(site_dir) {
         Ok(config) => {
             let tables = config.ratings.clone();
@@ -95,47 +141,42 @@ pub fn load(site_dir: &Path) -> Result<Site, Errors> {
     let ratings = crate::ratings::configure(&tables)
         .map_err(|ds| problems.extend(ds))
         .ok();
-    if !site_dir.join("data").is_dir() {
-        problems.push(Diagnostic::new(
-            shown(site_dir, Path::new("data")),
-            "data folder not found",
-        ));
-        return Err(Errors::sorted(problems));
-    }
+    (config, ratings)
+}
 
-    let files = find_files(site_dir, &mut problems);
-    let registry = if let Some(registry_rel) = &files.registry {
-        let path = shown(site_dir, registry_rel);
-        read_text(&site_dir.join(registry_rel))
-            .map_err(|d| {
-                vec![Diagnostic {
-                    path: path.clone(),
-                    ..d
-                }]
-            })
-            .and_then(|text| registry::parse(&path, &text))
-            .unwrap_or_else(|ds| {
-                problems.extend(ds);
-                registry::Registry::default()
-            })
-    } else {
-        registry::Registry::default()
+/// `data/players.toml`, if there is one (empty if it has problems).
+fn read_registry(site_dir: &Path, rel: Option<&Path>, problems: &mut Vec<Diagnostic>) -> registry::Registry {
+    let Some(rel) = rel else {
+        return registry::Registry::default();
     };
+    let path = shown(site_dir, rel);
+    read_text(&site_dir.join(rel))
+        .map_err(|d| {
+            vec![Diagnostic {
+                path: path.clone(),
+                ..d
+            }]
+        })
+        .and_then(|text| registry::parse(&path, &text))
+        .unwrap_or_else(|ds| {
+            problems.extend(ds);
+            registry::Registry::default()
+        })
+}
 
-    let known_formats = ratings
-        .as_deref()
-        .map(crate::ratings::known_formats)
-        .unwrap_or_default();
-    let ctx = event::Lookups {
-        aliases: &registry.aliases,
-        known_formats: &known_formats,
-    };
-    // Events are parsed a chunk of files at a time (in parallel) and turned
-    // into their loaded form at once: the parsed form (every name as text,
-    // twice) is several times the loaded one, so it is never held whole.
+/// Every event file, parsed and with its players as provisional ids.
+/// Events are parsed a chunk of files at a time (in parallel) and turned
+/// into their loaded form at once: the parsed form (every name as text,
+/// twice) is several times the loaded one, so it is never held whole.
+fn read_events(
+    site_dir: &Path,
+    files: &[(String, PathBuf)],
+    lookups: &event::Lookups,
+    problems: &mut Vec<Diagnostic>,
+) -> (Vec<Event>, Identities) {
     let mut ids = Identities::default();
-    let mut events: Vec<Event> = Vec::with_capacity(files.events.len());
-    for chunk in files.events.chunks(CHUNK) {
+    let mut events: Vec<Event> = Vec::with_capacity(files.len());
+    for chunk in files.chunks(CHUNK) {
         let parsed: Vec<Result<RawEvent, Vec<Diagnostic>>> = chunk
             .par_iter()
             .map(|(id, rel)| {
@@ -146,7 +187,7 @@ pub fn load(site_dir: &Path) -> Result<Site, Errors> {
                         ..d
                     }]
                 })?;
-                event::parse(&path, id.clone(), &text, &ctx)
+                event::parse(&path, id.clone(), &text, lookups)
             })
             .collect();
         for result in parsed {
@@ -158,43 +199,23 @@ pub fn load(site_dir: &Path) -> Result<Site, Errors> {
             }
         }
     }
+    (events, ids)
+}
 
-    let pages = load_pages(site_dir, &files.pages, &mut problems);
-    case_clashes(site_dir, &files.events, &mut problems);
-
-    let (Some(config), Some(ratings)) = (config, ratings) else {
-        return Err(Errors::sorted(problems));
-    };
-    if !problems.is_empty() {
-        return Err(Errors::sorted(problems));
+/// Give an event's players their final ids (`final_id[provisional]`).
+fn renumber(event: &mut Event, final_id: &[PlayerId]) {
+    for r in &mut event.results {
+        r.player = final_id[r.player as usize];
     }
-
-    let (players, final_id) = ids.players(&registry);
-    let slugs_ok = check_slugs(&players, &mut problems);
-    if !slugs_ok {
-        return Err(Errors::sorted(problems));
-    }
-    for e in &mut events {
-        for r in &mut e.results {
-            r.player = final_id[r.player as usize];
+    for round in &mut event.round {
+        for m in &mut round.matches {
+            m.a = final_id[m.a as usize];
+            m.b = final_id[m.b as usize];
         }
-        for round in &mut e.round {
-            for m in &mut round.matches {
-                m.a = final_id[m.a as usize];
-                m.b = final_id[m.b as usize];
-            }
-            for b in &mut round.byes {
-                *b = final_id[*b as usize];
-            }
+        for b in &mut round.byes {
+            *b = final_id[*b as usize];
         }
     }
-    // Event order: date, then id in byte order (data-format.md).
-    events.sort_by(|a, b| (a.date, a.id.as_bytes()).cmp(&(b.date, b.id.as_bytes())));
-    Ok(Site {
-        config,
-        ratings,
-        model: ratings_model::Site { events, players, pages },
-    })
 }
 
 /// Event ids that differ only in case (`Foo`, `foo`) name one file on a
