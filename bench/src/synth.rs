@@ -362,18 +362,9 @@ fn date_in(rng: &mut Rng) -> (u32, u32) {
     (1 + rng.below(12) as u32, 1 + rng.below(28) as u32)
 }
 
-/// Generate the site into `out` (created; must not exist or be empty).
-pub fn generate(out: &Path, p: &SynthParams) -> io::Result<SynthSummary> {
-    if out.exists() && fs::read_dir(out)?.next().is_some() {
-        return Err(io::Error::new(
-            io::ErrorKind::AlreadyExists,
-            format!("{} exists and is not empty", out.display()),
-        ));
-    }
-    let mut rng = Rng::new(p.seed);
-    let persons = people(&mut rng, p.players.max(8));
-    let mut sum = SynthSummary::default();
-    fs::create_dir_all(out.join("data"))?;
+/// The synthetic site's `site.toml`: Dip Pouch and DCI Limited, and with
+/// `all_systems` Elo, Glicko-2 and TrueSkill too.
+fn site_toml(all_systems: bool) -> String {
     let site = "# Synthetic site written by `ratings synth` (invented players and events).\n\
         title = \"Synthetic Ratings\"\n\
         author = \"ratings synth\"\n\
@@ -386,6 +377,28 @@ pub fn generate(out: &Path, p: &SynthParams) -> io::Result<SynthSummary> {
         id = \"dci-limited\"\n\
         system = \"dci\"\n\
         category = \"Limited\"\n";
+    let more = "\n[[rating]]\nid = \"elo\"\nsystem = \"elo\"\n\n\
+        [[rating]]\nid = \"glicko2\"\nsystem = \"glicko2\"\n\n\
+        [[rating]]\nid = \"trueskill\"\nsystem = \"trueskill\"\n";
+    if all_systems {
+        format!("{site}{more}")
+    } else {
+        site.to_string()
+    }
+}
+
+/// Generate the site into `out` (created; must not exist or be empty).
+pub fn generate(out: &Path, p: &SynthParams) -> io::Result<SynthSummary> {
+    if out.exists() && fs::read_dir(out)?.next().is_some() {
+        return Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!("{} exists and is not empty", out.display()),
+        ));
+    }
+    let mut rng = Rng::new(p.seed);
+    let persons = people(&mut rng, p.players.max(8));
+    let mut sum = SynthSummary::default();
+    fs::create_dir_all(out.join("data"))?;
     let write = |rel: &str, text: &str, sum: &mut SynthSummary| -> io::Result<()> {
         let path = out.join(rel);
         if let Some(dir) = path.parent() {
@@ -396,14 +409,7 @@ pub fn generate(out: &Path, p: &SynthParams) -> io::Result<SynthSummary> {
         sum.bytes += text.len() as u64;
         Ok(())
     };
-    let more = "\n[[rating]]\nid = \"elo\"\nsystem = \"elo\"\n\n\
-        [[rating]]\nid = \"glicko2\"\nsystem = \"glicko2\"\n\n\
-        [[rating]]\nid = \"trueskill\"\nsystem = \"trueskill\"\n";
-    let site = if p.all_systems {
-        format!("{site}{more}")
-    } else {
-        site.to_string()
-    };
+    let site = site_toml(p.all_systems);
     write("site.toml", &site, &mut sum)?;
     write(
         "data/pages/about.md",
