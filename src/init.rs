@@ -167,12 +167,22 @@ fn prepare(dir: &Path) -> Result<Vec<PathBuf>, String> {
         })
         .map_err(|e: io::Error| format!("{}: {e}", Shown(&dir)))?;
     others.retain(|name| name != ALLOWED);
+    // The staging folder of an init that was killed (or stopped by a file
+    // size limit) before it could clean up: ours, removed.
+    others.retain(|name| {
+        let stale = name.starts_with(".ratings-init-");
+        if stale {
+            let _ = fs::remove_dir_all(dir.join(name));
+        }
+        !stale
+    });
     if !others.is_empty() {
         others.sort();
-        let shown = if others.len() > 3 {
-            format!("{} and {} more", others[..3].join(", "), others.len() - 3)
+        let names: Vec<String> = others.iter().map(|n| Shown(n.as_str()).to_string()).collect();
+        let shown = if names.len() > 3 {
+            format!("{} and {} more", names[..3].join(", "), names.len() - 3)
         } else {
-            others.join(", ")
+            names.join(", ")
         };
         return Err(format!(
             "{}: refusing to create a site in a folder that is not empty (it holds {shown}; only {ALLOWED} may be there)",

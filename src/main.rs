@@ -84,6 +84,12 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // A write past a file-size limit (`ulimit -f`) fails with an error the
+    // commands clean up after, instead of killing the process half-way.
+    // SAFETY: setting a signal's disposition to "ignore" has no preconditions.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -261,7 +267,8 @@ fn import(page: &Path, output: Option<&Path>, force: bool) -> Result<(), String>
     let Some(output) = output else {
         print!("{toml}");
         eprintln!(
-            "Imported {summary}; suggested file: data/{}",
+            "Imported {}; suggested file: data/{}",
+            Shown(summary.as_str()),
             ratings_import::suggested_path(ev)
         );
         return Ok(());
@@ -269,6 +276,6 @@ fn import(page: &Path, output: Option<&Path>, force: bool) -> Result<(), String>
     let target = ratings_import::target_path(output, ev);
     ratings_import::write_new(&target, toml.as_bytes(), force)
         .map_err(|e| format!("error: {}: {e}", Shown(&target)))?;
-    eprintln!("Imported {summary} into {}", Shown(&target));
+    eprintln!("Imported {} into {}", Shown(summary.as_str()), Shown(&target));
     Ok(())
 }

@@ -343,3 +343,49 @@ fn import_writes_through_no_planted_link_and_reads_only_regular_files() {
         );
     }
 }
+
+#[test]
+fn an_imported_name_never_reaches_the_terminal_raw_and_the_file_gets_the_usual_mode() {
+    let page = read(&fixture("wdd").join("000_9e56e3cb9be5cb38.txt"));
+    let tmp = tempfile::tempdir().unwrap();
+    let with_name = |name: &str| {
+        let path = tmp.path().join("page.txt");
+        std::fs::write(&path, page.replace("World DipCon XXVII 2017", &format!("{name} 2017"))).unwrap();
+        path
+    };
+    let raw = |bytes: &[u8], chars: &[char]| String::from_utf8_lossy(bytes).contains(chars);
+    // C1 controls: refused by the loader, and named escaped.
+    let c1 = with_name("World DipCon \u{9b}2J\u{9d}0;PWN\u{9c} XXVII");
+    let out = ratings_cmd().arg("import").arg(&c1).output().unwrap();
+    assert!(!out.status.success());
+    assert!(!raw(&out.stdout, &['\u{9b}']) && !raw(&out.stderr, &['\u{9b}', '\u{9c}', '\u{9d}']));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("control character U+009B"));
+    // Balanced bidi controls are accepted, and written as TOML escapes.
+    let bidi = with_name("World DipCon \u{202e}IIVXX\u{202c}");
+    let out = ratings_cmd().arg("import").arg(&bidi).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!raw(&out.stdout, &['\u{202e}']) && !raw(&out.stderr, &['\u{202e}']));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("name = \"World DipCon \\u202EIIVXX\\u202C\"\n"),
+        "{stdout}"
+    );
+    // The escapes are TOML: the event loads with the name as written.
+    let data = tmp.path().join("data");
+    let ok = ratings_cmd()
+        .arg("import")
+        .arg(&bidi)
+        .arg("-o")
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert!(ok.status.success());
+    let written = data.join("2017/world-dipcon-iivxx.toml");
+    let parsed: toml::Table = toml::from_str(&read(&written)).unwrap();
+    assert_eq!(parsed["name"].as_str(), Some("World DipCon \u{202e}IIVXX\u{202c}"));
+    // 0666 less the umask, like any new file (tempfile's own mode is 0600).
+    let mode = |path: &Path| std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(path).unwrap().permissions());
+    let plain = tmp.path().join("plain");
+    std::fs::write(&plain, "").unwrap();
+    assert_eq!(mode(&written), mode(&plain));
+}

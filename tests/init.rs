@@ -177,9 +177,8 @@ fn a_write_failing_half_way_leaves_nothing() {
                     rlim_cur: LIMIT as libc::rlim_t,
                     rlim_max: LIMIT as libc::rlim_t,
                 };
-                // A write past the limit then fails (EFBIG) instead of
-                // killing the process.
-                libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+                // As `ulimit -f` in a shell: SIGXFSZ keeps its default
+                // (kill); the program itself makes the write fail instead.
                 if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
                     return Err(std::io::Error::last_os_error());
                 }
@@ -199,4 +198,30 @@ fn a_write_failing_half_way_leaves_nothing() {
             Some(before) => assert_eq!(snapshot(&target), before),
         }
     }
+}
+
+#[test]
+fn the_staging_folder_of_a_killed_init_is_cleaned_up_not_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("club");
+    fake_git(&site);
+    let stale = site.join(".ratings-init-00000000deadbeef");
+    std::fs::create_dir_all(stale.join("data")).unwrap();
+    std::fs::write(stale.join("site.toml"), "half").unwrap();
+    let out = Command::new(BIN).arg("init").arg(&site).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!stale.exists());
+    assert!(site.join("site.toml").is_file());
+}
+
+#[test]
+fn names_in_a_refusal_never_reach_the_terminal_raw() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("club");
+    std::fs::create_dir(&site).unwrap();
+    std::fs::write(site.join("f\u{1b}]0;T\u{7}Y"), "x").unwrap();
+    let out = Command::new(BIN).arg("init").arg(&site).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!out.stderr.contains(&0x1b), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("it holds f\\u{1b}]0;T\\u{7}Y;"));
 }

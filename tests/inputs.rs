@@ -256,7 +256,16 @@ fn files_that_look_like_data_are_never_ignored_without_a_word() {
     let tmp = tempfile::tempdir().unwrap();
     let site = site_in(tmp.path());
     std::fs::create_dir_all(site.join("data/pages/old")).unwrap();
-    for name in ["2000/x.TOML", "2000/y.tml", "pages/About.MD", "pages/old/notes.md"] {
+    for name in [
+        "2000/x.TOML",
+        "2000/y.tml",
+        "2000/z.toml ",
+        "2000/w.toml.",
+        "pages/About.MD",
+        "pages/v.md ",
+        "pages/news.mdown",
+        "pages/old/notes.md",
+    ] {
         std::fs::write(site.join("data").join(name), "# x\n").unwrap();
     }
     // Files of other kinds are still the user's business.
@@ -266,10 +275,14 @@ fn files_that_look_like_data_are_never_ignored_without_a_word() {
     assert_eq!(
         errors(&r),
         [
-            "error: data/2000/x.TOML: event files end in `.toml`, in lower case: rename x.TOML to x.toml to have it read",
-            "error: data/2000/y.tml: event files end in `.toml`, in lower case: rename y.tml to y.toml to have it read",
-            "error: data/pages/About.MD: Markdown pages end in `.md`, in lower case: rename About.MD to About.md to have it read",
+            "error: data/2000/w.toml.: event files end in `.toml`, in lower case: rename \"w.toml.\" to w.toml to have it read",
+            "error: data/2000/x.TOML: event files end in `.toml`, in lower case: rename \"x.TOML\" to x.toml to have it read",
+            "error: data/2000/y.tml: event files end in `.toml`, in lower case: rename \"y.tml\" to y.toml to have it read",
+            "error: data/2000/z.toml : event files end in `.toml`, in lower case: rename \"z.toml \" to z.toml to have it read",
+            "error: data/pages/About.MD: Markdown pages end in `.md`, in lower case: rename \"About.MD\" to About.md to have it read",
+            "error: data/pages/news.mdown: Markdown pages end in `.md`, in lower case: rename \"news.mdown\" to news.md to have it read",
             "error: data/pages/old/notes.md: Markdown pages are read only from data/pages/ itself, not from its sub-folders: move notes.md there",
+            "error: data/pages/v.md : Markdown pages end in `.md`, in lower case: rename \"v.md \" to v.md to have it read",
         ]
     );
 }
@@ -282,6 +295,7 @@ fn static_files_that_would_be_one_file_on_macos_or_windows_are_refused() {
     std::fs::write(site.join("static/A.txt"), "a\n").unwrap();
     std::fs::write(site.join("static/a.txt"), "a\n").unwrap();
     std::fs::write(site.join("static/Player"), "a file where a folder goes\n").unwrap();
+    std::fs::write(site.join("static/Style.css"), "body{}\n").unwrap();
     for args in [&["build", "--output", "../out"][..], &["check"][..]] {
         let r = run_bounded(&site, args).expect("finished");
         assert_eq!(
@@ -289,6 +303,7 @@ fn static_files_that_would_be_one_file_on_macos_or_windows_are_refused() {
             [
                 "error: static/Index.html: static file would overwrite the generated file index.html on case-insensitive file systems (macOS, Windows)",
                 "error: static/Player: static file would take the place of the generated folder Player/",
+                "error: static/Style.css: static file would be the same file as the built-in style.css on case-insensitive file systems (macOS, Windows): name it style.css to replace it",
                 "error: static/a.txt: static file would be the same file as static/A.txt on case-insensitive file systems (macOS, Windows): rename one",
             ],
             "{args:?}"

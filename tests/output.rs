@@ -682,3 +682,154 @@ fn files_someone_put_into_the_output_are_moved_aside_with_a_message() {
         assert!(!stderr(&r).contains("did not write"), "{}", stderr(&r));
     }
 }
+
+/// Change a page of the `site_in` site, so that a build writes new versions.
+fn touch_site(site: &Path, round: usize) {
+    std::fs::write(site.join("data/pages/round.md"), format!("# Round\n\nBuild {round}.\n")).unwrap();
+}
+
+#[test]
+fn a_spare_folder_that_cannot_be_walked_whole_is_never_followed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    let victim = tmp.path().join("victim");
+    std::fs::create_dir(&victim).unwrap();
+    std::fs::write(victim.join("ada-lovelace.html"), "precious\n").unwrap();
+    touch_site(&site, 0);
+    assert!(run_build(&site, ".", "../out", &[]).status.success());
+    // A path longer than PATH_MAX first (the walk fails there), then a
+    // link where the player pages go.
+    let spare = tmp.path().join(".out.spare");
+    std::fs::create_dir_all(&spare).unwrap();
+    let mut deep = spare.join("a-deep");
+    std::fs::create_dir(&deep).unwrap();
+    let long = "d".repeat(200);
+    for _ in 0..25 {
+        let next = deep.join(&long);
+        // Relative creation keeps each call's path short.
+        std::process::Command::new("mkdir")
+            .arg(&long)
+            .current_dir(&deep)
+            .status()
+            .unwrap();
+        deep = next;
+        if deep.as_os_str().len() > 3000 {
+            break;
+        }
+    }
+    std::os::unix::fs::symlink(&victim, spare.join("player")).unwrap();
+    for round in 1..3 {
+        touch_site(&site, round);
+        let r = run_build(&site, ".", "../out", &[]);
+        assert!(r.status.success(), "{}", stderr(&r));
+    }
+    assert_eq!(entries(&victim), ["ada-lovelace.html"]);
+    assert_eq!(read(&victim.join("ada-lovelace.html")), "precious\n");
+}
+
+#[test]
+fn a_spare_file_of_another_user_is_never_published() {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("skipped: giving a file to another user needs root");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    touch_site(&site, 0);
+    assert!(run_build(&site, ".", "../out", &[]).status.success());
+    let spare = tmp.path().join(".out.spare");
+    std::fs::create_dir_all(&spare).unwrap();
+    std::fs::write(spare.join("index.html"), "theirs\n").unwrap();
+    let c = std::ffi::CString::new(spare.join("index.html").to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::chown(c.as_ptr(), 65534, 65534) }, 0);
+    touch_site(&site, 1);
+    assert!(run_build(&site, ".", "../out", &[]).status.success());
+    for entry in walkdir::WalkDir::new(tmp.path().join("out")) {
+        let meta = entry.unwrap().metadata().unwrap();
+        assert_eq!(std::os::unix::fs::MetadataExt::uid(&meta), 0);
+    }
+}
+
+#[test]
+fn hard_links_someone_made_in_the_output_are_kept() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    touch_site(&site, 0);
+    assert!(run_build(&site, ".", "../out", &[]).status.success());
+    let out = tmp.path().join("out");
+    std::fs::write(out.join("notes.txt"), "mine\n").unwrap();
+    std::fs::hard_link(out.join("notes.txt"), out.join("notes-copy.txt")).unwrap();
+    std::fs::hard_link(out.join("index.html"), out.join("home.html")).unwrap();
+    touch_site(&site, 1);
+    let r = run_build(&site, ".", "../out", &[]);
+    assert!(
+        stderr(&r).contains("held 3 files this tool did not write"),
+        "{}",
+        stderr(&r)
+    );
+    let kept = tmp.path().join("out.before-ratings");
+    assert_eq!(entries(&kept), ["home.html", "notes-copy.txt", "notes.txt"]);
+}
+
+#[test]
+fn a_list_left_by_a_build_killed_before_its_swap_changes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    touch_site(&site, 0);
+    assert!(run_build(&site, ".", "../out", &[]).status.success());
+    // What a build killed between writing its list and the swap leaves.
+    std::fs::write(tmp.path().join(".out.files.new"), 42u64.to_le_bytes()).unwrap();
+    touch_site(&site, 1);
+    let r = run_build(&site, ".", "../out", &[]);
+    assert!(r.status.success());
+    assert!(!stderr(&r).contains("did not write"), "{}", stderr(&r));
+    assert!(!tmp.path().join("out.before-ratings").exists());
+}
+
+#[test]
+fn files_someone_put_into_the_output_survive_builds_killed_at_random_moments() {
+    const KILLS: usize = 16;
+    let tmp = tempfile::tempdir().unwrap();
+    let shim = no_exchange_shim(tmp.path());
+    let site = tmp.path().join("site");
+    synthetic_site(&site, 150, 12, 400, 5);
+    let out = tmp.path().join("out");
+    let started = Instant::now();
+    assert!(run_build(&site, ".", out.to_str().unwrap(), &[]).status.success());
+    let full = started.elapsed();
+    let page = site.join("data/pages/changing.md");
+    std::fs::create_dir_all(page.parent().unwrap()).unwrap();
+    let mut rng = ratings_bench::synth::Rng::new(11);
+    for i in 0..KILLS {
+        // The user's file sorts after every generated folder.
+        std::fs::create_dir_all(out.join("zz-mine")).unwrap();
+        std::fs::write(out.join(format!("zz-mine/{i}.txt")), format!("mine {i}\n")).unwrap();
+        std::fs::write(&page, format!("# Changing\n\n{i}\n")).unwrap();
+        let mut build = std::process::Command::new(BIN);
+        build.args(["build", "--site"]).arg(&site).arg("--output").arg(&out);
+        if i % 2 == 1 {
+            build.env("LD_PRELOAD", &shim);
+        }
+        let mut child = build
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let wait = full.mul_f64(1.2) * rng.below(1000) as u32 / 1000;
+        std::thread::sleep(wait.max(Duration::from_millis(1)));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        let r = run_build(&site, ".", out.to_str().unwrap(), &[]);
+        assert!(r.status.success(), "{}", stderr(&r));
+    }
+    // Every file is in the output or in one of the folders kept beside it.
+    let mut found = 0;
+    for entry in walkdir::WalkDir::new(tmp.path()).into_iter().flatten() {
+        if entry.path().parent().is_some_and(|p| p.ends_with("zz-mine")) {
+            found += 1;
+        }
+    }
+    assert_eq!(found, KILLS, "a file someone put into the output was lost");
+}

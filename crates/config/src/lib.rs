@@ -134,13 +134,16 @@ impl Problems<'_> {
 pub fn read(site_dir: &Path) -> Result<SiteConfig, Invalid> {
     let shown = ratings_model::files::shown(site_dir, Path::new("site.toml"));
     let file = site_dir.join("site.toml");
-    // A link may lead only to a file of the site (ratings_model::files).
-    if let Some(bounds) = ratings_model::files::Bounds::new(site_dir, None)
-        && let Some(Err(why)) = ratings_model::files::single(site_dir, "site.toml", &bounds)
-    {
-        return Err(Invalid::from(Diagnostic::new(shown, why)));
-    }
-    match ratings_model::files::read_text(&file) {
+    // A link may lead only to a file of the site, and the file read is
+    // the one checked (ratings_model::files).
+    let checked = ratings_model::files::Bounds::new(site_dir, None)
+        .and_then(|bounds| ratings_model::files::single(site_dir, "site.toml", &bounds));
+    let read = match checked {
+        Some(Err(why)) => return Err(Invalid::from(Diagnostic::new(shown, why))),
+        Some(Ok(site_file)) => site_file.read_text(),
+        None => ratings_model::files::read_text(&file),
+    };
+    match read {
         Ok(text) => parse(&shown, &text),
         Err(mut d) => {
             d.path = shown;
@@ -185,6 +188,17 @@ pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Invalid> {
             c.error(o, "`output_dir` must not be empty");
             String::new()
         }
+        Some(o) if !inside_the_site(o.get_ref()) => {
+            c.error(
+                o,
+                format!(
+                    "`output_dir` must be a folder inside the site folder (a relative path without `..`), not {:?}: \
+                     a site's own settings never write elsewhere; build elsewhere with `--output`",
+                    o.get_ref()
+                ),
+            );
+            String::new()
+        }
         Some(o) => o.get_ref().clone(),
         None => "public".to_string(),
     };
@@ -217,6 +231,15 @@ pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Invalid> {
             ratings,
         })
     }
+}
+
+/// Whether `output_dir` names a folder inside the site folder: relative,
+/// without `..` (a cloned site's settings must not write into `~/.ssh`).
+fn inside_the_site(dir: &str) -> bool {
+    let path = Path::new(dir);
+    path.components()
+        .all(|c| matches!(c, std::path::Component::Normal(_) | std::path::Component::CurDir))
+        && path.components().any(|c| matches!(c, std::path::Component::Normal(_)))
 }
 
 /// `base_url`: an absolute http(s) URL, ending in `/`.

@@ -24,7 +24,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use ratings_model::Date;
-use ratings_model::error::Diagnostic;
+use ratings_model::error::{Diagnostic, Shown};
 use ratings_model::format::fixed2;
 use ratings_model::names::{ascii_fold, collapse_spaces};
 use ratings_rating::dip_pouch::DipPouchParams;
@@ -600,16 +600,36 @@ pub fn parse_date_range(s: &str) -> Option<(Date, Option<Date>)> {
 
 /// A TOML string literal (escaped as the toml crate writes it).
 fn quoted(s: &str) -> String {
-    toml::Value::String(s.to_string()).to_string()
+    if !s.chars().any(acts_on_a_terminal) {
+        return toml::Value::String(s.to_string()).to_string();
+    }
+    // Control characters (C1 too, which TOML allows raw) and bidi controls
+    // written as escapes: the file shown in a terminal cannot act on it.
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if acts_on_a_terminal(c) => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Characters a terminal acts on rather than shows (see `error::Shown`).
+fn acts_on_a_terminal(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// The event file. `source` names the page in the header comment.
 pub fn to_toml(ev: &Imported, source: &str) -> String {
     let mut out = String::new();
     let shown = |d: Option<u32>| d.map(|n| n.to_string());
-    out.push_str(&format!("# {} {}", ev.name, ev.date.year));
+    out.push_str(&format!("# {} {}", Shown(ev.name.as_str()), ev.date.year));
     if !ev.place.is_empty() {
-        out.push_str(&format!(", {}", ev.place));
+        out.push_str(&format!(", {}", Shown(ev.place.as_str())));
     }
     out.push('\n');
     if !source.is_empty() {
@@ -710,6 +730,17 @@ pub fn write_new(target: &Path, bytes: &[u8], force: bool) -> std::io::Result<()
         .prefix(".import-")
         .suffix(".tmp")
         .tempfile_in(dir)?;
+    // 0666 less the umask, as any new file (tempfile's own is 0600).
+    // SAFETY: umask has no preconditions; it is set back at once (import
+    // runs no other thread).
+    let mask = unsafe {
+        let mask = libc::umask(0o022);
+        libc::umask(mask);
+        mask
+    };
+    #[allow(clippy::useless_conversion)] // mode_t is u16 on macOS
+    let mode = std::os::unix::fs::PermissionsExt::from_mode(0o666 & !u32::from(mask));
+    file.as_file().set_permissions(mode)?;
     file.write_all(bytes)?;
     file.flush()?;
     let persisted = if force {

@@ -19,11 +19,46 @@ use crate::error::Diagnostic;
 use crate::error::line_column;
 
 /// A file a site may read: its path relative to the folder walked
-/// (`/`-separated) and its path as opened (under the site folder).
+/// (`/`-separated), its path as opened (under the site folder), and which
+/// file the walk found there.
 #[derive(Debug, Clone)]
 pub struct SiteFile {
     pub rel: String,
     pub path: PathBuf,
+    pub id: FileId,
+}
+
+/// A file's identity (device and inode): a file read later must be the one
+/// the rule let through, not one swapped in meanwhile (a link to a secret
+/// put in its place between the check and the read).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileId {
+    dev: u64,
+    ino: u64,
+}
+
+impl FileId {
+    pub fn of(meta: &std::fs::Metadata) -> FileId {
+        use std::os::unix::fs::MetadataExt;
+        FileId {
+            dev: meta.dev(),
+            ino: meta.ino(),
+        }
+    }
+}
+
+impl SiteFile {
+    /// The file's bytes, if it is still the file the walk found (see
+    /// [`read_regular`] for the rest of the rule).
+    pub fn read(&self) -> std::io::Result<Vec<u8>> {
+        read_checked(&self.path, u64::MAX, Some(self.id))
+    }
+
+    /// The file as UTF-8 text; invalid UTF-8 is reported with its position.
+    pub fn read_text(&self) -> Result<String, Diagnostic> {
+        let bytes = self.read().map_err(|e| Diagnostic::io(&self.path, &e))?;
+        text(&self.path, bytes)
+    }
 }
 
 /// The files of one folder of a site, and what the rule refused there.
@@ -142,10 +177,14 @@ pub fn walk(site_dir: &Path, folder: &str, bounds: &Bounds) -> Walk {
         }
         let rel = entry.path().strip_prefix(&root).expect("the walk stays under its root");
         match rel.to_str() {
-            Some(rel) => walk.files.push(SiteFile {
-                rel: rel.replace(std::path::MAIN_SEPARATOR, "/"),
-                path: entry.into_path(),
-            }),
+            Some(rel) => match entry.metadata() {
+                Ok(meta) => walk.files.push(SiteFile {
+                    rel: rel.replace(std::path::MAIN_SEPARATOR, "/"),
+                    id: FileId::of(&meta),
+                    path: entry.into_path(),
+                }),
+                Err(e) => walk.problems.push(Diagnostic::new(shown(), e.to_string())),
+            },
             None => walk
                 .problems
                 .push(Diagnostic::new(shown(), "file name is not valid UTF-8")),
@@ -155,8 +194,8 @@ pub fn walk(site_dir: &Path, folder: &str, bounds: &Bounds) -> Walk {
 }
 
 /// The one file `site_dir/rel` (such as `site.toml`) under the rule: `None`
-/// if it is missing, else whether it may be read.
-pub fn single(site_dir: &Path, rel: &str, bounds: &Bounds) -> Option<Result<PathBuf, String>> {
+/// if it is missing, else the file to read or why it may not be read.
+pub fn single(site_dir: &Path, rel: &str, bounds: &Bounds) -> Option<Result<SiteFile, String>> {
     let path = site_dir.join(rel);
     let meta = std::fs::symlink_metadata(&path).ok()?;
     if meta.file_type().is_symlink()
@@ -164,7 +203,15 @@ pub fn single(site_dir: &Path, rel: &str, bounds: &Bounds) -> Option<Result<Path
     {
         return Some(Err(why));
     }
-    Some(Ok(path))
+    Some(
+        std::fs::metadata(&path)
+            .map_err(|e| e.to_string())
+            .map(|target| SiteFile {
+                rel: rel.to_string(),
+                id: FileId::of(&target),
+                path,
+            }),
+    )
 }
 
 /// The message for a path that is neither a regular file nor a folder.
@@ -193,6 +240,11 @@ pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
 /// [`read_regular`] of a file of at most `limit` bytes (more: an error that
 /// says so, before anything is read).
 pub fn read_regular_at_most(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    read_checked(path, limit, None)
+}
+
+/// [`read_regular_at_most`], and only if the file opened is `expected`.
+fn read_checked(path: &Path, limit: u64, expected: Option<FileId>) -> std::io::Result<Vec<u8>> {
     use std::os::unix::fs::OpenOptionsExt;
     let file = std::fs::OpenOptions::new()
         .read(true)
@@ -202,6 +254,11 @@ pub fn read_regular_at_most(path: &Path, limit: u64) -> std::io::Result<Vec<u8>>
     let refuse = |why: String| Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, why));
     if !meta.is_file() {
         return refuse(not_regular(&meta.file_type()));
+    }
+    if expected.is_some_and(|id| id != FileId::of(&meta)) {
+        return refuse(
+            "the file was replaced while the build read the site (by another file or a link): build again".into(),
+        );
     }
     if let Some(fs) = kernel_file_system(&file) {
         return refuse(format!(
@@ -281,6 +338,11 @@ pub fn shown_under(site_dir: &Path, full: &Path) -> PathBuf {
 /// Read a file as UTF-8 text; invalid UTF-8 is reported with its position.
 pub fn read_text(path: &Path) -> Result<String, Diagnostic> {
     let bytes = read_regular(path).map_err(|e| Diagnostic::io(path, &e))?;
+    text(path, bytes)
+}
+
+/// `bytes` as UTF-8 text; invalid UTF-8 is reported with its position.
+fn text(path: &Path, bytes: Vec<u8>) -> Result<String, Diagnostic> {
     String::from_utf8(bytes).map_err(|e| {
         let valid = e.utf8_error().valid_up_to();
         let prefix = std::str::from_utf8(&e.as_bytes()[..valid]).unwrap_or("");
@@ -291,4 +353,41 @@ pub fn read_text(path: &Path) -> Result<String, Diagnostic> {
             message: "the file is not valid UTF-8".into(),
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_swapped_for_a_link_after_the_walk_is_not_read() {
+        let tmp = tempfile::tempdir().unwrap();
+        let site = tmp.path().join("site");
+        std::fs::create_dir_all(site.join("static")).unwrap();
+        std::fs::write(site.join("static/a.txt"), "public\n").unwrap();
+        std::fs::write(tmp.path().join("secret.txt"), "secret\n").unwrap();
+        let bounds = Bounds::new(&site, None).unwrap();
+        let found = walk(&site, "static", &bounds);
+        assert!(found.problems.is_empty());
+        let [file] = &found.files[..] else {
+            panic!("{:?}", found.files)
+        };
+        assert_eq!(file.read().unwrap(), b"public\n");
+        // Between the check and the read, a link to a secret takes its place.
+        std::fs::remove_file(site.join("static/a.txt")).unwrap();
+        std::os::unix::fs::symlink(tmp.path().join("secret.txt"), site.join("static/a.txt")).unwrap();
+        let err = file.read().unwrap_err().to_string();
+        assert!(
+            err.contains("the file was replaced while the build read the site"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn kernel_files_are_refused_before_a_byte_is_read() {
+        let err = read_regular(Path::new("/proc/self/environ")).unwrap_err().to_string();
+        assert!(err.contains("kernel's proc file system"), "{err}");
+        let err = read_regular(Path::new("/dev/zero")).unwrap_err().to_string();
+        assert!(err.contains("a device"), "{err}");
+    }
 }

@@ -395,7 +395,7 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
                     n
                 }
                 plan::Source::Static(src) => {
-                    let data = ratings_model::files::read_regular(src).map_err(|e| Diagnostic::io(src, &e))?;
+                    let data = src.read().map_err(|e| Diagnostic::io(&src.path, &e))?;
                     staging.write(path, &data)?;
                     data.len() as u64
                 }

@@ -27,8 +27,9 @@ pub struct Staging {
     tmp: PathBuf,
     previous: Option<PathBuf>,
     /// `.NAME.spare` beside the output: old versions of changed files, kept
-    /// to be overwritten in place by later builds (see [`Staging::write`]).
-    spare: PathBuf,
+    /// to be overwritten in place by later builds (see [`Staging::write`]);
+    /// `None` when it cannot be trusted ([`trusted_spare`]).
+    spare: Option<PathBuf>,
     /// A folder this tool did not write, replaced with `--force`: moved
     /// aside to this path at the swap, never recycled nor deleted.
     foreign_backup: Option<PathBuf>,
@@ -299,8 +300,9 @@ fn open_spare(path: &Path, mode: u32) -> io::Result<fs::File> {
         .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
         .open(path)?;
     let meta = f.metadata()?;
-    if !meta.is_file() || meta.nlink() != 1 {
-        return Err(io::Error::new(io::ErrorKind::InvalidData, "not a plain file"));
+    // SAFETY: geteuid has no preconditions.
+    if !meta.is_file() || meta.nlink() != 1 || meta.uid() != unsafe { libc::geteuid() } {
+        return Err(io::Error::new(io::ErrorKind::InvalidData, "not a plain file of ours"));
     }
     if meta.mode() & 0o7777 != mode {
         f.set_permissions(fs::Permissions::from_mode(mode))?;
@@ -321,21 +323,41 @@ fn remove_any(path: &Path) {
     }
 }
 
-/// The spare folder holds only folders and plain files of ours: anything
-/// else planted there (a link, a FIFO) is removed before a build uses it.
-fn clean_spare(spare: &Path) {
+/// The spare folder, if it can be trusted: a folder of plain files and
+/// folders, all owned by the user running the build, none writable by
+/// others (so nobody else can plant a link or a file of theirs in it
+/// between this check and its use). Anything else (a link, a FIFO, a file
+/// of another user, a path too long to walk) and the whole folder is
+/// removed and made anew; where even that fails, this build recycles
+/// nothing. Its files are old versions of pages, so nothing is lost.
+fn trusted_spare(spare: &Path) -> Option<PathBuf> {
+    if spare_is_trusted(spare) {
+        return Some(spare.to_path_buf());
+    }
+    remove_any(spare);
+    fs::create_dir(spare).ok()?;
+    spare_is_trusted(spare).then(|| spare.to_path_buf())
+}
+
+fn spare_is_trusted(spare: &Path) -> bool {
+    // SAFETY: geteuid has no preconditions.
+    let me = unsafe { libc::geteuid() };
+    let ours = |m: &fs::Metadata| {
+        m.uid() == me
+            && if m.is_dir() {
+                m.mode() & 0o022 == 0
+            } else {
+                m.is_file() && m.nlink() == 1
+            }
+    };
     match fs::symlink_metadata(spare) {
-        Ok(m) if m.is_dir() => {}
-        Ok(_) => return remove_any(spare),
-        Err(_) => return,
+        Ok(m) if m.is_dir() && ours(&m) => {}
+        _ => return false,
     }
-    let mut walker = walkdir::WalkDir::new(spare).min_depth(1).into_iter();
-    while let Some(Ok(entry)) = walker.next() {
-        let t = entry.file_type();
-        if !t.is_dir() && !t.is_file() {
-            remove_any(entry.path());
-        }
-    }
+    walkdir::WalkDir::new(spare)
+        .min_depth(1)
+        .into_iter()
+        .all(|entry| entry.is_ok_and(|e| e.metadata().is_ok_and(|m| ours(&m))))
 }
 
 fn refuse(out: &Path, why: impl Into<String>) -> Diagnostic {
@@ -444,8 +466,7 @@ impl Staging {
         let state = state(out, &abs_out, force)?;
         remove_leftovers(&parent, &name);
         let tmp = parent.join(format!(".{name}.building-{}", std::process::id()));
-        let spare = parent.join(format!(".{name}.spare"));
-        clean_spare(&spare);
+        let spare = trusted_spare(&parent.join(format!(".{name}.spare")));
         fs::create_dir(&tmp).map_err(|e| Diagnostic::io(&tmp, &e))?;
         let mode = creation_mode(&tmp).map_err(|e| Diagnostic::io(&tmp, &e))?;
         let foreign = state == Some(true);
@@ -506,7 +527,10 @@ impl Staging {
         // (milliseconds a file): rather than create a new file while an old
         // one is deleted, overwrite the spare old version of this path in
         // place, keeping its blocks.
-        let reused = if self.previous.is_some() && fs::rename(self.spare.join(rel), &dest).is_ok() {
+        let reused = if self.previous.is_some()
+            && let Some(spare) = &self.spare
+            && fs::rename(spare.join(rel), &dest).is_ok()
+        {
             // Only a plain file of ours: never through a link planted there.
             match open_spare(&dest, self.mode) {
                 Ok(f) => Some(f),
@@ -607,13 +631,6 @@ impl Staging {
         };
         fs::write(&marker, stamp.to_text()).map_err(|e| Diagnostic::io(&marker, &e))?;
         let fail = |e: io::Error| Diagnostic::io(&self.out, &e);
-        // What the previous build wrote, to tell its files from others.
-        let ours = Ours::read(&self.files_path, &self.out);
-        self.files_list().map_err(|e| Diagnostic::io(&self.files_path, &e))?;
-        if self.previous.is_none() && self.foreign_backup.is_none() {
-            // Nothing at the output path (or an empty folder, replaced whole).
-            return fs::rename(&self.tmp, &self.out).map_err(fail);
-        }
         let old = {
             let mut old = self.tmp.clone().into_os_string();
             old.push(".old");
@@ -622,7 +639,9 @@ impl Staging {
         if let Some(backup) = &self.foreign_backup {
             // The user's own folder: kept whole under a clear name, never
             // recycled into the spare folder that later builds overwrite.
+            self.write_list().map_err(|e| Diagnostic::io(&self.files_path, &e))?;
             swap_by_emptying(&self.tmp, &self.out, &old).map_err(fail)?;
+            self.list_in_force();
             keep_aside(&old, backup).map_err(fail)?;
             eprintln!(
                 "{} was not written by this tool: its previous content was moved to {} (delete it when you no longer need it)",
@@ -631,6 +650,34 @@ impl Staging {
             );
             return Ok(());
         }
+        // Before the swap, while the lists describe the output: files that
+        // someone else put there are moved aside (so that what the swap
+        // retires is the build's own), and the old versions of changed
+        // files are noted for recycling.
+        let sorted = if self.previous.is_some() {
+            let ours = Ours::read(&self.files_path, &self.out);
+            let sorted = sort_out(&self.out, &ours, &backup_path(&self.out));
+            if let Some(first) = sorted.kept.first() {
+                eprintln!(
+                    "{} held {} file{} this tool did not write (or that changed after it wrote them), such as {}: moved to {} (delete it when you no longer need it)",
+                    Shown(&self.out),
+                    sorted.kept.len(),
+                    if sorted.kept.len() == 1 { "" } else { "s" },
+                    Shown(first),
+                    Shown(&sorted.backup)
+                );
+            }
+            Some(sorted)
+        } else {
+            None
+        };
+        self.write_list().map_err(|e| Diagnostic::io(&self.files_path, &e))?;
+        let Some(sorted) = sorted else {
+            // Nothing at the output path (or an empty folder, replaced whole).
+            fs::rename(&self.tmp, &self.out).map_err(fail)?;
+            self.list_in_force();
+            return Ok(());
+        };
         let old = match exchange(&self.tmp, &self.out) {
             // `tmp` now holds the previous output.
             Ok(()) => self.tmp.clone(),
@@ -639,33 +686,30 @@ impl Staging {
                 old
             }
         };
-        let backup = backup_path(&self.out);
-        let kept = retire(&old, &self.spare, &ours, &backup);
-        if let Some(first) = kept.first() {
-            eprintln!(
-                "{} held {} file{} this tool did not write (or that changed after it wrote them), such as {}: moved to {} (delete it when you no longer need it)",
-                Shown(&self.out),
-                kept.len(),
-                if kept.len() == 1 { "" } else { "s" },
-                Shown(first),
-                Shown(&backup)
-            );
-        }
+        self.list_in_force();
+        retire(&old, self.spare.as_deref(), &sorted.recycle);
         Ok(())
     }
 
-    /// Write the list of this build's files beside the output (before the
-    /// swap: killed between the two, the next build only says more than it
-    /// must). Sorted [`entry_hash`]es, 8 bytes each, little-endian.
-    fn files_list(&self) -> io::Result<()> {
+    /// Write the list of this build's files beside the output as
+    /// `.NAME.files.new` (sorted [`entry_hash`]es, 8 bytes each,
+    /// little-endian); [`Staging::list_in_force`] makes it `.NAME.files`
+    /// once the swap is done. A build killed between the two leaves both,
+    /// and the next one takes a file listed in either as this tool's.
+    fn write_list(&self) -> io::Result<()> {
         let mut hashes = std::mem::take(&mut *self.files.lock().expect("no writer panics holding it"));
         hashes.sort_unstable();
         let bytes: Vec<u8> = hashes.iter().flat_map(|h| h.to_le_bytes()).collect();
         let parent = self.files_path.parent().expect("beside the output");
         let mut file = tempfile::NamedTempFile::new_in(parent)?;
         io::Write::write_all(&mut file, &bytes)?;
-        file.persist(&self.files_path).map_err(|e| e.error)?;
+        file.persist(new_list(&self.files_path)).map_err(|e| e.error)?;
         Ok(())
+    }
+
+    /// The list of the swapped-in build becomes the output's list.
+    fn list_in_force(&self) {
+        let _ = fs::rename(new_list(&self.files_path), &self.files_path);
     }
 
     /// Throw the unfinished build away.
@@ -751,40 +795,50 @@ fn keep_aside(old: &Path, backup: &Path) -> io::Result<()> {
 /// The file a swap without exchange writes first into its old folder.
 const SWAPPING: &str = ".ratings-swapping";
 
-/// The files the build that wrote an output wrote there, by [`entry_hash`]
-/// (path, size, time, inode): any other file (added, replaced or edited
-/// since) is someone else's. Without the list (an output of an older
-/// version of this tool), a file changed after the marker was written.
+/// The files the builds that wrote an output wrote there, by
+/// [`entry_hash`] (path, size, time, inode), from `.NAME.files` and a
+/// `.NAME.files.new` a killed build may have left: any other file (added,
+/// replaced or edited since) is someone else's. Without a list (an output
+/// of an older version of this tool), a file changed after the marker was
+/// written is someone else's.
 enum Ours {
     Listed(Vec<u64>),
     Before((i64, i64)),
     Unknown,
 }
 
+/// Where a build writes its list before the swap (see [`Staging::write_list`]).
+fn new_list(list: &Path) -> PathBuf {
+    let mut name = list.as_os_str().to_owned();
+    name.push(".new");
+    PathBuf::from(name)
+}
+
 impl Ours {
     fn read(list: &Path, out: &Path) -> Ours {
-        let marker = fs::symlink_metadata(out.join(MARKER));
-        // A list older than the output's marker is some other build's.
-        let current = |meta: &fs::Metadata| {
-            marker
-                .as_ref()
-                .is_ok_and(|m| (meta.mtime(), meta.mtime_nsec()) >= (m.mtime(), m.mtime_nsec()))
+        let read_list = |path: &Path| -> Option<Vec<u64>> {
+            let meta = fs::symlink_metadata(path).ok()?;
+            if !meta.is_file() {
+                return None;
+            }
+            let bytes = fs::read(path).ok()?;
+            (bytes.len() % 8 == 0).then(|| {
+                bytes
+                    .chunks_exact(8)
+                    .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+                    .collect()
+            })
         };
-        match fs::symlink_metadata(list) {
-            Ok(meta) if meta.is_file() && current(&meta) => match fs::read(list) {
-                Ok(bytes) if bytes.len() % 8 == 0 => {
-                    return Ours::Listed(
-                        bytes
-                            .chunks_exact(8)
-                            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
-                            .collect(),
-                    );
-                }
-                _ => {}
-            },
-            _ => {}
+        let lists: Vec<Vec<u64>> = [list.to_path_buf(), new_list(list)]
+            .iter()
+            .filter_map(|p| read_list(p))
+            .collect();
+        if !lists.is_empty() {
+            let mut all: Vec<u64> = lists.concat();
+            all.sort_unstable();
+            return Ours::Listed(all);
         }
-        match marker {
+        match fs::symlink_metadata(out.join(MARKER)) {
             Ok(m) => Ours::Before((m.mtime(), m.mtime_nsec())),
             Err(_) => Ours::Unknown,
         }
@@ -801,53 +855,74 @@ impl Ours {
     }
 }
 
-/// Remove the previous site after the swap. Its files that the new site
-/// shares (hard links) cost little to remove; the old versions of changed
-/// files are moved to `spare`, for the next build to overwrite, rather
-/// than deleted. Files the previous build did not write (see [`Keep`]) are
-/// never recycled: they are moved to `backup`, and their paths returned.
-fn retire(old: &Path, spare: &Path, ours: &Ours, backup: &Path) -> Vec<String> {
-    let mut kept = Vec::new();
-    for entry in walkdir::WalkDir::new(old)
+/// The previous output, sorted before the swap.
+struct Sorted {
+    /// Files someone else put there, moved to `backup` (their paths).
+    kept: Vec<String>,
+    backup: PathBuf,
+    /// The build's own files the new site does not share (old versions of
+    /// changed files, pages gone): recycled after the swap.
+    recycle: Vec<PathBuf>,
+}
+
+/// Move what someone else put into the output `out` to `backup` (keeping
+/// its path), and list the files of the build's own that the new site does
+/// not share (one link: the new build made its own copy). One walk of the
+/// output; a build killed meanwhile loses nothing (a moved file is in
+/// `backup`, the others are still in place).
+fn sort_out(out: &Path, ours: &Ours, backup: &Path) -> Sorted {
+    let mut sorted = Sorted {
+        kept: Vec::new(),
+        backup: backup.to_path_buf(),
+        recycle: Vec::new(),
+    };
+    for entry in walkdir::WalkDir::new(out)
         .min_depth(1)
         .sort_by_file_name()
         .into_iter()
         .flatten()
     {
         let Ok(meta) = entry.metadata() else { continue };
-        let Ok(rel) = entry.path().strip_prefix(old) else {
+        let Ok(rel) = entry.path().strip_prefix(out) else {
             continue;
         };
-        if meta.is_dir() || rel == Path::new(MARKER) || rel == Path::new(SWAPPING) {
+        if meta.is_dir() || rel == Path::new(MARKER) {
             continue;
         }
-        // A file the new build shares (a hard link) is the build's own.
-        let shared = meta.is_file() && meta.nlink() > 1;
-        let foreign = !shared && !ours.wrote(rel, &meta);
-        if foreign {
+        if !ours.wrote(rel, &meta) {
             let dest = backup.join(rel);
             if let Some(dir) = dest.parent() {
                 let _ = fs::create_dir_all(dir);
             }
             if fs::rename(entry.path(), &dest).is_ok() {
-                kept.push(rel.to_string_lossy().into_owned());
+                sorted.kept.push(rel.to_string_lossy().into_owned());
             }
-            continue;
+        } else if meta.is_file() && meta.nlink() == 1 {
+            sorted.recycle.push(rel.to_path_buf());
         }
-        if !meta.is_file() || shared {
-            continue;
+    }
+    sorted
+}
+
+/// Remove the previous site after the swap: every file in it is the
+/// build's own ([`sort_out`] moved the others aside). Its files that the
+/// new site shares (hard links) cost little to remove; the old versions of
+/// changed files (`recycle`) are moved to `spare`, for the next build to
+/// overwrite, rather than deleted.
+fn retire(old: &Path, spare: Option<&Path>, recycle: &[PathBuf]) {
+    if let Some(spare) = spare {
+        for rel in recycle {
+            let dest = spare.join(rel);
+            if fs::symlink_metadata(&dest).is_ok() {
+                continue;
+            }
+            if let Some(dir) = dest.parent() {
+                let _ = fs::create_dir_all(dir);
+            }
+            let _ = fs::rename(old.join(rel), &dest);
         }
-        let dest = spare.join(rel);
-        if fs::symlink_metadata(&dest).is_ok() {
-            continue;
-        }
-        if let Some(dir) = dest.parent() {
-            let _ = fs::create_dir_all(dir);
-        }
-        let _ = fs::rename(entry.path(), &dest);
     }
     let _ = fs::remove_dir_all(old);
-    kept
 }
 
 /// Remove what killed builds left beside the output folder `out` (the

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use crate::pages::{Context, Job};
 use crate::{downloads, publish};
 use ratings_model::error::{Diagnostic, Errors};
+use ratings_model::files::SiteFile;
 
 /// What produces one output file other than a page.
 #[derive(Debug, Clone)]
@@ -32,7 +33,7 @@ pub enum Source {
     Robots,
     Feed,
     /// A file of the site's `static/` folder, copied as it is.
-    Static(PathBuf),
+    Static(SiteFile),
     /// A file every site gets unless its `static/` brings its own.
     Asset(&'static str),
 }
@@ -88,7 +89,7 @@ const REPLACEABLE: [&str; 1] = ["robots.txt"];
 impl Plan {
     /// The plan of a rated site whose `static/` files are `statics`
     /// (output path, source path); `site_dir` names them in errors.
-    pub fn new(ctx: &Context, statics: Vec<(String, PathBuf)>, site_dir: &Path) -> Result<Plan, Errors> {
+    pub fn new(ctx: &Context, statics: Vec<SiteFile>, site_dir: &Path) -> Result<Plan, Errors> {
         // The largest generated files first, so that the parallel writer
         // starts them while the pages render.
         let mut outputs = Vec::new();
@@ -119,7 +120,7 @@ impl Plan {
             outputs.push(generated("feed.xml".into(), Source::Feed));
         }
         // A static file replaces a built-in asset or a replaceable file.
-        let replaced = |path: &str| statics.iter().any(|(s, _)| same_file(s, path));
+        let replaced = |path: &str| statics.iter().any(|s| s.rel == path);
         outputs
             .retain(|o| !matches!(o, Output::File(f) if REPLACEABLE.contains(&f.path.as_str()) && replaced(&f.path)));
         let index = PathIndex::new(&outputs, ctx);
@@ -139,8 +140,8 @@ impl Plan {
             .collect();
         problems.extend(static_clashes(site_dir, &statics, &index, &outputs, ctx));
         let mut dirs = index.dirs;
-        for (rel, _) in &statics {
-            add_folders(&mut dirs, rel);
+        for s in &statics {
+            add_folders(&mut dirs, &s.rel);
         }
         let assets: Vec<Output> = BUILTIN_ASSETS
             .iter()
@@ -149,7 +150,7 @@ impl Plan {
             .collect();
         let statics = statics
             .into_iter()
-            .map(|(path, src)| generated(path, Source::Static(src)));
+            .map(|file| generated(file.rel.clone(), Source::Static(file)));
         outputs.extend(statics);
         outputs.extend(assets);
         if problems.is_empty() {
@@ -178,7 +179,7 @@ impl Plan {
 /// that differ only in case (one file on macOS and Windows).
 fn static_clashes(
     site_dir: &Path,
-    statics: &[(String, PathBuf)],
+    statics: &[SiteFile],
     index: &PathIndex,
     outputs: &[Output],
     ctx: &Context,
@@ -186,9 +187,17 @@ fn static_clashes(
     let mut problems = Vec::new();
     let is_file = |path: &str| index.find(path, outputs, ctx).is_some();
     let mut static_owner: HashMap<String, &PathBuf> = HashMap::with_capacity(statics.len());
-    for (rel, src) in statics {
+    for SiteFile { rel, path: src, .. } in statics {
         let shown = ratings_model::files::shown_under(site_dir, src);
-        if let Some(i) = index.find(rel, outputs, ctx) {
+        let replaceable = BUILTIN_ASSETS.iter().map(|(p, _)| *p).chain(REPLACEABLE);
+        if let Some(asset) = replaceable.into_iter().find(|a| a != rel && same_file(a, rel)) {
+            problems.push(Diagnostic::new(
+                shown,
+                format!(
+                    "static file would be the same file as the built-in {asset} on case-insensitive file systems (macOS, Windows): name it {asset} to replace it"
+                ),
+            ));
+        } else if let Some(i) = index.find(rel, outputs, ctx) {
             let generated = outputs[i].path(ctx);
             let how = if *generated == **rel {
                 ""

@@ -98,7 +98,7 @@ pub fn estimate(ctx: &Context, plan: &Plan) -> SiteSize {
             Output::File(file) => file,
         };
         let bytes = match &o.source {
-            Source::Static(src) => std::fs::metadata(src).map_or(0, |m| m.len()),
+            Source::Static(src) => std::fs::metadata(&src.path).map_or(0, |m| m.len()),
             Source::HistoryCsv(_) | Source::YearEndCsv(_) => {
                 let mut n = 0u64;
                 let _ = o.source.write_pieces(ctx, &mut |piece| {

@@ -2,21 +2,21 @@
 //! rule of [`ratings_model::files`] lets a site publish (nothing hidden, no
 //! link out of the site or into the output, only regular files).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use ratings_model::error::{Diagnostic, Errors};
 use ratings_model::files::shown_under;
-use ratings_model::files::{Bounds, walk};
+use ratings_model::files::{Bounds, SiteFile, walk};
 
-/// Files under `static/`: (path relative to the output, source path).
+/// Files under `static/` (their `rel` is their path in the output).
 /// `output` is the folder the build writes (a link may not lead into it).
-pub fn static_files(site_dir: &Path, output: Option<&Path>) -> Result<Vec<(String, PathBuf)>, Errors> {
+pub fn static_files(site_dir: &Path, output: Option<&Path>) -> Result<Vec<SiteFile>, Errors> {
     let Some(bounds) = Bounds::new(site_dir, output) else {
         return Ok(Vec::new());
     };
     let found = walk(site_dir, "static", &bounds);
     if found.problems.is_empty() {
-        Ok(found.files.into_iter().map(|f| (f.rel, f.path)).collect())
+        Ok(found.files)
     } else {
         Err(Errors::sorted(found.problems))
     }
@@ -27,12 +27,12 @@ pub fn static_files(site_dir: &Path, output: Option<&Path>) -> Result<Vec<(Strin
 /// or a folder where a generated file goes (`static/index.html/x`).
 pub fn folder_clashes(
     site_dir: &Path,
-    statics: &[(String, PathBuf)],
+    statics: &[SiteFile],
     is_generated_file: impl Fn(&str) -> bool,
     is_generated_dir: impl Fn(&str) -> bool,
 ) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
-    for (rel, src) in statics {
+    for SiteFile { rel, path: src, .. } in statics {
         if is_generated_dir(rel) {
             problems.push(Diagnostic::new(
                 shown_under(site_dir, src),

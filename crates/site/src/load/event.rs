@@ -135,6 +135,25 @@ impl Checker<'_> {
             .push(Diagnostic::at(self.path, self.text, at.span(), message));
     }
 
+    /// An error at the line where the top-level key `key` is set (or the
+    /// file, if it cannot be found), for values read without a span.
+    fn error_at_key(&mut self, key: &str, message: impl Into<String>) {
+        let mut start = 0;
+        for line in self.text.split_inclusive('\n') {
+            let rest = line.trim_start();
+            if let Some(after) = rest.strip_prefix(key)
+                && after.trim_start().starts_with('=')
+            {
+                let at = start + (line.len() - rest.len());
+                self.problems
+                    .push(Diagnostic::at(self.path, self.text, at..at + key.len(), message));
+                return;
+            }
+            start += line.len();
+        }
+        self.problems.push(Diagnostic::new(self.path, message));
+    }
+
     fn position<T>(&self, at: &Spanned<T>) -> String {
         let (line, col) = ratings_model::error::line_column(self.text, at.span().start);
         format!("line {line}, column {col}")
@@ -222,6 +241,7 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
     };
 
     let name = event_name(&mut c, &file.name);
+    text_fields(&mut c, &file);
     let date = c.date(&file.date, "date");
     let end_date = file.end_date.as_ref().and_then(|d| c.date(d, "end_date"));
     if let (Some(start), Some(end), Some(span)) = (date, end_date, &file.end_date)
@@ -309,6 +329,35 @@ fn event_name(c: &mut Checker, written: &Spanned<String>) -> String {
         );
     }
     name
+}
+
+/// The event's texts hold no control character (an escape sequence, a
+/// bell, a C1 control would reach pages, feeds and terminals as they are):
+/// only the `report` may have line breaks and tabs.
+fn text_fields(c: &mut Checker, file: &EventFile) {
+    // (key, value, whether line breaks and tabs are fine)
+    let mut fields: Vec<(&str, &str, bool)> = vec![
+        ("name", file.name.get_ref(), false),
+        ("place", &file.place, false),
+        ("country", &file.country, false),
+        ("report", &file.report, true),
+    ];
+    if let Some(format) = &file.format {
+        fields.push(("format", format.get_ref(), false));
+    }
+    fields.extend(file.circuits.iter().map(|c| ("circuits", c.as_str(), false)));
+    for (key, value, lines) in fields {
+        let refused = |ch: char| ch.is_control() && !(lines && matches!(ch, '\n' | '\r' | '\t'));
+        if let Some(bad) = value.chars().find(|&ch| refused(ch)) {
+            c.error_at_key(
+                key,
+                format!(
+                    "`{key}` contains the control character U+{:04X}: remove it (a page or a terminal would act on it)",
+                    bad as u32
+                ),
+            );
+        }
+    }
 }
 
 /// The event's `format`: one some rating counts (when any filters by

@@ -16,7 +16,7 @@ use event::{NameRef, RawEvent};
 use ratings_config as config;
 use ratings_config::SiteConfig;
 use ratings_model::error::{Diagnostic, Errors};
-use ratings_model::files::{read_text, shown};
+use ratings_model::files::{SiteFile, shown};
 use ratings_model::names::slug;
 use ratings_model::{Event, MarkdownPage, Match, Origin, Placement, Player, PlayerId, Round};
 
@@ -24,11 +24,11 @@ use ratings_model::{Event, MarkdownPage, Match, Origin, Placement, Player, Playe
 /// [`ratings_model::files`].
 #[derive(Default)]
 struct Files {
-    /// (event id, path relative to the site folder)
-    events: Vec<(String, PathBuf)>,
-    pages: Vec<PathBuf>,
+    /// (event id, the file; its `rel` is relative to `data/`)
+    events: Vec<(String, SiteFile)>,
+    pages: Vec<SiteFile>,
     /// `data/players.toml`, if there is one.
-    registry: Option<PathBuf>,
+    registry: Option<SiteFile>,
 }
 
 fn find_files(site_dir: &Path, problems: &mut Vec<Diagnostic>) -> Files {
@@ -39,44 +39,59 @@ fn find_files(site_dir: &Path, problems: &mut Vec<Diagnostic>) -> Files {
     let found = ratings_model::files::walk(site_dir, "data", &bounds);
     problems.extend(found.problems);
     for file in found.files {
-        let rel = file.rel;
-        let in_site = Path::new("data").join(&rel);
+        let rel = file.rel.as_str();
         if rel == "players.toml" {
-            files.registry = Some(in_site);
+            files.registry = Some(file);
         } else if let Some(id) = rel.strip_suffix(".toml") {
-            files.events.push((id.to_string(), in_site));
+            files.events.push((id.to_string(), file));
         } else if rel.starts_with("pages/") && rel.ends_with(".md") && !rel[6..].contains('/') {
-            files.pages.push(in_site);
-        } else if let Some(why) = misnamed(&rel) {
-            problems.push(Diagnostic::new(shown(site_dir, &in_site), why));
+            files.pages.push(file);
+        } else if let Some(why) = misnamed(rel) {
+            problems.push(Diagnostic::new(shown(site_dir, &in_data(rel)), why));
         }
     }
     files
+}
+
+/// A path under `data/` as relative to the site folder.
+fn in_data(rel: &str) -> PathBuf {
+    Path::new("data").join(rel)
 }
 
 /// Why a file of `data/` that would be read under another name is not
 /// (`x.TOML`, `x.tml`, `pages/About.MD`, `pages/old/x.md`): a file that
 /// looks like data is never ignored without a word.
 fn misnamed(rel: &str) -> Option<String> {
-    let (stem, ext) = rel.rsplit_once('.')?;
-    let ext = ext.to_ascii_lowercase();
     let name = rel.rsplit('/').next().unwrap_or(rel);
-    let stem_name = name.rsplit_once('.').map_or(name, |(s, _)| s);
-    if ext == "toml" || ext == "tml" {
+    // `x.toml ` and `x.toml.` (easy to type, invisible in a listing).
+    let trimmed = name.trim_end_matches(|c: char| c.is_whitespace() || c == '.');
+    let (stem, ext) = trimmed.rsplit_once('.')?;
+    let ext = ext.to_ascii_lowercase();
+    let is_toml = ext == "toml" || ext == "tml";
+    let is_markdown = MARKDOWN.contains(&ext.as_str());
+    let in_pages = rel.strip_prefix("pages/");
+    let right = if is_toml {
+        format!("{stem}.toml")
+    } else if is_markdown && in_pages.is_some() {
+        format!("{stem}.md")
+    } else {
+        return None;
+    };
+    if in_pages.is_some_and(|page| page.contains('/')) && is_markdown {
         return Some(format!(
-            "event files end in `.toml`, in lower case: rename {name} to {stem_name}.toml to have it read"
+            "Markdown pages are read only from data/pages/ itself, not from its sub-folders: move {name} there"
         ));
     }
-    let is_markdown = matches!(ext.as_str(), "md" | "markdown");
-    if is_markdown && let Some(page) = stem.strip_prefix("pages/") {
-        return Some(if page.contains('/') {
-            format!("Markdown pages are read only from data/pages/ itself, not from its sub-folders: move {name} there")
-        } else {
-            format!("Markdown pages end in `.md`, in lower case: rename {name} to {stem_name}.md to have it read")
-        });
-    }
-    None
+    let what = if is_toml {
+        "event files end in `.toml`, in lower case"
+    } else {
+        "Markdown pages end in `.md`, in lower case"
+    };
+    Some(format!("{what}: rename {name:?} to {right} to have it read"))
 }
+
+/// File endings Markdown editors use, besides `.md`.
+const MARKDOWN: [&str; 7] = ["md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "mkdown"];
 
 /// Load and validate a whole site.
 pub fn load(site_dir: &Path) -> Result<Site, Errors> {
@@ -90,7 +105,7 @@ pub fn load(site_dir: &Path) -> Result<Site, Errors> {
         return Err(Errors::sorted(problems));
     }
     let files = find_files(site_dir, &mut problems);
-    let registry = read_registry(site_dir, files.registry.as_deref(), &mut problems);
+    let registry = read_registry(site_dir, files.registry.as_ref(), &mut problems);
     let known_formats = ratings
         .as_deref()
         .map(crate::ratings::known_formats)
@@ -145,12 +160,12 @@ fn settings(site_dir: &Path, problems: &mut Vec<Diagnostic>) -> (Option<SiteConf
 }
 
 /// `data/players.toml`, if there is one (empty if it has problems).
-fn read_registry(site_dir: &Path, rel: Option<&Path>, problems: &mut Vec<Diagnostic>) -> registry::Registry {
-    let Some(rel) = rel else {
+fn read_registry(site_dir: &Path, file: Option<&SiteFile>, problems: &mut Vec<Diagnostic>) -> registry::Registry {
+    let Some(file) = file else {
         return registry::Registry::default();
     };
-    let path = shown(site_dir, rel);
-    read_text(&site_dir.join(rel))
+    let path = shown(site_dir, &in_data(&file.rel));
+    file.read_text()
         .map_err(|d| {
             vec![Diagnostic {
                 path: path.clone(),
@@ -170,7 +185,7 @@ fn read_registry(site_dir: &Path, rel: Option<&Path>, problems: &mut Vec<Diagnos
 /// twice) is several times the loaded one, so it is never held whole.
 fn read_events(
     site_dir: &Path,
-    files: &[(String, PathBuf)],
+    files: &[(String, SiteFile)],
     lookups: &event::Lookups,
     problems: &mut Vec<Diagnostic>,
 ) -> (Vec<Event>, Identities) {
@@ -179,9 +194,9 @@ fn read_events(
     for chunk in files.chunks(CHUNK) {
         let parsed: Vec<Result<RawEvent, Vec<Diagnostic>>> = chunk
             .par_iter()
-            .map(|(id, rel)| {
-                let path = shown(site_dir, rel);
-                let text = read_text(&site_dir.join(rel)).map_err(|d| {
+            .map(|(id, file)| {
+                let path = shown(site_dir, &in_data(&file.rel));
+                let text = file.read_text().map_err(|d| {
                     vec![Diagnostic {
                         path: path.clone(),
                         ..d
@@ -220,15 +235,16 @@ fn renumber(event: &mut Event, final_id: &[PlayerId]) {
 
 /// Event ids that differ only in case (`Foo`, `foo`) name one file on a
 /// case-insensitive file system (macOS, Windows): refused everywhere.
-fn case_clashes(site_dir: &Path, events: &[(String, PathBuf)], problems: &mut Vec<Diagnostic>) {
-    let mut first: HashMap<String, &PathBuf> = HashMap::with_capacity(events.len());
-    for (id, rel) in events {
-        if let Some(other) = first.insert(id.to_lowercase(), rel) {
+fn case_clashes(site_dir: &Path, events: &[(String, SiteFile)], problems: &mut Vec<Diagnostic>) {
+    let mut first: HashMap<String, PathBuf> = HashMap::with_capacity(events.len());
+    for (id, file) in events {
+        let rel = in_data(&file.rel);
+        if let Some(other) = first.insert(id.to_lowercase(), rel.clone()) {
             problems.push(Diagnostic::new(
-                shown(site_dir, rel),
+                shown(site_dir, &rel),
                 format!(
                     "event id differs only in case from {}: their pages would be one file on case-insensitive file systems (macOS, Windows); rename one",
-                    shown(site_dir, other).display()
+                    shown(site_dir, &other).display()
                 ),
             ));
         }
@@ -431,14 +447,15 @@ fn check_slugs(players: &[Player], problems: &mut Vec<Diagnostic>) -> bool {
     ok
 }
 
-fn load_pages(site_dir: &Path, paths: &[PathBuf], problems: &mut Vec<Diagnostic>) -> Vec<MarkdownPage> {
+fn load_pages(site_dir: &Path, files: &[SiteFile], problems: &mut Vec<Diagnostic>) -> Vec<MarkdownPage> {
     let mut pages = Vec::new();
     // Page file → first source, so that `About.md` and `about.md` do not
     // silently overwrite each other.
     let mut owners: HashMap<String, PathBuf> = HashMap::new();
-    for rel in paths {
-        let path = shown(site_dir, rel);
-        let source = match read_text(&site_dir.join(rel)) {
+    for file in files {
+        let rel = in_data(&file.rel);
+        let path = shown(site_dir, &rel);
+        let source = match file.read_text() {
             Ok(text) => text,
             Err(d) => {
                 problems.push(Diagnostic { path, ..d });
