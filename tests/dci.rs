@@ -5,7 +5,7 @@ use std::path::Path;
 
 use crate::common::*;
 
-// Hand computation for tests/fixtures/dci (rating-systems.md §2), with
+// Hand computation for tests/fixtures/dci (docs/rating-systems.md, "DCI Rating System"), with
 // We(X) = 1 / (10^((R_Y − R_X)/400) + 1):
 //
 // limited (provisional_matches = 1: one provisional match, then Elo):

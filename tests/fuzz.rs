@@ -195,7 +195,7 @@ proptest! {
         let Ok(e) = event::parse(Path::new("data/x.toml"), "x".into(), &text, &ctx) else {
             return Ok(());
         };
-        // data-format.md: ranks in 1..=players, no more rows than players,
+        // docs/data-format.md: ranks in 1..=players, no more rows than players,
         // a player once per event, end_date >= date, rounds >= 1.
         prop_assert!(e.results.len() <= e.players as usize);
         let mut keys = HashSet::new();

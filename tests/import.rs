@@ -172,7 +172,7 @@ fn scores_and_coeff_that_disagree_with_the_formulas_are_reported_by_line() {
 
 #[test]
 fn pages_without_an_event_are_refused() {
-    // The ranking page (seed 004) has no event header.
+    // A ranking page (tests/fixtures/wdd/004_*.txt) has no event header.
     let page = fixture("wdd").join("004_6ca86b0f77327d79.txt");
     let err = ratings_import::parse(&page, &read(&page)).unwrap_err();
     assert_eq!(err.len(), 1);

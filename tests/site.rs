@@ -100,7 +100,7 @@ fn shipped_event_pages_reproduce_the_seed_scores_and_coeff() {
 #[test]
 fn fixture_downloads_equal_hand_computed_values() {
     let (_tmp, out) = build(&fixture("basic"));
-    // Computed by hand from rating-systems.md §1 (see tests/fixtures/basic):
+    // Computed by hand from docs/rating-systems.md, "Dip Pouch Tournament Rating" (see tests/fixtures/basic):
     // Old Open 1999 has value 0; World Champs 2000 (WC, 8 players) value 20:
     // rank 1 → 93.75 → 40 + 0.2 × 53.75 = 50.75; rank 2 → 81.25 → 48.25;
     // rank 4 → 56.25 → 43.25. A Cup (1 round, 14) value 4; B Cup (70 players)

@@ -1,4 +1,4 @@
-//! The rating systems of contract v2 (Elo, Glicko-2, TrueSkill) end to end
+//! The match rating systems (Elo, Glicko-2, TrueSkill) end to end
 //! on tests/fixtures/more-systems, the predictions, and the seed systems'
 //! downloads unchanged by them. (`.ci/reference_check.py` compares every
 //! history row of these systems with independent implementations, the
@@ -212,10 +212,14 @@ fn every_rating_has_a_method_page_with_its_parameters() {
 }
 
 /// The seed systems' downloads on the shipped site and the DCI example are
-/// byte for byte those of the build before the systems of contract v2 were
-/// added (tests/golden/, written by that build).
+/// byte for byte those of the build before Elo, Glicko-2 and TrueSkill were
+/// added (tests/golden/, written by that build). After a change that is
+/// meant to change them, `UPDATE_GOLDEN=1 cargo test --test integration
+/// seed_system_downloads` writes the new files (review the diff before
+/// committing it).
 #[test]
 fn seed_system_downloads_are_unchanged() {
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
     for (site, golden) in [(repo(), "shipped"), (repo().join("examples/dci-league"), "dci-league")] {
         let (_tmp, out) = build(&site);
         let dir = repo().join("tests/golden").join(golden);
@@ -223,7 +227,12 @@ fn seed_system_downloads_are_unchanged() {
         for entry in std::fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
             let name = path.file_name().unwrap().to_str().unwrap();
-            assert_eq!(read(&out.join("downloads").join(name)), read(&path), "{golden}/{name}");
+            let now = read(&out.join("downloads").join(name));
+            if update {
+                std::fs::write(&path, &now).unwrap();
+            } else {
+                assert_eq!(now, read(&path), "{golden}/{name}");
+            }
             compared += 1;
         }
         assert!(compared >= 2, "{golden}");

@@ -1,9 +1,9 @@
-//! Inputs data-format.md does not list as errors, which must build: events
+//! Inputs docs/data-format.md does not list as errors, which must build: events
 //! with neither `[[results]]` nor `[[round]]` (also with `format`),
 //! `players = 0`, an empty `[[round]]`, and a players.toml alias equal to
 //! the entry's own name (tests/fixtures/unpublished).
 //!
-//! Hand computation (rating-systems.md):
+//! Hand computation (docs/rating-systems.md):
 //!
 //! dp (Dip Pouch, defaults): only Spring Open (2005, 7 players, 3 rounds)
 //! has results: value = min(15, 7 / 3.5 + 2) = 4; percentiles

@@ -1,5 +1,5 @@
 //! `ratings import`: a result page copied from the World Diplomacy Database
-//! (the form of seeds 000, 001 and 003) → an event file in our format.
+//! (the form of the pages in tests/fixtures/wdd/) → an event file in our format.
 //!
 //! The page is the rules text, then the event header
 //!

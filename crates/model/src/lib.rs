@@ -230,7 +230,7 @@ pub struct Event {
     pub end_date: Option<Date>,
     pub place: String,
     pub country: String,
-    /// Declared number of players, else derived (data-format.md).
+    /// Declared number of players, else derived (docs/data-format.md).
     pub players: u32,
     pub rounds: Option<u32>,
     pub boards: Option<u32>,

@@ -1,6 +1,6 @@
 //! Player identity and URL-safe names.
 //!
-//! The *name key* (data-format.md) identifies a player: Unicode NFC, trimmed,
+//! The *name key* (docs/data-format.md) identifies a player: Unicode NFC, trimmed,
 //! inner white space collapsed, lower-cased. *Slugs* turn keys and other
 //! user text into file names that are safe on every file system and stable:
 //! a slug depends only on the text it is made from, never on other players.

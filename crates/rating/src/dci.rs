@@ -1,5 +1,5 @@
-//! DCI Rating System (seed 002: DCI Universal Tournament Rules, section D.5;
-//! rating-systems.md §2): an Elo variant over the matches of match events,
+//! DCI Rating System (the DCI Universal Tournament Rules, section D.5;
+//! docs/rating-systems.md, "DCI Rating System"): an Elo variant over the matches of match events,
 //! with a provisional period.
 
 use super::elo::MAX_K;
@@ -23,7 +23,7 @@ pub const SYSTEM: System = System {
     configure,
 };
 
-/// rating-systems.md §2.
+/// docs/rating-systems.md, "DCI Rating System".
 #[derive(Debug, Clone, PartialEq)]
 pub struct DciParams {
     pub category: String,
@@ -145,7 +145,7 @@ struct PlayerState {
 ///
 /// The rule writes `1 / (10^D + 1)` with "D always a positive number": that
 /// is the lower-rated player's expectation, and the higher-rated player's is
-/// 1 minus it. The signed form gives both at once (rating-systems.md §2).
+/// 1 minus it. The signed form gives both at once (docs/rating-systems.md, "DCI Rating System").
 pub fn expected_score(r_x: f64, r_y: f64) -> f64 {
     1.0 / (10f64.powf((r_y - r_x) / 400.0) + 1.0)
 }
@@ -392,8 +392,8 @@ impl RatingSystem for Dci {
 
 #[cfg(test)]
 mod tests {
-    //! Expected values are worked out by hand from D.5 (rating-systems.md
-    //! §2); the comments show the arithmetic.
+    //! Expected values are worked out by hand from D.5 (docs/rating-systems.md,
+    //! "DCI Rating System"); the comments show the arithmetic.
 
     use super::*;
     use crate::DetailRef;

@@ -1,4 +1,4 @@
-//! Dip Pouch Tournament Rating (seeds 000/001/003/004, rating-systems.md §1).
+//! Dip Pouch Tournament Rating (docs/rating-systems.md, "Dip Pouch Tournament Rating").
 
 use super::{Columns, Detail, EventRating, History, Params, RatingSystem, Row, Standing, System};
 use ratings_model::{Event, Site};
@@ -17,7 +17,7 @@ pub const SYSTEM: System = System {
     configure,
 };
 
-/// rating-systems.md §1.
+/// docs/rating-systems.md, "Dip Pouch Tournament Rating".
 #[derive(Debug, Clone, PartialEq)]
 pub struct DipPouchParams {
     pub initial: f64,

@@ -1,4 +1,4 @@
-//! Elo (more-systems.md, `system = "elo"`): every match is one game,
+//! Elo (docs/rating-systems.md, `system = "elo"`): every match is one game,
 //! new = old + K (S − E) with E = 1 / (1 + 10^((Rb − Ra) / 400)); a placement
 //! event of n players is "all-pairs Elo": each player's change is
 //! K / (n − 1) × Σ_j (S_ij − E_ij) over the other players, all from the

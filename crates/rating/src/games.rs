@@ -1,4 +1,4 @@
-//! How events become games for the systems of contract v2 (Elo, Glicko-2,
+//! How events become games for the match systems (Elo, Glicko-2,
 //! TrueSkill): which events a system rates, and the history rows of a
 //! rated event. A placement event (`[[results]]`) is one free-for-all game
 //! of its result rows; a match event (`[[round]]`) is its matches, round by
@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use super::{Detail, DetailRef, History, MatchLine, Matches, Row, Standing};
 use ratings_model::{Event, PlayerId, Site};
 
-/// The parameters every system of contract v2 shares.
+/// The parameters every match system (Elo, Glicko-2, TrueSkill) shares.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Common {
     /// Only events of these formats are rated (`None`: every event).
@@ -65,7 +65,7 @@ impl Common {
     }
 }
 
-/// What one event is for a system of contract v2.
+/// What one event is for a match system (Elo, Glicko-2, TrueSkill).
 pub enum Games<'e> {
     /// Nothing to rate: no results and no matches.
     Nothing,

@@ -1,5 +1,5 @@
 //! Glicko-2 (Glickman, "Example of the Glicko-2 system", 2013;
-//! more-systems.md, `system = "glicko2"`): a rating r, a rating deviation
+//! docs/rating-systems.md, `system = "glicko2"`): a rating r, a rating deviation
 //! RD and a volatility σ per player. Every match event is one rating period
 //! for the players in it: all their matches against the opponents' r and RD
 //! from before the event, steps 1–8 of the paper (`skillratings::glicko2`).

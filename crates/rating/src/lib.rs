@@ -502,7 +502,7 @@ pub struct RankEntry {
     pub provisional: bool,
 }
 
-/// The ranking (rating-systems.md): ranked players by rating descending;
+/// The ranking (docs/rating-systems.md): ranked players by rating descending;
 /// exactly equal ratings share a rank (1, 2, 2, 4) and are listed by display
 /// name in byte order (then by name key, so the order is total).
 pub fn ranking(site: &Site, history: &History) -> Vec<RankEntry> {

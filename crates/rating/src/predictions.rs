@@ -1,4 +1,4 @@
-//! How well a rating predicts results (more-systems.md): over every game it
+//! How well a rating predicts results (docs/rating-systems.md): over every game it
 //! rates, in order, predict that the player with the higher published
 //! rating before the game finishes better. A placement event is every pair
 //! of its result rows with different ranks (ratings from before the event);

@@ -3,7 +3,7 @@
 //! the ranking (for the movement arrows), year-end rankings, who was number
 //! one when, and (with `active_years`) who is active.
 //!
-//! The ranking at a moment follows the ranking rule (rating-systems.md):
+//! The ranking at a moment follows the ranking rule (docs/rating-systems.md):
 //! players with at least one counted event (and, with `active_years`, an event
 //! in the window), rating descending, exact ties share a rank. A player's rank
 //! is `1 + (number of ranked players with a strictly higher rating)`, so a

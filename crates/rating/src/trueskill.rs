@@ -1,4 +1,4 @@
-//! TrueSkill (Herbrich, Minka, Graepel 2006; more-systems.md,
+//! TrueSkill (Herbrich, Minka, Graepel 2006; docs/rating-systems.md,
 //! `system = "trueskill"`): each player's skill is a normal distribution
 //! N(μ, σ²); a placement event is one free-for-all game of its result rows
 //! (every player a team of one, equal ranks drawn), a match one two-player

@@ -1,4 +1,4 @@
-//! The machine-readable outputs (data-format.md): `ID-history.csv` and
+//! The machine-readable outputs (docs/data-format.md): `ID-history.csv` and
 //! `ID-ranking.csv` for every rating, `ID-year-end.csv.gz` and `predictions.csv`.
 //!
 //! Every text cell (event id, player name, nationality) goes through
@@ -226,7 +226,7 @@ impl std::io::Write for SinkWriter<'_, '_> {
 }
 
 /// `rating,year,games,right`: for every rating, one row per calendar year
-/// with games, then one with year `all` (more-systems.md); `right` may end
+/// with games, then one with year `all` (docs/rating-systems.md); `right` may end
 /// in `.5`.
 pub fn predictions_csv(ratings: &[Rated]) -> String {
     let mut out = String::from("rating,year,games,right\n");

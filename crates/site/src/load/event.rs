@@ -265,7 +265,7 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
         c.error(&file.name, "`rounds` is required in an event with [[results]]");
     }
     // An event with neither [[results]] nor [[round]] is valid
-    // (data-format.md lists no such error): announced, or its standings are
+    // (docs/data-format.md lists no such error): announced, or its standings are
     // not published. No rating includes it.
 
     let results = placements(&mut c, &file, ctx);
@@ -273,7 +273,7 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
     // Match event.
     let format = event_format(&mut c, &file, ctx);
     let (rounds_played, mut participants) = match_rounds(&mut c, &file, ctx);
-    // Players: declared, else derived (data-format.md).
+    // Players: declared, else derived (docs/data-format.md).
     for r in &results {
         participants.insert(r.name.key.clone(), ());
     }
@@ -450,7 +450,7 @@ fn match_rounds(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> (Vec<RawRou
                 true
             }
         };
-        // An empty round is valid (not in data-format.md's errors): it rates
+        // An empty round is valid (not among docs/data-format.md's errors): it rates
         // nothing but keeps its number.
         for m in &round.get_ref().matches {
             let parts = m.get_ref();
@@ -506,7 +506,7 @@ fn match_rounds(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> (Vec<RawRou
 }
 
 /// Ranks are checked against the declared count, else the derived one
-/// (data-format.md: without `players`, it is the number of result rows).
+/// (docs/data-format.md: without `players`, it is the number of result rows).
 /// Derived from rows as written, so a rejected name does not shrink it;
 /// participants of a match event are only known when every name is valid.
 fn check_ranks(c: &mut Checker, file: &EventFile, declared_players: Option<u32>, players: u32) {

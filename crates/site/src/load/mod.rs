@@ -131,7 +131,7 @@ pub fn load(site_dir: &Path) -> Result<Site, Errors> {
     for e in &mut events {
         renumber(e, &final_id);
     }
-    // Event order: date, then id in byte order (data-format.md).
+    // Event order: date, then id in byte order (docs/data-format.md).
     events.sort_by(|a, b| (a.date, a.id.as_bytes()).cmp(&(b.date, b.id.as_bytes())));
     Ok(Site {
         config,
