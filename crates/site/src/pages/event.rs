@@ -6,20 +6,11 @@ use std::collections::HashMap;
 
 use askama::Template;
 
+use super::columns::{RatingCell, RatingGroup};
 use super::{Base, Context, Link, Placing};
-use ratings_model::format::{Fixed2, Signed2, fixed2, shows_as_zero2};
+use ratings_model::format::{Fixed2, fixed2};
 use ratings_model::{Event, Match, PlayerId, date_range};
 use ratings_rating::DetailRef;
-
-/// One rating's figures for a player in the event.
-pub struct Cell {
-    pub after: Fixed2,
-    /// Systems with a deviation: the one after the event.
-    pub deviation: Option<Fixed2>,
-    pub change: Signed2,
-    /// ` class=up`, ` class=down` or nothing, for styling.
-    pub direction: &'static str,
-}
 
 /// A player's line in the results: the placing once, then every rating's
 /// figures side by side (`None` where a rating has no row for the player).
@@ -32,27 +23,13 @@ pub struct ResultRow<'a> {
     pub record: Option<Placing>,
     pub player: Link<'a>,
     pub nat: &'a str,
-    pub cells: Vec<Option<Cell>>,
-}
-
-/// The column group of one rating in the results table.
-pub struct RatingHead<'a> {
-    pub title: &'a str,
-    pub href: String,
-    /// Heading of the deviation column ("RD", "σ"), for systems with one.
-    pub deviation: Option<&'static str>,
-}
-
-impl RatingHead<'_> {
-    /// Columns of the group: after, deviation, change.
-    pub fn span(&self) -> usize {
-        2 + usize::from(self.deviation.is_some())
-    }
+    /// One per rating of `Results::heads`.
+    pub cells: Vec<Option<RatingCell>>,
 }
 
 /// Every player of the event in one table, each rating a column group.
 pub struct Results<'a> {
-    pub heads: Vec<RatingHead<'a>>,
+    pub heads: Vec<RatingGroup<'a>>,
     pub rows: Vec<ResultRow<'a>>,
     /// Which of the leading columns have a value in some row.
     pub rank: bool,
@@ -113,18 +90,6 @@ pub struct EventPage<'a> {
     pub players: u32,
     /// Nothing published: no result rows, no matches, no byes.
     pub no_results: bool,
-}
-
-/// The class attribute of a change cell: ` class=up`, ` class=down`, or
-/// nothing when the change shows as 0.00.
-pub fn direction(change: f64) -> &'static str {
-    if shows_as_zero2(change) {
-        ""
-    } else if change > 0.0 {
-        " class=up"
-    } else {
-        " class=down"
-    }
 }
 
 /// "2-1", or "1-1-1" with drawn games.
@@ -316,12 +281,7 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
                     r.record.get_or_insert(Placing::Record(m.wins, m.losses, m.draws));
                 }
             }
-            r.cells[g] = Some(Cell {
-                after: Fixed2(row.after),
-                deviation: row.deviation().map(|d| Fixed2(d[1])),
-                change: Signed2(row.after - row.before),
-                direction: direction(row.after - row.before),
-            });
+            r.cells[g] = Some(RatingCell::of(row, row.deviation()));
         }
     }
     // Ranked players in rank order (stable: ties keep their order), then
@@ -334,10 +294,9 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
         record: rows.iter().any(|r| r.record.is_some()),
         heads: shown
             .into_iter()
-            .map(|(view, href)| RatingHead {
-                title: &view.config.title,
-                href,
-                deviation: view.columns().deviation,
+            .map(|(view, href)| RatingGroup {
+                href: Some(href),
+                ..RatingGroup::of(view)
             })
             .collect(),
         rows,

@@ -6,6 +6,7 @@
 //! page is rendered, written and dropped before memory fills up.
 
 mod chart;
+mod columns;
 mod event;
 mod home;
 mod lists;

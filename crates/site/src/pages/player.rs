@@ -5,28 +5,14 @@ use std::collections::{BTreeMap, HashMap};
 
 use askama::Template;
 
-use super::event::{direction, games};
+use super::columns::{RatingCell, RatingGroup, direction};
+use super::event::games;
 use super::ranking::{self, page_path};
 use super::{Base, Context, Link, Placing, chart};
 use ratings_model::country;
 use ratings_model::format::{Fixed2, Signed2, fixed2};
 use ratings_model::{Date, PlayerId};
 use ratings_rating::{DetailRef, Row};
-
-/// One rating's figures for the player in one event.
-pub struct HistoryCell {
-    /// The event's tournament value, for systems with one.
-    pub value: Option<Fixed2>,
-    pub after: Fixed2,
-    /// Systems with a deviation: the one after the event.
-    pub deviation: Option<Fixed2>,
-    pub change: Signed2,
-    pub direction: &'static str,
-    /// Rank in this rating right after the event (`None`: not ranked then).
-    pub rank: Option<u32>,
-    /// A provisional rating after the event (not a peak, marked P).
-    pub provisional: bool,
-}
 
 /// One event of the player: the placing once, then every rating's figures.
 pub struct HistoryRow<'a> {
@@ -39,30 +25,14 @@ pub struct HistoryRow<'a> {
     /// Rated matches won-lost-drawn (match ratings).
     pub record: Option<Placing>,
     /// One per group; `None` where that rating has no row for the event.
-    pub cells: Vec<Option<HistoryCell>>,
-}
-
-/// A rating's column group in the history table.
-pub struct HistoryGroup<'a> {
-    pub title: &'a str,
-    /// The event's value (Dip Pouch), when some row has one.
-    pub values: bool,
-    /// Heading of the deviation column ("RD", "σ"), for systems with one.
-    pub deviation: Option<&'static str>,
-}
-
-impl HistoryGroup<'_> {
-    /// Columns of the group: value, after, deviation, change, rank after.
-    pub fn span(&self) -> usize {
-        3 + usize::from(self.values) + usize::from(self.deviation.is_some())
-    }
+    pub cells: Vec<Option<RatingCell>>,
 }
 
 /// Every event of the player in one table, one column group per rating.
 pub struct History<'a> {
     /// Some rating after an event is provisional (marked P).
     pub provisional: bool,
-    pub groups: Vec<HistoryGroup<'a>>,
+    pub groups: Vec<RatingGroup<'a>>,
     pub rows: Vec<HistoryRow<'a>>,
     /// Which of the leading columns have a value in some row.
     pub placing: bool,
@@ -296,14 +266,11 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
             }
             values |= value.is_some();
             line.cells.resize_with(g + 1, || None);
-            line.cells[g] = Some(HistoryCell {
+            line.cells[g] = Some(RatingCell {
                 value: value.map(Fixed2),
-                after: Fixed2(row.after),
-                deviation: deviation.map(|d| Fixed2(d[1])),
-                change: Signed2(row.after - row.before),
-                direction: direction(row.after - row.before),
                 rank: rank_after.map(std::num::NonZeroU32::get),
                 provisional: view.provisional_row(row),
+                ..RatingCell::of(row, deviation)
             });
         }
         let rank = view.position[id as usize].map(|i| {
@@ -345,10 +312,10 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
             ),
             _ => String::new(),
         };
-        groups.push(HistoryGroup {
-            title: &view.config.title,
+        groups.push(RatingGroup {
             values,
-            deviation: view.columns().deviation,
+            rank: true,
+            ..RatingGroup::of(view)
         });
         sections.push(PlayerSection {
             spread: standing
