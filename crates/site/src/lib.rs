@@ -86,7 +86,7 @@ pub struct Summary {
     /// After each stage (same order, where the system tells): resident
     /// memory and its peak so far, in bytes (`build --timings`).
     pub memory: Vec<Option<(u64, u64)>>,
-    /// Render time (CPU, summed over threads), pages and bytes by page kind.
+    /// Render time (CPU, summed over threads), pages and bytes by page group.
     pub kinds: Vec<KindStats>,
     /// Nothing changed since the build that wrote the output: no work done
     /// (`results` and `matches` are then 0: nothing was read).
@@ -350,8 +350,8 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
     staging.create_dirs(plan.dirs.iter().map(String::as_str))?;
     let render_ns = AtomicU64::new(0);
     let write_ns = AtomicU64::new(0);
-    // By page kind: render nanoseconds, pages, bytes.
-    let by_kind: Vec<[AtomicU64; 3]> = pages::PageKind::ALL.iter().map(|_| Default::default()).collect();
+    // By page group: render nanoseconds, pages, bytes.
+    let by_kind: Vec<[AtomicU64; 3]> = pages::PageGroup::ALL.iter().map(|_| Default::default()).collect();
     // Downloads, then other files (static, search index, feed ...): files, bytes.
     let files: [[AtomicU64; 2]; 2] = Default::default();
     // Each thread renders into one buffer it keeps: no allocation and no
@@ -377,7 +377,7 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
                         let t1 = Instant::now();
                         staging.write(path, html.as_bytes())?;
                         let render = (t1 - t0).as_nanos() as u64;
-                        let kind = &by_kind[job.kind() as usize];
+                        let kind = &by_kind[job.group() as usize];
                         kind[0].fetch_add(render, Ordering::Relaxed);
                         kind[1].fetch_add(1, Ordering::Relaxed);
                         kind[2].fetch_add(html.len() as u64, Ordering::Relaxed);
@@ -422,7 +422,7 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
         bytes: total.into_inner(),
         render: Duration::from_nanos(render_ns.into_inner()),
         write: Duration::from_nanos(write_ns.into_inner()),
-        kinds: pages::PageKind::ALL
+        kinds: pages::PageGroup::ALL
             .iter()
             .map(|kind| kind.name())
             .zip(by_kind)

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use crate::pages::{Context, PageKind};
+use crate::pages::{Context, PageGroup};
 use crate::plan::{Output, Plan, Source};
 
 /// The bytes of one kind of output file.
@@ -76,11 +76,11 @@ pub fn file_kind(path: &str) -> &'static str {
     }
 }
 
-/// The size `build` would write, without writing: every page kind's mean
+/// The size `build` would write, without writing: every page group's mean
 /// over an even sample of its pages (all of them for small kinds), and the
 /// generated and static files exactly.
 pub fn estimate(ctx: &Context, plan: &Plan) -> SiteSize {
-    let mut by_kind: Vec<Vec<&crate::pages::Job>> = PageKind::ALL.iter().map(|_| Vec::new()).collect();
+    let mut by_kind: Vec<Vec<&crate::pages::Job>> = PageGroup::ALL.iter().map(|_| Vec::new()).collect();
     let mut parts: Vec<Part> = Vec::new();
     let add = |parts: &mut Vec<Part>, name: &'static str, bytes: u64| match parts.iter_mut().find(|p| p.name == name) {
         Some(p) => {
@@ -92,7 +92,7 @@ pub fn estimate(ctx: &Context, plan: &Plan) -> SiteSize {
     for o in &plan.outputs {
         let o = match o {
             Output::Page(job) => {
-                by_kind[job.kind() as usize].push(job);
+                by_kind[job.group() as usize].push(job);
                 continue;
             }
             Output::File(file) => file,
@@ -112,7 +112,7 @@ pub fn estimate(ctx: &Context, plan: &Plan) -> SiteSize {
         add(&mut parts, file_kind(&o.path), bytes);
     }
     let mut html = String::new();
-    for (kind, pages) in PageKind::ALL.iter().zip(&by_kind) {
+    for (kind, pages) in PageGroup::ALL.iter().zip(&by_kind) {
         if pages.is_empty() {
             continue;
         }

@@ -211,27 +211,13 @@ pub fn svg(
     if points.is_empty() {
         return String::new();
     }
-    // x: days, at least 90 days wide, with room before the first event for
-    // the starting rating.
-    let first = points[0].date.days();
-    let last = until.days().max(points[points.len() - 1].date.days());
-    let lead = ((last - first) / 25).max(10);
-    let (x0, x1) = (first - lead, last.max(first + 90));
-    // y: the ratings and the start, on nice ticks.
-    let ratings = points.iter().map(|p| p.rating).chain([start]);
-    let lo = ratings.clone().fold(f64::INFINITY, f64::min);
-    let hi = ratings.fold(f64::NEG_INFINITY, f64::max);
-    let (y0, y1, step) = y_range(lo, hi, min_span);
-    // Enough decimals to write every tick exactly (2.5 → 1, 0.25 → 2).
-    let decimals = (0..4)
-        .find(|&k| {
-            let scaled = step * 10f64.powi(k);
-            (scaled - scaled.round()).abs() < 1e-9
-        })
-        .unwrap_or(4) as usize;
-    let plot = HEIGHT - TOP - BOTTOM;
-    let ux = |d: i64| (d - x0) as f64 / (x1 - x0) as f64 * UNITS;
-    let py = |r: f64| (y1 - drawn(r)) / (y1 - y0) * plot;
+    let axes = Axes::new(start, points, until, min_span);
+    // The plot: grid and line, stretched to the width; the labels over it.
+    let mut grid = String::new();
+    let mut text = String::new();
+    value_labels(&axes, &mut grid, &mut text);
+    date_labels(&axes, &mut grid, &mut text);
+    let line = step_line(&axes, start, points);
 
     let mut s = String::with_capacity(900 + points.len() * 12);
     let _ = write!(
@@ -239,25 +225,112 @@ pub fn svg(
         r#"<svg class="chart" role="img" aria-labelledby="{id}"><title id="{id}">{}</title>"#,
         Xml(label)
     );
-    // The plot: grid and line, stretched to the width.
-    let mut grid = String::new();
-    let mut text = String::new();
+    push!(
+        s,
+        r#"<svg y=""#,
+        num(TOP),
+        r#"" height=""#,
+        num(axes.plot),
+        r#"" viewBox="0 0 "#,
+        num(UNITS),
+        " ",
+        num(axes.plot),
+        r#"" preserveAspectRatio="none"><path class="grid" d=""#,
+        &*grid,
+        r#""/><path class="line" d=""#,
+        &*line,
+        r#""/></svg>"#,
+        &*text,
+    );
+    if let Some(p) = peak.and_then(|i| points.get(i)) {
+        let _ = write!(
+            s,
+            r#"<circle class="peak" cx="{}%" cy="{}" r="5"><title>Peak: {}, {}: {}</title></circle>"#,
+            num(axes.x(p.date.days()) / UNITS * 100.0),
+            num(TOP + axes.y(p.rating)),
+            Xml(p.event),
+            p.date,
+            Fixed2(p.rating)
+        );
+    }
+    s.push_str("</svg>");
+    s
+}
+
+/// The chart's scales: days from `x0` to `x1` across, ratings from `y0`
+/// to `y1` (ticks every `step`) up the plot area, `plot` pixels high.
+struct Axes {
+    x0: i64,
+    x1: i64,
+    /// The day the line runs to: the rating's latest event.
+    last: i64,
+    y0: f64,
+    y1: f64,
+    step: f64,
+    plot: f64,
+}
+
+impl Axes {
+    /// x: days, at least 90 days wide, with room before the first event for
+    /// the starting rating; y: the ratings and the start, on nice ticks.
+    fn new(start: f64, points: &[Point], until: Date, min_span: f64) -> Self {
+        let first = points[0].date.days();
+        let last = until.days().max(points[points.len() - 1].date.days());
+        let lead = ((last - first) / 25).max(10);
+        let (x0, x1) = (first - lead, last.max(first + 90));
+        let ratings = points.iter().map(|p| p.rating).chain([start]);
+        let lo = ratings.clone().fold(f64::INFINITY, f64::min);
+        let hi = ratings.fold(f64::NEG_INFINITY, f64::max);
+        let (y0, y1, step) = y_range(lo, hi, min_span);
+        Axes {
+            x0,
+            x1,
+            last,
+            y0,
+            y1,
+            step,
+            plot: HEIGHT - TOP - BOTTOM,
+        }
+    }
+
+    /// A day in the line's own units (0 to [`UNITS`]).
+    fn x(&self, day: i64) -> f64 {
+        (day - self.x0) as f64 / (self.x1 - self.x0) as f64 * UNITS
+    }
+
+    /// A rating in pixels from the top of the plot area.
+    fn y(&self, rating: f64) -> f64 {
+        (self.y1 - drawn(rating)) / (self.y1 - self.y0) * self.plot
+    }
+}
+
+/// The value ticks: a grid line each, its value above it at the left.
+fn value_labels(axes: &Axes, grid: &mut String, text: &mut String) {
+    // Enough decimals to write every tick exactly (2.5 → 1, 0.25 → 2).
+    let decimals = (0..4)
+        .find(|&k| {
+            let scaled = axes.step * 10f64.powi(k);
+            (scaled - scaled.round()).abs() < 1e-9
+        })
+        .unwrap_or(4) as usize;
     // Bounded whatever the range: `as` saturates, and a NaN gives 0.
-    let ticks = (((y1 - y0) / step).round() as usize).min(MAX_TICKS);
+    let ticks = (((axes.y1 - axes.y0) / axes.step).round() as usize).min(MAX_TICKS);
     for k in 0..=ticks {
-        let v = y0 + k as f64 * step;
-        let y = py(v);
-        push!(grid, "M0 ", num(y), "H", num(UNITS));
-        // The value above its grid line, at the left.
-        push!(text, r#"<text x="2" y=""#, num(TOP + y - 3.0), r#"">"#);
+        let v = axes.y0 + k as f64 * axes.step;
+        let y = axes.y(v);
+        push!(*grid, "M0 ", num(y), "H", num(UNITS));
+        push!(*text, r#"<text x="2" y=""#, num(TOP + y - 3.0), r#"">"#);
         let _ = write!(text, "{v:.decimals$}</text>");
     }
-    // Date labels, centred on their day (in one group), but those at the
-    // edges kept inside the chart.
+}
+
+/// The date labels, centred on their day (in one group), but those at the
+/// edges kept inside the chart; a grid line each.
+fn date_labels(axes: &Axes, grid: &mut String, text: &mut String) {
     text.push_str(r#"<g text-anchor="middle">"#);
-    for (day, name) in date_ticks(x0, x1) {
-        let x = ux(day);
-        push!(grid, "M", num(x), " 0V", num(plot));
+    for (day, name) in date_ticks(axes.x0, axes.x1) {
+        let x = axes.x(day);
+        push!(*grid, "M", num(x), " 0V", num(axes.plot));
         let pct = x / UNITS * 100.0;
         let anchor = match pct {
             p if p < 6.0 => r#" text-anchor="start""#,
@@ -265,7 +338,7 @@ pub fn svg(
             _ => "",
         };
         push!(
-            text,
+            *text,
             r#"<text x=""#,
             num(pct),
             r#"%" y=""#,
@@ -278,53 +351,27 @@ pub fn svg(
         );
     }
     text.push_str("</g>");
-    // The step line: the start, then flat from each event to the next, and
-    // on to `until`.
+}
+
+/// The step line: the start, then flat from each event to the next, and
+/// on to the rating's latest event.
+fn step_line(axes: &Axes, start: f64, points: &[Point]) -> String {
     let mut line = String::with_capacity(8 + points.len() * 14);
-    push!(line, "M0 ", num(py(start)));
-    let mut y = num(py(start));
+    push!(line, "M0 ", num(axes.y(start)));
+    let mut y = num(axes.y(start));
     for p in points {
-        push!(line, "H", num(ux(p.date.days())));
+        push!(line, "H", num(axes.x(p.date.days())));
         // A vertical step only where the drawn height changes.
-        let next = num(py(p.rating));
+        let next = num(axes.y(p.rating));
         if !next.prints_as(y) {
             push!(line, "V", next);
             y = next;
         }
     }
-    if last > points[points.len() - 1].date.days() {
-        push!(line, "H", num(ux(last)));
+    if axes.last > points[points.len() - 1].date.days() {
+        push!(line, "H", num(axes.x(axes.last)));
     }
-    push!(
-        s,
-        r#"<svg y=""#,
-        num(TOP),
-        r#"" height=""#,
-        num(plot),
-        r#"" viewBox="0 0 "#,
-        num(UNITS),
-        " ",
-        num(plot),
-        r#"" preserveAspectRatio="none"><path class="grid" d=""#,
-        &*grid,
-        r#""/><path class="line" d=""#,
-        &*line,
-        r#""/></svg>"#,
-        &*text,
-    );
-    if let Some(p) = peak.and_then(|i| points.get(i)) {
-        let _ = write!(
-            s,
-            r#"<circle class="peak" cx="{}%" cy="{}" r="5"><title>Peak: {}, {}: {}</title></circle>"#,
-            num(ux(p.date.days()) / UNITS * 100.0),
-            num(TOP + py(p.rating)),
-            Xml(p.event),
-            p.date,
-            Fixed2(p.rating)
-        );
-    }
-    s.push_str("</svg>");
-    s
+    line
 }
 
 #[cfg(test)]

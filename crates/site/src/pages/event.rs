@@ -6,20 +6,11 @@ use std::collections::HashMap;
 
 use askama::Template;
 
-use super::{Base, Context, Link, Placing};
-use ratings_model::format::{Fixed2, Signed2, fixed2, shows_as_zero2};
+use super::columns::{RatingCell, RatingGroup};
+use super::{Base, Context, Link, Placing, Rated};
+use ratings_model::format::{Fixed2, fixed2};
 use ratings_model::{Event, Match, PlayerId, date_range};
 use ratings_rating::DetailRef;
-
-/// One rating's figures for a player in the event.
-pub struct Cell {
-    pub after: Fixed2,
-    /// Systems with a deviation: the one after the event.
-    pub deviation: Option<Fixed2>,
-    pub change: Signed2,
-    /// ` class=up`, ` class=down` or nothing, for styling.
-    pub direction: &'static str,
-}
 
 /// A player's line in the results: the placing once, then every rating's
 /// figures side by side (`None` where a rating has no row for the player).
@@ -32,27 +23,13 @@ pub struct ResultRow<'a> {
     pub record: Option<Placing>,
     pub player: Link<'a>,
     pub nat: &'a str,
-    pub cells: Vec<Option<Cell>>,
-}
-
-/// The column group of one rating in the results table.
-pub struct RatingHead<'a> {
-    pub title: &'a str,
-    pub href: String,
-    /// Heading of the deviation column ("RD", "σ"), for systems with one.
-    pub deviation: Option<&'static str>,
-}
-
-impl RatingHead<'_> {
-    /// Columns of the group: after, deviation, change.
-    pub fn span(&self) -> usize {
-        2 + usize::from(self.deviation.is_some())
-    }
+    /// One per rating of `Results::heads`.
+    pub cells: Vec<Option<RatingCell>>,
 }
 
 /// Every player of the event in one table, each rating a column group.
 pub struct Results<'a> {
-    pub heads: Vec<RatingHead<'a>>,
+    pub heads: Vec<RatingGroup<'a>>,
     pub rows: Vec<ResultRow<'a>>,
     /// Which of the leading columns have a value in some row.
     pub rank: bool,
@@ -115,60 +92,55 @@ pub struct EventPage<'a> {
     pub no_results: bool,
 }
 
-/// The class attribute of a change cell: ` class=up`, ` class=down`, or
-/// nothing when the change shows as 0.00.
-pub fn direction(change: f64) -> &'static str {
-    if shows_as_zero2(change) {
-        ""
-    } else if change > 0.0 {
-        " class=up"
-    } else {
-        " class=down"
-    }
-}
-
-/// "2-1", or "1-1-1" with drawn games.
-pub fn games(won: u16, lost: u16, drawn: u16) -> String {
-    if drawn == 0 {
-        format!("{won}-{lost}")
-    } else {
-        format!("{won}-{lost}-{drawn}")
-    }
-}
-
-fn pairing<'a>(ctx: &'a Context, root: &'a str, m: &Match) -> Pairing<'a> {
-    Pairing {
-        a: ctx.player_link(root, m.a),
-        b: ctx.player_link(root, m.b),
-        games: games(m.wins_a, m.wins_b, m.draws),
-        a_won: m.wins_a > m.wins_b,
-        b_won: m.wins_b > m.wins_a,
-    }
-}
-
-fn rounds<'a>(ctx: &'a Context, root: &'a str, e: &Event) -> Vec<RoundView<'a>> {
-    e.round
+/// The event's page, from the top: the header's facts, the events before
+/// and after, the report, what each rating says of the event, the results
+/// (a column group per rating) and the rounds.
+pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
+    let e = &ctx.site.model.events[index];
+    let root = ctx.root_of(path);
+    let counted = counted(ctx, e);
+    // The ratings in the results: those that count the event, and any
+    // other that includes it or says why not (unsanctioned, a placement
+    // for a match-only system, a format it does not count); ratings that
+    // filter by format say so only for the formats they count.
+    let in_results: Vec<&Rated> = ctx
+        .ratings
         .iter()
-        .enumerate()
-        .map(|(i, r)| RoundView {
-            number: i + 1,
-            pairings: r.matches.iter().map(|m| pairing(ctx, root, m)).collect(),
-            byes: r.byes.iter().map(|&id| ctx.player_link(root, id)).collect(),
+        .zip(&counted)
+        .filter(|&(view, &counts)| {
+            let rating = &view.history.events[index];
+            let filters_formats = view.config.system.formats().is_some();
+            counts || rating.included || (!filters_formats && rating.note.is_some())
         })
-        .collect()
-}
-
-/// Whether a rating that filters events by format counts the event's.
-fn counts_format(view: &super::Rated, e: &Event) -> bool {
-    match (view.config.system.formats(), &e.format) {
-        (Some(formats), Some(f)) => formats.contains(f),
-        _ => false,
+        .map(|(view, _)| view)
+        .collect();
+    EventPage {
+        base: ctx.base(path, e.name.clone()),
+        name: e.name.clone(),
+        facts: facts(ctx, e, index, &counted),
+        previous: index.checked_sub(1).map(|i| ctx.event_link(root, i)),
+        next: (index + 1 < ctx.site.model.events.len()).then(|| ctx.event_link(root, index + 1)),
+        report: ctx.markdown(&e.report),
+        notes: notes(root, index, &in_results),
+        results: results(ctx, root, index, &in_results),
+        rounds: rounds(ctx, root, e),
+        // Players the published results leave out (partial lists).
+        unlisted: if e.results.is_empty() {
+            0
+        } else {
+            e.players.saturating_sub(e.results.len() as u32)
+        },
+        listed: e.results.len(),
+        players: e.players,
+        no_results: !e.has_results(),
     }
 }
 
-/// The header's facts: date, place, sizes, and what the site's rating
-/// systems say of the event (the DCI judge level).
-fn facts(ctx: &Context, e: &Event) -> Vec<(String, String)> {
+/// The header's facts: date, place, sizes, what the site's rating systems
+/// say of the event (the DCI judge level), and the coefficient of each
+/// rating that does not count the event as its results show it (`counted`,
+/// by rating).
+fn facts(ctx: &Context, e: &Event, index: usize, counted: &[bool]) -> Vec<(String, String)> {
     let mut facts = vec![("Date".to_string(), date_range(e.date, e.end_date))];
     if !e.place.is_empty() {
         let place = if e.country.is_empty() {
@@ -214,15 +186,93 @@ fn facts(ctx: &Context, e: &Event) -> Vec<(String, String)> {
             }
         }
     }
+    let several = ctx.ratings.len() > 1;
+    for (view, _) in ctx.ratings.iter().zip(counted).filter(|&(_, &counts)| !counts) {
+        if let Some(v) = view.history.events[index].value {
+            let label = if several {
+                format!("Coeff ({})", view.config.title)
+            } else {
+                "Coeff".to_string()
+            };
+            facts.push((label, fixed2(v)));
+        }
+    }
     facts
 }
 
-pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
-    let e = &ctx.site.model.events[index];
-    let base = ctx.base(path, e.name.clone());
-    let root = ctx.root_of(path);
-    let mut facts = facts(ctx, e);
+/// By rating: whether it counts the event as the results show it. A match
+/// event shows the match ratings that count its format (rated or not,
+/// with the reason); only if none does, each says so.
+fn counted(ctx: &Context, e: &Event) -> Vec<bool> {
+    let counted_somewhere = ctx.ratings.iter().any(|v| counts_format(v, e));
+    ctx.ratings
+        .iter()
+        .map(|view| {
+            let filters_formats = view.config.system.formats().is_some();
+            filters_formats && e.is_match_event() && (counts_format(view, e) || !counted_somewhere)
+        })
+        .collect()
+}
 
+/// Whether a rating that filters events by format counts the event's.
+fn counts_format(view: &Rated, e: &Event) -> bool {
+    match (view.config.system.formats(), &e.format) {
+        (Some(formats), Some(f)) => formats.contains(f),
+        _ => false,
+    }
+}
+
+/// The link to a rating's ranking.
+fn rating_href(root: &str, view: &Rated) -> String {
+    format!("{root}rating/{}/index.html", view.id())
+}
+
+/// What the ratings of the results say about the event: why it is not
+/// rated, or how it counts.
+fn notes<'a>(root: &str, index: usize, in_results: &[&'a Rated]) -> Vec<RatingNote<'a>> {
+    in_results
+        .iter()
+        .filter_map(|view| {
+            let text = view.history.events[index].note.as_deref()?;
+            Some(RatingNote {
+                title: &view.config.title,
+                href: rating_href(root, view),
+                text,
+            })
+        })
+        .collect()
+}
+
+/// Every player of the event in one table, a column group per rating that
+/// has rows for the event; `None` without rows.
+fn results<'a>(ctx: &'a Context, root: &'a str, index: usize, in_results: &[&'a Rated]) -> Option<Results<'a>> {
+    let shown: Vec<&Rated> = in_results
+        .iter()
+        .copied()
+        .filter(|view| !view.history.event(index).is_empty())
+        .collect();
+    let rows = result_rows(ctx, root, index, &shown);
+    (!rows.is_empty()).then(|| Results {
+        rank: rows.iter().any(|r| r.rank.is_some()),
+        nat: rows.iter().any(|r| !r.nat.is_empty()),
+        scores: rows.iter().any(|r| r.score.is_some()),
+        record: rows.iter().any(|r| r.record.is_some()),
+        heads: shown
+            .iter()
+            .map(|view| RatingGroup {
+                href: Some(rating_href(root, view)),
+                ..RatingGroup::of(view)
+            })
+            .collect(),
+        rows,
+    })
+}
+
+/// One row per player: the standings of a match event first (in their
+/// order), then whoever a rating of `shown` has a row for; ranked players
+/// in rank order, then the others as the ratings list them.
+fn result_rows<'a>(ctx: &'a Context, root: &'a str, index: usize, shown: &[&'a Rated]) -> Vec<ResultRow<'a>> {
+    let e = &ctx.site.model.events[index];
     let nat_in_event: HashMap<PlayerId, &str> = e
         .results
         .iter()
@@ -231,48 +281,6 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
         .collect();
     // The nationality given in the event wins over the player's usual one.
     let nat = |p: PlayerId| nat_in_event.get(&p).copied().unwrap_or(&ctx.site.model.player(p).nat);
-    let several = ctx.ratings.len() > 1;
-    // A match event shows the match ratings that count its format (rated or
-    // not, with the reason); only if none does, each says so.
-    let counted_somewhere = ctx.ratings.iter().any(|v| counts_format(v, e));
-    let mut notes = Vec::new();
-    let mut shown = Vec::new();
-    for view in &ctx.ratings {
-        let rating = &view.history.events[index];
-        let filters_formats = view.config.system.formats().is_some();
-        let counts = filters_formats && e.is_match_event() && (counts_format(view, e) || !counted_somewhere);
-        if !counts {
-            if let Some(v) = rating.value {
-                let label = if several {
-                    format!("Coeff ({})", view.config.title)
-                } else {
-                    "Coeff".to_string()
-                };
-                facts.push((label, fixed2(v)));
-            }
-            // A rating that does not include the event says why, if it has
-            // a reason (unsanctioned, a placement for a match-only system,
-            // a format it does not count); ratings that filter by format
-            // say so only for the formats they count (above).
-            if !rating.included && (filters_formats || rating.note.is_none()) {
-                continue;
-            }
-        }
-        let href = format!("{root}rating/{}/index.html", view.id());
-        if let Some(text) = &rating.note {
-            notes.push(RatingNote {
-                title: &view.config.title,
-                href: href.clone(),
-                text,
-            });
-        }
-        if !view.history.event(index).is_empty() {
-            shown.push((view, href));
-        }
-    }
-
-    // One row per player: the standings of a match event first (in their
-    // order), then whoever a rating has a row for.
     let mut rows: Vec<ResultRow> = Vec::new();
     let mut row_of: HashMap<PlayerId, usize> = HashMap::new();
     let mut row_for = |rows: &mut Vec<ResultRow<'a>>, p: PlayerId| {
@@ -301,7 +309,7 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
             rows[i].rank = Some(r.rank);
         }
     }
-    for (g, (view, _)) in shown.iter().enumerate() {
+    for (g, view) in shown.iter().enumerate() {
         for row in view.history.event(index) {
             let i = row_for(&mut rows, row.player);
             let r = &mut rows[i];
@@ -316,46 +324,42 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
                     r.record.get_or_insert(Placing::Record(m.wins, m.losses, m.draws));
                 }
             }
-            r.cells[g] = Some(Cell {
-                after: Fixed2(row.after),
-                deviation: row.deviation().map(|d| Fixed2(d[1])),
-                change: Signed2(row.after - row.before),
-                direction: direction(row.after - row.before),
-            });
+            r.cells[g] = Some(RatingCell::of(row, row.deviation()));
         }
     }
-    // Ranked players in rank order (stable: ties keep their order), then
-    // the others as the ratings list them.
+    // Stable: ties keep their order.
     rows.sort_by_key(|r| (r.rank.is_none(), r.rank));
-    let results = (!rows.is_empty()).then(|| Results {
-        rank: rows.iter().any(|r| r.rank.is_some()),
-        nat: rows.iter().any(|r| !r.nat.is_empty()),
-        scores: rows.iter().any(|r| r.score.is_some()),
-        record: rows.iter().any(|r| r.record.is_some()),
-        heads: shown
-            .into_iter()
-            .map(|(view, href)| RatingHead {
-                title: &view.config.title,
-                href,
-                deviation: view.columns().deviation,
-            })
-            .collect(),
-        rows,
-    });
-    let unlisted = e.players.saturating_sub(e.results.len() as u32);
-    EventPage {
-        name: e.name.clone(),
-        facts,
-        previous: index.checked_sub(1).map(|i| ctx.event_link(root, i)),
-        next: (index + 1 < ctx.site.model.events.len()).then(|| ctx.event_link(root, index + 1)),
-        report: ctx.markdown(&e.report),
-        notes,
-        results,
-        rounds: rounds(ctx, root, e),
-        unlisted: if e.results.is_empty() { 0 } else { unlisted },
-        listed: e.results.len(),
-        players: e.players,
-        no_results: !e.has_results(),
-        base,
+    rows
+}
+
+/// "2-1", or "1-1-1" with drawn games.
+pub fn games(won: u16, lost: u16, drawn: u16) -> String {
+    if drawn == 0 {
+        format!("{won}-{lost}")
+    } else {
+        format!("{won}-{lost}-{drawn}")
+    }
+}
+
+/// Every round's pairings and byes (match events).
+fn rounds<'a>(ctx: &'a Context, root: &'a str, e: &Event) -> Vec<RoundView<'a>> {
+    e.round
+        .iter()
+        .enumerate()
+        .map(|(i, r)| RoundView {
+            number: i + 1,
+            pairings: r.matches.iter().map(|m| pairing(ctx, root, m)).collect(),
+            byes: r.byes.iter().map(|&id| ctx.player_link(root, id)).collect(),
+        })
+        .collect()
+}
+
+fn pairing<'a>(ctx: &'a Context, root: &'a str, m: &Match) -> Pairing<'a> {
+    Pairing {
+        a: ctx.player_link(root, m.a),
+        b: ctx.player_link(root, m.b),
+        games: games(m.wins_a, m.wins_b, m.draws),
+        a_won: m.wins_a > m.wins_b,
+        b_won: m.wins_b > m.wins_a,
     }
 }

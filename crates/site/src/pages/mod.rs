@@ -6,6 +6,7 @@
 //! page is rendered, written and dropped before memory fills up.
 
 mod chart;
+mod columns;
 mod event;
 mod home;
 mod lists;
@@ -368,47 +369,91 @@ impl<'a> Context<'a> {
         markdown::render(source, self.site.config.allow_html)
     }
 
-    /// Every page of the site, in a fixed order.
+    /// Every page of the site, in a fixed order: kind after kind, in the
+    /// order of [`PageKind::ALL`], except that the pages of a rating come
+    /// together, one rating after another (its rankings, records, method,
+    /// national rankings, events), where the first kind of a rating's
+    /// pages is.
     pub fn jobs(&self) -> Vec<Job> {
+        let mut jobs = Vec::new();
+        let mut of_ratings = Vec::new();
+        let mut ratings_at = None;
+        for &kind in PageKind::ALL {
+            if kind.of_rating() {
+                ratings_at.get_or_insert(jobs.len());
+                self.push_jobs(kind, &mut of_ratings);
+            } else {
+                self.push_jobs(kind, &mut jobs);
+            }
+        }
+        // Stable: within a rating, its pages stay in kind order.
+        of_ratings.sort_by_key(Job::rating);
+        let at = ratings_at.unwrap_or(jobs.len());
+        jobs.splice(at..at, of_ratings);
+        jobs
+    }
+
+    /// Add the pages of one kind to `jobs`, in order (a kind of a rating's
+    /// pages: every rating's, one rating after another). The `match` has
+    /// an arm for every kind, so a new kind of page does not compile
+    /// until it says which pages it has.
+    fn push_jobs(&self, kind: PageKind, jobs: &mut Vec<Job>) {
+        let before = jobs.len();
         let page_size = self.site.config.page_size;
-        let mut jobs = vec![Job::Home, Job::Events, Job::Players, Job::Predictions];
-        for (r, view) in self.ratings.iter().enumerate() {
-            let mut lists = vec![List::Current];
-            if view.config.active_years.is_some() {
-                lists.push(List::Inactive);
+        let ratings = 0..self.ratings.len();
+        match kind {
+            PageKind::Home => jobs.push(Job::Home),
+            PageKind::Events => jobs.push(Job::Events),
+            PageKind::Players => jobs.push(Job::Players),
+            PageKind::Predictions => jobs.push(Job::Predictions),
+            PageKind::Ranking => {
+                for (r, view) in self.ratings.iter().enumerate() {
+                    let mut lists = vec![List::Current];
+                    if view.config.active_years.is_some() {
+                        lists.push(List::Inactive);
+                    }
+                    lists.extend((0..view.timeline.year_ends.len()).map(List::YearEnd));
+                    for list in lists {
+                        let pages = list.pages(view, page_size);
+                        jobs.extend((1..=pages).map(|page| Job::Ranking { rating: r, list, page }));
+                    }
+                }
             }
-            lists.extend((0..view.timeline.year_ends.len()).map(List::YearEnd));
-            for list in lists {
-                let pages = list.pages(view, page_size);
-                jobs.extend((1..=pages).map(|page| Job::Ranking { rating: r, list, page }));
-            }
-            jobs.push(Job::Records { rating: r });
-            jobs.push(Job::Method { rating: r });
+            PageKind::Records => jobs.extend(ratings.map(|rating| Job::Records { rating })),
+            PageKind::Method => jobs.extend(ratings.map(|rating| Job::Method { rating })),
             // No nationality among the ranked players: no national rankings
             // (and no tab for them).
-            if !view.nations.is_empty() {
-                jobs.push(Job::Nations { rating: r });
+            PageKind::Nations => jobs.extend(
+                ratings
+                    .filter(|&r| !self.ratings[r].nations.is_empty())
+                    .map(|rating| Job::Nations { rating }),
+            ),
+            PageKind::Nation => {
+                for (r, view) in self.ratings.iter().enumerate() {
+                    for (n, nation) in view.nations.iter().enumerate() {
+                        let pages = nation.members.len().div_ceil(page_size).max(1);
+                        jobs.extend((1..=pages).map(|page| Job::Nation {
+                            rating: r,
+                            nation: n,
+                            page,
+                        }));
+                    }
+                }
             }
-            for (n, nation) in view.nations.iter().enumerate() {
-                let pages = nation.members.len().div_ceil(page_size).max(1);
-                jobs.extend((1..=pages).map(|page| Job::Nation {
-                    rating: r,
-                    nation: n,
-                    page,
-                }));
+            PageKind::Included => jobs.extend(ratings.map(|rating| Job::Included { rating })),
+            PageKind::Circuits => {
+                if !self.circuits.is_empty() {
+                    jobs.push(Job::Circuits);
+                }
             }
-            jobs.push(Job::Included { rating: r });
+            PageKind::Circuit => jobs.extend((0..self.circuits.len()).map(Job::Circuit)),
+            PageKind::Letter => jobs.extend((0..self.letters.len()).map(Job::Letter)),
+            PageKind::Event => jobs.extend((0..self.site.model.events.len()).map(Job::Event)),
+            PageKind::Player => jobs.extend((0..self.site.model.players.len() as PlayerId).map(Job::Player)),
+            PageKind::Markdown => jobs.extend((0..self.site.model.pages.len()).map(Job::Markdown)),
+            PageKind::NotFound => jobs.push(Job::NotFound),
         }
-        if !self.circuits.is_empty() {
-            jobs.push(Job::Circuits);
-            jobs.extend((0..self.circuits.len()).map(Job::Circuit));
-        }
-        jobs.extend((0..self.letters.len()).map(Job::Letter));
-        jobs.extend((0..self.site.model.events.len()).map(Job::Event));
-        jobs.extend((0..self.site.model.players.len() as PlayerId).map(Job::Player));
-        jobs.extend((0..self.site.model.pages.len()).map(Job::Markdown));
-        jobs.push(Job::NotFound);
-        jobs
+        debug_assert!(jobs[before..].iter().all(|job| job.kind() == kind), "{kind:?}");
     }
 
     /// Output path of a page, relative to the output root.
@@ -511,9 +556,76 @@ pub enum Job {
     NotFound,
 }
 
-/// The kinds of page `build --timings` reports.
+/// Declares [`PageKind`] and [`PageKind::ALL`] from one list: a kind left
+/// out of `ALL` would have no pages, and `ALL` is where [`Context::jobs`]
+/// finds the kinds.
+macro_rules! page_kinds {
+    ($($(#[$doc:meta])* $kind:ident,)+) => {
+        /// The kinds of page: one per [`Job`] variant, in page order (see
+        /// [`Context::jobs`]).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum PageKind {
+            $($(#[$doc])* $kind,)+
+        }
+
+        impl PageKind {
+            /// Every kind, in page order.
+            pub const ALL: &[PageKind] = &[$(PageKind::$kind,)+];
+        }
+    };
+}
+
+page_kinds! {
+    Home,
+    Events,
+    Players,
+    Predictions,
+    /// A rating's rankings: current, inactive players, year ends.
+    Ranking,
+    Records,
+    Method,
+    Nations,
+    Nation,
+    /// A rating's events (its included tournaments).
+    Included,
+    Circuits,
+    Circuit,
+    Letter,
+    Event,
+    Player,
+    Markdown,
+    NotFound,
+}
+
+impl PageKind {
+    /// A kind with pages per rating (see [`Job::rating`]).
+    pub fn of_rating(self) -> bool {
+        match self {
+            PageKind::Ranking
+            | PageKind::Records
+            | PageKind::Method
+            | PageKind::Nations
+            | PageKind::Nation
+            | PageKind::Included => true,
+            PageKind::Home
+            | PageKind::Events
+            | PageKind::Players
+            | PageKind::Predictions
+            | PageKind::Circuits
+            | PageKind::Circuit
+            | PageKind::Letter
+            | PageKind::Event
+            | PageKind::Player
+            | PageKind::Markdown
+            | PageKind::NotFound => false,
+        }
+    }
+}
+
+/// The groups of pages `build --timings` and `check`'s size estimate
+/// report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PageKind {
+pub enum PageGroup {
     Rankings,
     YearEndRankings,
     NationalRankings,
@@ -524,28 +636,28 @@ pub enum PageKind {
     EventsLists,
 }
 
-impl PageKind {
-    pub const ALL: [PageKind; 8] = [
-        PageKind::Rankings,
-        PageKind::YearEndRankings,
-        PageKind::NationalRankings,
-        PageKind::EventPages,
-        PageKind::PlayerPages,
-        PageKind::PlayerLists,
-        PageKind::OtherPages,
-        PageKind::EventsLists,
+impl PageGroup {
+    pub const ALL: [PageGroup; 8] = [
+        PageGroup::Rankings,
+        PageGroup::YearEndRankings,
+        PageGroup::NationalRankings,
+        PageGroup::EventPages,
+        PageGroup::PlayerPages,
+        PageGroup::PlayerLists,
+        PageGroup::OtherPages,
+        PageGroup::EventsLists,
     ];
 
     pub fn name(self) -> &'static str {
         match self {
-            PageKind::Rankings => "rankings",
-            PageKind::YearEndRankings => "year-end rankings",
-            PageKind::NationalRankings => "national rankings",
-            PageKind::EventPages => "event pages",
-            PageKind::PlayerPages => "player pages",
-            PageKind::PlayerLists => "player lists",
-            PageKind::OtherPages => "other pages",
-            PageKind::EventsLists => "events lists",
+            PageGroup::Rankings => "rankings",
+            PageGroup::YearEndRankings => "year-end rankings",
+            PageGroup::NationalRankings => "national rankings",
+            PageGroup::EventPages => "event pages",
+            PageGroup::PlayerPages => "player pages",
+            PageGroup::PlayerLists => "player lists",
+            PageGroup::OtherPages => "other pages",
+            PageGroup::EventsLists => "events lists",
         }
     }
 }
@@ -553,21 +665,66 @@ impl PageKind {
 impl Job {
     pub fn kind(&self) -> PageKind {
         match self {
+            Job::Home => PageKind::Home,
+            Job::Events => PageKind::Events,
+            Job::Players => PageKind::Players,
+            Job::Letter(_) => PageKind::Letter,
+            Job::Markdown(_) => PageKind::Markdown,
+            Job::Ranking { .. } => PageKind::Ranking,
+            Job::Records { .. } => PageKind::Records,
+            Job::Method { .. } => PageKind::Method,
+            Job::Predictions => PageKind::Predictions,
+            Job::Circuits => PageKind::Circuits,
+            Job::Circuit(_) => PageKind::Circuit,
+            Job::Nations { .. } => PageKind::Nations,
+            Job::Nation { .. } => PageKind::Nation,
+            Job::Included { .. } => PageKind::Included,
+            Job::Event(_) => PageKind::Event,
+            Job::Player(_) => PageKind::Player,
+            Job::NotFound => PageKind::NotFound,
+        }
+    }
+
+    /// The rating of a page of a rating.
+    pub fn rating(&self) -> Option<usize> {
+        match *self {
+            Job::Ranking { rating, .. }
+            | Job::Records { rating }
+            | Job::Method { rating }
+            | Job::Nations { rating }
+            | Job::Nation { rating, .. }
+            | Job::Included { rating } => Some(rating),
+            Job::Home
+            | Job::Events
+            | Job::Players
+            | Job::Letter(_)
+            | Job::Markdown(_)
+            | Job::Predictions
+            | Job::Circuits
+            | Job::Circuit(_)
+            | Job::Event(_)
+            | Job::Player(_)
+            | Job::NotFound => None,
+        }
+    }
+
+    pub fn group(&self) -> PageGroup {
+        match self {
             Job::Ranking {
                 list: List::YearEnd(_), ..
-            } => PageKind::YearEndRankings,
-            Job::Ranking { .. } => PageKind::Rankings,
-            Job::Nation { .. } | Job::Nations { .. } => PageKind::NationalRankings,
-            Job::Event(_) => PageKind::EventPages,
-            Job::Player(_) => PageKind::PlayerPages,
-            Job::Players | Job::Letter(_) => PageKind::PlayerLists,
-            Job::Events | Job::Included { .. } | Job::Circuits | Job::Circuit(_) => PageKind::EventsLists,
+            } => PageGroup::YearEndRankings,
+            Job::Ranking { .. } => PageGroup::Rankings,
+            Job::Nation { .. } | Job::Nations { .. } => PageGroup::NationalRankings,
+            Job::Event(_) => PageGroup::EventPages,
+            Job::Player(_) => PageGroup::PlayerPages,
+            Job::Players | Job::Letter(_) => PageGroup::PlayerLists,
+            Job::Events | Job::Included { .. } | Job::Circuits | Job::Circuit(_) => PageGroup::EventsLists,
             Job::Home
             | Job::Markdown(_)
             | Job::Records { .. }
             | Job::Method { .. }
             | Job::Predictions
-            | Job::NotFound => PageKind::OtherPages,
+            | Job::NotFound => PageGroup::OtherPages,
         }
     }
 }

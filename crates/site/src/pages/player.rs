@@ -5,28 +5,14 @@ use std::collections::{BTreeMap, HashMap};
 
 use askama::Template;
 
-use super::event::{direction, games};
+use super::columns::{RatingCell, RatingGroup, direction};
+use super::event::games;
 use super::ranking::{self, page_path};
-use super::{Base, Context, Link, Placing, chart};
+use super::{Base, Context, Link, Placing, Rated, chart};
 use ratings_model::country;
 use ratings_model::format::{Fixed2, Signed2, fixed2};
 use ratings_model::{Date, PlayerId};
-use ratings_rating::{DetailRef, Row};
-
-/// One rating's figures for the player in one event.
-pub struct HistoryCell {
-    /// The event's tournament value, for systems with one.
-    pub value: Option<Fixed2>,
-    pub after: Fixed2,
-    /// Systems with a deviation: the one after the event.
-    pub deviation: Option<Fixed2>,
-    pub change: Signed2,
-    pub direction: &'static str,
-    /// Rank in this rating right after the event (`None`: not ranked then).
-    pub rank: Option<u32>,
-    /// A provisional rating after the event (not a peak, marked P).
-    pub provisional: bool,
-}
+use ratings_rating::{DetailRef, MatchLine, Row, Standing};
 
 /// One event of the player: the placing once, then every rating's figures.
 pub struct HistoryRow<'a> {
@@ -39,30 +25,14 @@ pub struct HistoryRow<'a> {
     /// Rated matches won-lost-drawn (match ratings).
     pub record: Option<Placing>,
     /// One per group; `None` where that rating has no row for the event.
-    pub cells: Vec<Option<HistoryCell>>,
-}
-
-/// A rating's column group in the history table.
-pub struct HistoryGroup<'a> {
-    pub title: &'a str,
-    /// The event's value (Dip Pouch), when some row has one.
-    pub values: bool,
-    /// Heading of the deviation column ("RD", "σ"), for systems with one.
-    pub deviation: Option<&'static str>,
-}
-
-impl HistoryGroup<'_> {
-    /// Columns of the group: value, after, deviation, change, rank after.
-    pub fn span(&self) -> usize {
-        3 + usize::from(self.values) + usize::from(self.deviation.is_some())
-    }
+    pub cells: Vec<Option<RatingCell>>,
 }
 
 /// Every event of the player in one table, one column group per rating.
 pub struct History<'a> {
     /// Some rating after an event is provisional (marked P).
     pub provisional: bool,
-    pub groups: Vec<HistoryGroup<'a>>,
+    pub groups: Vec<RatingGroup<'a>>,
     pub rows: Vec<HistoryRow<'a>>,
     /// Which of the leading columns have a value in some row.
     pub placing: bool,
@@ -198,6 +168,29 @@ pub struct PlayerPage<'a> {
     pub matches: Option<MatchList<'a>>,
 }
 
+/// The player's page, from the top: name, nationality and location, a
+/// section per rating (its facts and chart), the history table (a column
+/// group per rating), then the matches and the head-to-head table.
+pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> {
+    let p = ctx.site.model.player(id);
+    let root = ctx.root_of(path);
+    let careers: Vec<Career> = ctx
+        .ratings
+        .iter()
+        .filter_map(|view| Career::gather(ctx, view, id))
+        .collect();
+    PlayerPage {
+        base: ctx.base(path, p.display.clone()),
+        name: p.display.to_string(),
+        nat: nationality(ctx, root, id),
+        loc: (!p.loc.is_empty() && country::nation_key(&p.loc) != country::nation_key(&p.nat))
+            .then(|| country::name_of(&p.loc).to_string()),
+        sections: careers.iter().map(|c| section(ctx, root, c)).collect(),
+        history: history(ctx, root, &careers),
+        matches: match_list(ctx, root, id),
+    }
+}
+
 /// One of the player's rows and what the page reads with it.
 struct Gathered<'a> {
     row: &'a Row,
@@ -207,34 +200,29 @@ struct Gathered<'a> {
     players: u32,
     rank: Option<std::num::NonZeroU32>,
     deviation: Option<[f64; 2]>,
+    detail: DetailRef<'a>,
     value: Option<f64>,
 }
 
-pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> {
-    let p = ctx.site.model.player(id);
-    let base = ctx.base(path, p.display.clone());
-    let root = ctx.root_of(path);
-    let page_size = ctx.site.config.page_size;
-    let mut sections = Vec::new();
-    let mut groups = Vec::new();
-    // Event index → the player's row in the history table.
-    let mut rows: BTreeMap<usize, HistoryRow> = BTreeMap::new();
-    for view in &ctx.ratings {
-        let Some(standing) = &view.history.standings[id as usize] else {
-            continue;
-        };
-        let g = groups.len();
-        let mut peak: Option<(f64, usize)> = None;
-        // Index of the peak among the chart's points.
-        let mut peak_point: Option<usize> = None;
-        let mut points = Vec::new();
-        let (mut values, mut matches, mut record) = (false, 0, [0; 3]);
+/// A rating that has the player: their standing and their rows.
+struct Career<'a> {
+    player: PlayerId,
+    view: &'a Rated<'a>,
+    standing: &'a Standing,
+    rows: Vec<Gathered<'a>>,
+}
+
+impl<'a> Career<'a> {
+    /// The player's standing and rows in one rating; `None` if the rating
+    /// never saw the player.
+    fn gather(ctx: &'a Context, view: &'a Rated<'a>, id: PlayerId) -> Option<Self> {
+        let standing = view.history.standings[id as usize].as_ref()?;
         // The player's rows lie scattered over the history (event order):
         // what the page reads of them is gathered first, in a loop short
         // enough that their cache misses overlap (the page's assembly per
-        // row below is too long for that), the event values only where the
+        // row is too long for that), the event values only where the
         // rating has any.
-        let gathered: Vec<Gathered> = view
+        let rows = view
             .row_indices_of(id)
             .map(|index| {
                 let row = &view.history.rows[index];
@@ -246,6 +234,7 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
                     players: e.players,
                     rank: view.timeline.rank_after[index],
                     deviation: row.deviation(),
+                    detail: row.detail(),
                     value: view
                         .has_event_values()
                         .then(|| view.history.events[row.event()].value)
@@ -253,121 +242,183 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
                 }
             })
             .collect();
-        for &Gathered {
-            row,
-            date,
-            event_name,
-            players,
-            rank: rank_after,
-            deviation,
-            value,
-        } in &gathered
-        {
-            points.push(chart::Point {
-                date,
-                event: event_name,
-                rating: row.after,
-            });
-            // The same rule as the records: no provisional rating is a peak.
-            if !view.provisional_row(row) && peak.is_none_or(|(best, _)| row.after > best) {
-                peak = Some((row.after, row.event()));
-                peak_point = Some(points.len() - 1);
+        Some(Career {
+            player: id,
+            view,
+            standing,
+            rows,
+        })
+    }
+
+    /// The peak: the first of the highest ratings after an event, by its
+    /// index in `rows`. The same rule as the records: no provisional
+    /// rating is a peak.
+    fn peak(&self) -> Option<usize> {
+        let mut peak: Option<usize> = None;
+        for (i, g) in self.rows.iter().enumerate() {
+            if !self.view.provisional_row(g.row) && peak.is_none_or(|p| g.row.after > self.rows[p].row.after) {
+                peak = Some(i);
             }
-            let line = rows.entry(row.event()).or_insert_with(|| HistoryRow {
-                date,
-                event: ctx.event_link(root, row.event()),
-                placing: None,
-                score: None,
-                record: None,
-                cells: Vec::new(),
-            });
-            match row.detail() {
-                DetailRef::Placement { rank, score } => {
-                    line.placing.get_or_insert(Placing::Rank(rank, players));
-                    if line.score.is_none() {
-                        line.score = score.map(Fixed2);
-                    }
-                }
-                DetailRef::Match(m) => {
-                    line.record.get_or_insert(Placing::Record(m.wins, m.losses, m.draws));
-                    matches += 1;
-                    record = [record[0] + m.wins, record[1] + m.losses, record[2] + m.draws];
-                }
-            }
-            values |= value.is_some();
-            line.cells.resize_with(g + 1, || None);
-            line.cells[g] = Some(HistoryCell {
-                value: value.map(Fixed2),
-                after: Fixed2(row.after),
-                deviation: deviation.map(|d| Fixed2(d[1])),
-                change: Signed2(row.after - row.before),
-                direction: direction(row.after - row.before),
-                rank: rank_after.map(std::num::NonZeroU32::get),
-                provisional: view.provisional_row(row),
-            });
         }
-        let rank = view.position[id as usize].map(|i| {
+        peak
+    }
+
+    /// Rated matches: (count, "won-lost-drawn"), if the player has any.
+    fn match_record(&self) -> Option<(u32, String)> {
+        let (mut matches, mut record) = (0, [0; 3]);
+        for g in &self.rows {
+            if let DetailRef::Match(m) = g.detail {
+                matches += 1;
+                record = [record[0] + m.wins, record[1] + m.losses, record[2] + m.draws];
+            }
+        }
+        (matches > 0).then(|| {
+            let [w, l, d] = record;
+            (w + l + d, format!("{w}-{l}-{d}"))
+        })
+    }
+}
+
+/// The nationality's name and, if the first rating that ranks the player
+/// has a national ranking of it, a link to that.
+fn nationality(ctx: &Context, root: &str, id: PlayerId) -> Option<(String, Option<String>)> {
+    let p = ctx.site.model.player(id);
+    (!p.nat.is_empty()).then(|| {
+        let slug = ratings_model::names::slug(&country::nation_key(&p.nat));
+        let ranked = ctx.ratings.iter().find(|v| v.position[id as usize].is_some());
+        let href = ranked
+            .filter(|v| v.nations.iter().any(|n| n.slug == slug))
+            .map(|v| format!("{root}{}", ranking::nation_path(v.id(), &slug, 1)));
+        (country::name_of(&p.nat).to_string(), href)
+    })
+}
+
+/// A rating's section: rating, rank (with a link to the ranking page that
+/// lists the player), events, rated matches, peak and the chart.
+fn section(ctx: &Context, root: &str, career: &Career) -> PlayerSection {
+    let Career {
+        player: id,
+        view,
+        standing,
+        ..
+    } = *career;
+    let page_size = ctx.site.config.page_size;
+    let peak = career.peak();
+    PlayerSection {
+        spread: standing
+            .deviation
+            .map(|d| view.config.system.spread(standing.rating, Some(d))),
+        chart: chart(ctx, career, peak),
+        title: view.config.title.clone(),
+        rating: fixed2(standing.rating),
+        rank: view.position[id as usize].map(|i| {
             let entry = &view.ranking[i as usize];
             let page = i as usize / page_size + 1;
             (entry.rank, format!("{root}{}", page_path(view.id(), page)))
-        });
-        let inactive = view.inactive_position[id as usize].map(|i| {
+        }),
+        inactive: view.inactive_position[id as usize].map(|i| {
             let page = i as usize / page_size + 1;
             (
                 view.inactive[i as usize].rank,
-                format!("{root}{}", super::ranking::inactive_path(view.id(), page)),
+                format!("{root}{}", ranking::inactive_path(view.id(), page)),
             )
-        });
-        let span = match (points.first(), points.last()) {
-            (Some(first), Some(last)) if points.len() > 1 => {
-                format!("{} events from {} to {}", points.len(), first.date, last.date)
-            }
-            (Some(only), _) => format!("1 event, on {}", only.date),
-            _ => "no events".to_string(),
-        };
-        let label = format!(
-            "{} of {}: {span}{}",
-            view.config.title,
-            p.display,
-            peak.map(|(r, e)| format!(", peak {} on {}", fixed2(r), ctx.site.model.events[e].date))
-                .unwrap_or_default()
-        );
-        let start = gathered.first().map(|g| g.row.before);
-        let chart = match (view.latest, start) {
-            (Some(until), Some(start)) => chart::svg(
-                &format!("chart-{}", view.id()),
-                &label,
-                start,
-                &points,
-                peak_point,
-                until,
-                view.config.system.chart_span(),
-            ),
-            _ => String::new(),
-        };
-        groups.push(HistoryGroup {
-            title: &view.config.title,
-            values,
-            deviation: view.columns().deviation,
-        });
-        sections.push(PlayerSection {
-            spread: standing
-                .deviation
-                .map(|d| view.config.system.spread(standing.rating, Some(d))),
-            chart,
-            title: view.config.title.clone(),
-            rating: fixed2(standing.rating),
-            rank,
-            inactive,
-            events: standing.events,
-            peak: peak.map(|(r, e)| (fixed2(r), ctx.site.model.events[e].date.to_string())),
-            provisional: standing.provisional,
-            matches: (matches > 0).then(|| {
-                let [w, l, d] = record;
-                (w + l + d, format!("{w}-{l}-{d}"))
-            }),
-        });
+        }),
+        events: standing.events,
+        peak: peak.map(|i| (fixed2(career.rows[i].row.after), career.rows[i].date.to_string())),
+        provisional: standing.provisional,
+        matches: career.match_record(),
     }
+}
+
+/// The chart of the player's rating after each event (an inline SVG), with
+/// its label for screen readers, the peak (see [`Career::peak`]) marked;
+/// empty for a rating without events.
+fn chart(ctx: &Context, career: &Career, peak: Option<usize>) -> String {
+    let Career { view, ref rows, .. } = *career;
+    let points: Vec<chart::Point> = rows
+        .iter()
+        .map(|g| chart::Point {
+            date: g.date,
+            event: g.event_name,
+            rating: g.row.after,
+        })
+        .collect();
+    let span = match (points.first(), points.last()) {
+        (Some(first), Some(last)) if points.len() > 1 => {
+            format!("{} events from {} to {}", points.len(), first.date, last.date)
+        }
+        (Some(only), _) => format!("1 event, on {}", only.date),
+        _ => "no events".to_string(),
+    };
+    let label = format!(
+        "{} of {}: {span}{}",
+        view.config.title,
+        ctx.site.model.player(career.player).display,
+        peak.map(|i| format!(", peak {} on {}", fixed2(rows[i].row.after), rows[i].date))
+            .unwrap_or_default()
+    );
+    let start = rows.first().map(|g| g.row.before);
+    match (view.latest, start) {
+        (Some(until), Some(start)) => chart::svg(
+            &format!("chart-{}", view.id()),
+            &label,
+            start,
+            &points,
+            peak,
+            until,
+            view.config.system.chart_span(),
+        ),
+        _ => String::new(),
+    }
+}
+
+/// The history table: a row per event of the player (date order), a
+/// column group per rating with its figures after the event, then the
+/// placing, the score and the matches' record.
+fn history<'a>(ctx: &'a Context, root: &'a str, careers: &[Career<'a>]) -> History<'a> {
+    // Event index → the player's row in the history table.
+    let mut rows: BTreeMap<usize, HistoryRow> = BTreeMap::new();
+    let groups: Vec<RatingGroup> = careers
+        .iter()
+        .enumerate()
+        .map(|(g, career)| {
+            let view = career.view;
+            for gathered in &career.rows {
+                let row = gathered.row;
+                let line = rows.entry(row.event()).or_insert_with(|| HistoryRow {
+                    date: gathered.date,
+                    event: ctx.event_link(root, row.event()),
+                    placing: None,
+                    score: None,
+                    record: None,
+                    cells: Vec::new(),
+                });
+                match gathered.detail {
+                    DetailRef::Placement { rank, score } => {
+                        line.placing.get_or_insert(Placing::Rank(rank, gathered.players));
+                        if line.score.is_none() {
+                            line.score = score.map(Fixed2);
+                        }
+                    }
+                    DetailRef::Match(m) => {
+                        line.record.get_or_insert(Placing::Record(m.wins, m.losses, m.draws));
+                    }
+                }
+                line.cells.resize_with(g + 1, || None);
+                line.cells[g] = Some(RatingCell {
+                    value: gathered.value.map(Fixed2),
+                    rank: gathered.rank.map(std::num::NonZeroU32::get),
+                    provisional: view.provisional_row(row),
+                    ..RatingCell::of(row, gathered.deviation)
+                });
+            }
+            RatingGroup {
+                values: career.rows.iter().any(|g| g.value.is_some()),
+                rank: true,
+                ..RatingGroup::of(view)
+            }
+        })
+        .collect();
     let rows: Vec<HistoryRow> = rows
         .into_values()
         .map(|mut r| {
@@ -375,7 +426,7 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
             r
         })
         .collect();
-    let history = History {
+    History {
         placing: rows.iter().any(|r| r.placing.is_some()),
         scores: rows.iter().any(|r| r.score.is_some()),
         record: rows.iter().any(|r| r.record.is_some()),
@@ -385,23 +436,6 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
             .any(|c| c.provisional),
         groups,
         rows,
-    };
-    PlayerPage {
-        name: p.display.to_string(),
-        nat: (!p.nat.is_empty()).then(|| {
-            let slug = ratings_model::names::slug(&country::nation_key(&p.nat));
-            let ranked = ctx.ratings.iter().find(|v| v.position[id as usize].is_some());
-            let href = ranked
-                .filter(|v| v.nations.iter().any(|n| n.slug == slug))
-                .map(|v| format!("{root}{}", ranking::nation_path(v.id(), &slug, 1)));
-            (country::name_of(&p.nat).to_string(), href)
-        }),
-        loc: (!p.loc.is_empty() && country::nation_key(&p.loc) != country::nation_key(&p.nat))
-            .then(|| country::name_of(&p.loc).to_string()),
-        sections,
-        history,
-        matches: match_list(ctx, root, id),
-        base,
     }
 }
 
@@ -409,9 +443,48 @@ pub fn player<'a>(ctx: &'a Context, path: &str, id: PlayerId) -> PlayerPage<'a> 
 /// every match rating's figures, and the head-to-head table; `None` for a
 /// player without rated matches.
 fn match_list<'a>(ctx: &'a Context, root: &'a str, id: PlayerId) -> Option<MatchList<'a>> {
+    let (groups, events) = matches_by_event(ctx, root, id);
+    if groups.is_empty() {
+        return None;
+    }
+    let events: Vec<EventMatches> = events
+        .into_values()
+        .map(|(mut list, _)| {
+            list.matches.sort_by_key(|m| m.round);
+            for m in &mut list.matches {
+                m.cells.resize_with(groups.len(), || None);
+            }
+            list
+        })
+        .collect();
+    let tallies = tallies(&events);
+    let [_, wins, losses, draws] = tallies
+        .values()
+        .fold([0; 4], |sum, t| std::array::from_fn(|i| sum[i] + t[i]));
+    let opponents = tallies.len();
+    let head_to_head = head_to_head(ctx, tallies);
+    Some(MatchList {
+        groups,
+        count: wins + losses + draws,
+        record: format!("{wins}-{losses}-{draws}"),
+        events,
+        met_once: opponents - head_to_head.len(),
+        head_to_head,
+    })
+}
+
+/// An event's matches and where each (round, opponent) is listed.
+type Listed<'a> = (EventMatches<'a>, HashMap<(u32, PlayerId), usize>);
+
+/// The column group of every match rating that rates a match of the
+/// player, and by event index the player's matches, each once, with a cell
+/// per group (the cells of the last groups may be missing).
+fn matches_by_event<'a>(
+    ctx: &'a Context,
+    root: &'a str,
+    id: PlayerId,
+) -> (Vec<MatchGroup<'a>>, BTreeMap<usize, Listed<'a>>) {
     let mut groups = Vec::new();
-    // Event index → its matches and where each (round, opponent) is listed.
-    type Listed<'a> = (EventMatches<'a>, HashMap<(u32, PlayerId), usize>);
     let mut events: BTreeMap<usize, Listed<'a>> = BTreeMap::new();
     for view in &ctx.ratings {
         let g = groups.len();
@@ -440,20 +513,7 @@ fn match_list<'a>(ctx: &'a Context, root: &'a str, id: PlayerId) -> Option<Match
             });
             for m in matches {
                 let i = *at.entry((m.round, m.opponent)).or_insert_with(|| {
-                    list.matches.push(MatchRow {
-                        round: m.round,
-                        opponent_id: m.opponent,
-                        opponent: ctx.sibling_player_link(m.opponent),
-                        games: games(m.won, m.lost, m.drawn),
-                        result: if m.score() == 1.0 {
-                            "Win"
-                        } else if m.score() == 0.0 {
-                            "Loss"
-                        } else {
-                            "Draw"
-                        },
-                        cells: Vec::new(),
-                    });
+                    list.matches.push(match_row(ctx, m));
                     list.matches.len() - 1
                 });
                 let cells = &mut list.matches[i].cells;
@@ -471,51 +531,58 @@ fn match_list<'a>(ctx: &'a Context, root: &'a str, id: PlayerId) -> Option<Match
             groups.push(group);
         }
     }
-    if groups.is_empty() {
-        return None;
+    (groups, events)
+}
+
+/// A match as the player's table lists it, still without the ratings'
+/// cells.
+fn match_row<'a>(ctx: &'a Context, m: &MatchLine) -> MatchRow<'a> {
+    MatchRow {
+        round: m.round,
+        opponent_id: m.opponent,
+        opponent: ctx.sibling_player_link(m.opponent),
+        games: games(m.won, m.lost, m.drawn),
+        result: if m.score() == 1.0 {
+            "Win"
+        } else if m.score() == 0.0 {
+            "Loss"
+        } else {
+            "Draw"
+        },
+        cells: Vec::new(),
     }
-    let (mut wins, mut losses, mut draws) = (0, 0, 0);
-    // Opponent → (matches, wins, losses, draws).
-    let mut h2h: HashMap<PlayerId, [u32; 4]> = HashMap::new();
-    let events: Vec<EventMatches> = events
-        .into_values()
-        .map(|(mut list, _)| {
-            list.matches.sort_by_key(|m| m.round);
-            for m in &mut list.matches {
-                m.cells.resize_with(groups.len(), || None);
-                let tally = h2h.entry(m.opponent_id).or_default();
-                tally[0] += 1;
-                match m.result {
-                    "Win" => (wins, tally[1]) = (wins + 1, tally[1] + 1),
-                    "Loss" => (losses, tally[2]) = (losses + 1, tally[2] + 1),
-                    _ => (draws, tally[3]) = (draws + 1, tally[3] + 1),
-                }
-            }
-            list
-        })
-        .collect();
-    let opponents = h2h.len();
-    let mut head_to_head: Vec<(PlayerId, [u32; 4])> = h2h.into_iter().filter(|(_, t)| t[0] > 1).collect();
-    head_to_head.sort_by(|a, b| {
+}
+
+/// By opponent: [matches, wins, losses, draws] over the listed matches.
+fn tallies(events: &[EventMatches]) -> HashMap<PlayerId, [u32; 4]> {
+    let mut tallies: HashMap<PlayerId, [u32; 4]> = HashMap::new();
+    for m in events.iter().flat_map(|e| &e.matches) {
+        let tally = tallies.entry(m.opponent_id).or_default();
+        tally[0] += 1;
+        match m.result {
+            "Win" => tally[1] += 1,
+            "Loss" => tally[2] += 1,
+            _ => tally[3] += 1,
+        }
+    }
+    tallies
+}
+
+/// The opponents met more than once, by matches (most first), then name.
+fn head_to_head<'a>(ctx: &'a Context, tallies: HashMap<PlayerId, [u32; 4]>) -> Vec<HeadToHead<'a>> {
+    let mut met: Vec<(PlayerId, [u32; 4])> = tallies.into_iter().filter(|(_, t)| t[0] > 1).collect();
+    met.sort_by(|a, b| {
         let (pa, pb) = (ctx.site.model.player(a.0), ctx.site.model.player(b.0));
         b.1[0]
             .cmp(&a.1[0])
             .then_with(|| pa.display.as_bytes().cmp(pb.display.as_bytes()))
             .then_with(|| pa.key.cmp(&pb.key))
     });
-    Some(MatchList {
-        groups,
-        count: wins + losses + draws,
-        record: format!("{wins}-{losses}-{draws}"),
-        events,
-        met_once: opponents - head_to_head.len(),
-        head_to_head: head_to_head
-            .into_iter()
-            .map(|(p, [n, w, l, d])| HeadToHead {
-                opponent: ctx.sibling_player_link(p),
-                matches: n,
-                record: format!("{w}-{l}-{d}"),
-            })
-            .collect(),
-    })
+    met.into_iter()
+        .map(|(p, [n, w, l, d])| HeadToHead {
+            opponent: ctx.sibling_player_link(p),
+            matches: n,
+            record: format!("{w}-{l}-{d}"),
+        })
+        .collect()
 }

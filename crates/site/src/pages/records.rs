@@ -4,7 +4,7 @@
 use askama::Template;
 
 use super::ranking::RatingNav;
-use super::{Base, Context};
+use super::{Base, Context, Rated};
 use ratings_model::PlayerId;
 use ratings_model::format::fixed2;
 use ratings_rating::timeline::name_order;
@@ -70,11 +70,14 @@ fn more(n: usize, with: String) -> Option<String> {
     (n > 0).then(|| format!("… and {n} more player{} {with}.", if n == 1 { "" } else { "s" }))
 }
 
-/// Per player: (events played, Some((peak, row index of the first time
-/// reached))). Peaks count from the first event that put the player in the
-/// ranking, and never a provisional rating.
-pub fn played_and_peaks(view: &crate::rated::Rated, players: usize) -> Vec<(u32, Option<(f64, usize)>)> {
-    let mut out: Vec<(u32, Option<(f64, usize)>)> = vec![(0, None); players];
+/// A player's (events played, Some((peak, row index of the first time
+/// reached))).
+type PlayedAndPeak = (u32, Option<(f64, usize)>);
+
+/// Per player: events played and peak. Peaks count from the first event
+/// that put the player in the ranking, and never a provisional rating.
+pub fn played_and_peaks(view: &Rated, players: usize) -> Vec<PlayedAndPeak> {
+    let mut out: Vec<PlayedAndPeak> = vec![(0, None); players];
     let mut ranked = vec![false; players];
     for (i, row) in view.history.rows.iter().enumerate() {
         let p = row.player as usize;
@@ -87,15 +90,30 @@ pub fn played_and_peaks(view: &crate::rated::Rated, players: usize) -> Vec<(u32,
     out
 }
 
+/// A rating's records page: most events played, highest peak ratings,
+/// longest time at number one.
 pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'a> {
     let view = &ctx.ratings[rating];
     let base = ctx.base(path, format!("{} – records", view.config.title));
     let root = base.root.clone();
-    let site = ctx.site;
-    let order = name_order(&site.model);
-    let stats = played_and_peaks(view, site.model.players.len());
-    let by_name = |a: &PlayerId, b: &PlayerId| order[*a as usize].cmp(&order[*b as usize]);
+    let stats = played_and_peaks(view, ctx.site.model.players.len());
+    let order = name_order(&ctx.site.model);
+    RecordsPage {
+        nav: RatingNav::new(&root, view, "records"),
+        records: vec![
+            most_events(ctx, &root, view, &stats, &order),
+            highest_peaks(ctx, &root, view, &stats, &order),
+            longest_at_number_one(ctx, &root, view),
+        ],
+        base,
+    }
+}
 
+/// Most events played (`stats` of [`played_and_peaks`]): the players with
+/// the most rows, equal counts in name order (`order`, of `name_order`),
+/// with the years they played.
+fn most_events(ctx: &Context, root: &str, view: &Rated, stats: &[PlayedAndPeak], order: &[u32]) -> Record {
+    let site = ctx.site;
     let mut played: Vec<PlayerId> = (0..site.model.players.len() as PlayerId)
         .filter(|&p| stats[p as usize].0 > 0)
         .collect();
@@ -103,7 +121,7 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
         stats[*b as usize]
             .0
             .cmp(&stats[*a as usize].0)
-            .then_with(|| by_name(a, b))
+            .then_with(|| order[*a as usize].cmp(&order[*b as usize]))
     });
     let more_played = tied_beyond(&played, RECORD_ROWS, |p| stats[*p as usize].0);
     let more_played = more(more_played, {
@@ -112,7 +130,7 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
     });
     played.truncate(RECORD_ROWS);
     let played_ranks = ranks(&played, |p| stats[*p as usize].0);
-    let most_events = played
+    let rows = played
         .iter()
         .zip(played_ranks)
         .map(|(&p, rank)| {
@@ -122,7 +140,7 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
             RecordRow {
                 rank,
                 name: site.model.player(p).display.to_string(),
-                href: ctx.player_href(&root, p),
+                href: ctx.player_href(root, p),
                 value: stats[p as usize].0.to_string(),
                 detail: if first.year == last.year {
                     first.year.to_string()
@@ -134,7 +152,21 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
             }
         })
         .collect();
+    Record {
+        title: "Most events played".into(),
+        value_label: "Events".into(),
+        detail_label: "Years".into(),
+        explanation: "Events of this rating in which the player has a result row, including events of value 0.".into(),
+        rows,
+        more: more_played,
+    }
+}
 
+/// Highest peak ratings (`stats` of [`played_and_peaks`]): equal peaks by
+/// the first reached, then in name order (`order`, of `name_order`), each
+/// with the event where it was first reached.
+fn highest_peaks(ctx: &Context, root: &str, view: &Rated, stats: &[PlayedAndPeak], order: &[u32]) -> Record {
+    let site = ctx.site;
     let mut peaks: Vec<(PlayerId, f64, usize)> = stats
         .iter()
         .enumerate()
@@ -144,7 +176,7 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
         b.1.partial_cmp(&a.1)
             .unwrap_or(std::cmp::Ordering::Equal)
             .then_with(|| a.2.cmp(&b.2))
-            .then_with(|| by_name(&a.0, &b.0))
+            .then_with(|| order[a.0 as usize].cmp(&order[b.0 as usize]))
     });
     let more_peaks = more(
         tied_beyond(&peaks, RECORD_ROWS, |p| p.1),
@@ -155,7 +187,7 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
     );
     peaks.truncate(RECORD_ROWS);
     let peak_ranks = ranks(&peaks, |p| p.1);
-    let highest = peaks
+    let rows = peaks
         .iter()
         .zip(peak_ranks)
         .map(|(&(p, r, i), rank)| {
@@ -163,15 +195,29 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
             RecordRow {
                 rank,
                 name: site.model.player(p).display.to_string(),
-                href: ctx.player_href(&root, p),
+                href: ctx.player_href(root, p),
                 value: fixed2(r),
                 detail: site.model.events[e].name.clone(),
-                detail_href: Some(ctx.event_href(&root, e)),
+                detail_href: Some(ctx.event_href(root, e)),
                 detail_date: Some(format!("({})", site.model.events[e].date)),
             }
         })
         .collect();
+    Record {
+        title: "Highest peak ratings".into(),
+        value_label: "Peak".into(),
+        detail_label: "Reached at".into(),
+        explanation: "The highest rating each player held after an event, once in the ranking \
+                      and not provisional; the first event at which it was reached."
+            .into(),
+        rows,
+        more: more_peaks,
+    }
+}
 
+/// Longest time at number one (the timeline's spells), with the number of
+/// spells and the first day.
+fn longest_at_number_one(ctx: &Context, root: &str, view: &Rated) -> Record {
     let all_ones = &view.timeline.number_one;
     let more_ones = more(
         tied_beyond(all_ones, RECORD_ROWS, |n| n.days),
@@ -179,55 +225,29 @@ pub fn records<'a>(ctx: &'a Context, path: &str, rating: usize) -> RecordsPage<'
     );
     let ones = &all_ones[..all_ones.len().min(RECORD_ROWS)];
     let one_ranks = ranks(ones, |n| n.days);
-    let number_one = ones
+    let rows = ones
         .iter()
         .zip(one_ranks)
         .map(|(n, rank)| RecordRow {
             rank,
-            name: site.model.player(n.player).display.to_string(),
-            href: ctx.player_href(&root, n.player),
+            name: ctx.site.model.player(n.player).display.to_string(),
+            href: ctx.player_href(root, n.player),
             value: n.days.to_string(),
             detail: format!("{} spell{}, first on", n.spells, if n.spells == 1 { "" } else { "s" }),
             detail_href: None,
             detail_date: Some(n.first.to_string()),
         })
         .collect();
-
-    RecordsPage {
-        nav: RatingNav::new(&root, view, "records"),
-        records: vec![
-            Record {
-                title: "Most events played".into(),
-                value_label: "Events".into(),
-                detail_label: "Years".into(),
-                explanation: "Events of this rating in which the player has a result row, including events of value 0."
-                    .into(),
-                rows: most_events,
-                more: more_played,
-            },
-            Record {
-                title: "Highest peak ratings".into(),
-                value_label: "Peak".into(),
-                detail_label: "Reached at".into(),
-                explanation: "The highest rating each player held after an event, once in the ranking \
-                              and not provisional; the first event at which it was reached."
-                    .into(),
-                rows: highest,
-                more: more_peaks,
-            },
-            Record {
-                title: "Longest time at number one".into(),
-                value_label: "Days".into(),
-                detail_label: "Spells".into(),
-                explanation: "Days from the event after which the player was first in the ranking (ties \
-                              included) to the next event after which they were not, summed over their spells; \
-                              a current number one counts up to the latest event."
-                    .into(),
-                rows: number_one,
-                more: more_ones,
-            },
-        ],
-        base,
+    Record {
+        title: "Longest time at number one".into(),
+        value_label: "Days".into(),
+        detail_label: "Spells".into(),
+        explanation: "Days from the event after which the player was first in the ranking (ties \
+                      included) to the next event after which they were not, summed over their spells; \
+                      a current number one counts up to the latest event."
+            .into(),
+        rows,
+        more: more_ones,
     }
 }
 
