@@ -168,14 +168,21 @@ fn prepare(dir: &Path) -> Result<Vec<PathBuf>, String> {
         .map_err(|e: io::Error| format!("{}: {e}", Shown(&dir)))?;
     others.retain(|name| name != ALLOWED);
     // The staging folder of an init that was killed (or stopped by a file
-    // size limit) before it could clean up: ours, removed.
-    others.retain(|name| {
-        let stale = name.starts_with(".ratings-init-");
-        if stale {
+    // size limit) before it could clean up, more than a minute ago (not
+    // one at work beside this one): removed, if the site is made here.
+    let is_stale = |name: &str| {
+        name.starts_with(".ratings-init-")
+            && fs::symlink_metadata(dir.join(name))
+                .and_then(|m| m.modified())
+                .is_ok_and(|t| t.elapsed().is_ok_and(|age| age.as_secs() > 60))
+    };
+    let stale: Vec<String> = others.iter().filter(|n| is_stale(n)).cloned().collect();
+    others.retain(|name| !stale.contains(name));
+    if others.is_empty() {
+        for name in &stale {
             let _ = fs::remove_dir_all(dir.join(name));
         }
-        !stale
-    });
+    }
     if !others.is_empty() {
         others.sort();
         let names: Vec<String> = others.iter().map(|n| Shown(n.as_str()).to_string()).collect();

@@ -64,6 +64,11 @@ pub fn serve(options: &ServeOptions) -> Result<(), String> {
     // With base_url, 404.html links to /repo/...: serve that prefix too.
     let prefix = ratings_site::pages::not_found::absolute_root(settings.base_url.as_deref());
     // Never serve a folder a build would refuse (`/`, `..`, `~`, a link ...).
+    if options.output.is_none()
+        && let Err(refused) = ratings_site::output::within_site(&out, &options.site_dir)
+    {
+        return Err(format!("error: {refused}"));
+    }
     if let Err(refused) = ratings_site::output::check_output(&out, &options.site_dir, options.force) {
         return Err(format!("error: {refused}"));
     }

@@ -324,7 +324,7 @@ const HEAD: &str = "name = \"E\"\ndate = 1998-01-01\nformat = \"Sealed Deck\"\n"
 fn match_event_errors_name_file_line_and_column() {
     let e = build_error(&format!("{HEAD}[[round]]\nmatches = [[\"A\", \"B\", \"2:1\"]]\n"));
     assert!(
-        e.contains("e.toml:5:23: bad match score \"2:1\": expected games won by first - by second [- drawn]"),
+        e.contains("e.toml:5:23: \"2:1\" is not a result: write the games won by each side as \"2-1\""),
         "{e}"
     );
     let e = build_error(&format!(

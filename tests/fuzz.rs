@@ -321,7 +321,7 @@ fn site_of((config, ratings): (config::SiteConfig, Vec<Rating>), plans: &[EventP
             // Empty rounds and events without results are valid too.
             round.push(Round {
                 matches,
-                byes: Vec::new(),
+                ..Round::default()
             });
         }
         let mut participants: HashSet<u32> = placed.iter().copied().collect();

@@ -208,6 +208,18 @@ fn the_staging_folder_of_a_killed_init_is_cleaned_up_not_refused() {
     let stale = site.join(".ratings-init-00000000deadbeef");
     std::fs::create_dir_all(stale.join("data")).unwrap();
     std::fs::write(stale.join("site.toml"), "half").unwrap();
+    // Left by an init killed two minutes ago (a younger one may be at work).
+    let two_minutes_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(120);
+    std::fs::File::open(&stale)
+        .unwrap()
+        .set_modified(two_minutes_ago)
+        .unwrap();
+    // Beside anything else, it is left alone: init refuses and removes nothing.
+    std::fs::write(site.join("README"), "x").unwrap();
+    let refused = Command::new(BIN).arg("init").arg(&site).output().unwrap();
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(stale.join("site.toml").is_file());
+    std::fs::remove_file(site.join("README")).unwrap();
     let out = Command::new(BIN).arg("init").arg(&site).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(!stale.exists());

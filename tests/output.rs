@@ -833,3 +833,128 @@ fn files_someone_put_into_the_output_survive_builds_killed_at_random_moments() {
     }
     assert_eq!(found, KILLS, "a file someone put into the output was lost");
 }
+
+/// Give `path` to the user `nobody` (65534): a file someone else planted.
+fn give_away(path: &Path) {
+    let c = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::lchown(c.as_ptr(), 65534, 65534) }, 0);
+}
+
+fn is_root() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+#[test]
+fn files_planted_beside_the_output_by_another_user_are_never_used() {
+    if !is_root() {
+        eprintln!("skipped: planting a file of another user needs root");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    let out = tmp.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join("notes.txt"), "precious\n").unwrap();
+    // A swap "interrupted" in someone else's folder: never put back into
+    // ours, which stays a folder this tool did not write.
+    let old = tmp.path().join(".out.building-12345.old");
+    std::fs::create_dir(&old).unwrap();
+    std::fs::write(old.join(".ratings-swapping"), "").unwrap();
+    std::fs::write(
+        old.join(".ratings-site"),
+        "Written by the ratings site generator; the next build replaces this folder.\n",
+    )
+    .unwrap();
+    std::fs::write(old.join("index.html"), "theirs\n").unwrap();
+    for p in [
+        &old,
+        &old.join(".ratings-swapping"),
+        &old.join(".ratings-site"),
+        &old.join("index.html"),
+    ] {
+        give_away(p);
+    }
+    let r = run_build(&site, ".", "../out", &[]);
+    assert_eq!(r.status.code(), Some(1), "{}", stderr(&r));
+    assert!(stderr(&r).contains("not written by this tool"), "{}", stderr(&r));
+    assert_eq!(entries(&out), ["notes.txt"]);
+    std::fs::remove_dir_all(&old).unwrap();
+    std::fs::remove_dir_all(&out).unwrap();
+    // A list of files, or a lock, of someone else: refused at once.
+    assert!(run_build(&site, ".", "../out", &[]).status.success());
+    for planted in [".out.files.new", ".out.lock"] {
+        let path = tmp.path().join(planted);
+        let _ = std::fs::remove_file(&path);
+        std::fs::write(&path, "").unwrap();
+        give_away(&path);
+        touch_site(&site, planted.len());
+        let r = run_build(&site, ".", "../out", &[]);
+        assert_eq!(r.status.code(), Some(1), "{planted}: {}", stderr(&r));
+        assert!(
+            stderr(&r).contains(&format!("{planted}: belongs to another user")),
+            "{}",
+            stderr(&r)
+        );
+        std::fs::remove_file(&path).unwrap();
+    }
+}
+
+#[test]
+fn a_file_the_build_cannot_move_aside_stops_it_before_the_swap() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    touch_site(&site, 0);
+    assert!(run_build(&site, ".", "../out", &[]).status.success());
+    // A user's file deeper than a path can name (over 4096 bytes), made
+    // one folder at a time relative to the last.
+    let out = tmp.path().join("out");
+    std::fs::create_dir(out.join("deep")).unwrap();
+    let c = |s: &str| std::ffi::CString::new(s).unwrap();
+    let long = c(&"d".repeat(200));
+    // SAFETY: valid NUL-terminated paths and descriptors this loop owns.
+    unsafe {
+        let mut fd = libc::open(c(out.join("deep").to_str().unwrap()).as_ptr(), libc::O_DIRECTORY);
+        for _ in 0..22 {
+            assert_eq!(libc::mkdirat(fd, long.as_ptr(), 0o755), 0);
+            let next = libc::openat(fd, long.as_ptr(), libc::O_DIRECTORY);
+            libc::close(fd);
+            fd = next;
+        }
+        let file = libc::openat(fd, c("user-file.txt").as_ptr(), libc::O_CREAT | libc::O_WRONLY, 0o644);
+        assert!(file >= 0);
+        libc::close(file);
+        libc::close(fd);
+    }
+    touch_site(&site, 1);
+    let r = run_build(&site, ".", "../out", &[]);
+    assert_eq!(r.status.code(), Some(1), "{}", stderr(&r));
+    assert!(
+        stderr(&r).contains("move it out of the output folder, then build again"),
+        "{}",
+        stderr(&r)
+    );
+    assert!(out.join("deep").is_dir(), "the user's tree was removed");
+}
+
+#[test]
+fn an_output_dir_through_a_link_out_of_the_site_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    let outside = tmp.path().join("outside");
+    std::fs::create_dir(&outside).unwrap();
+    std::os::unix::fs::symlink(&outside, site.join("lnk")).unwrap();
+    let settings = read(&site.join("site.toml"));
+    std::fs::write(site.join("site.toml"), format!("output_dir = \"lnk/od\"\n{settings}")).unwrap();
+    for args in [&["build"][..], &["check"][..]] {
+        let r = std::process::Command::new(BIN)
+            .current_dir(&site)
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(r.status.code(), Some(1), "{args:?}: {}", stderr(&r));
+        assert!(stderr(&r).contains("leads outside the site folder"), "{}", stderr(&r));
+    }
+    assert_eq!(entries(&outside), Vec::<String>::new());
+}

@@ -144,7 +144,7 @@ fn trueskill_publishes_mu_minus_three_sigma() {
 }
 
 #[test]
-fn unsanctioned_events_are_rated_by_no_system_of_contract_v2() {
+fn unsanctioned_events_are_rated_by_no_match_system() {
     let (_tmp, out) = build(&fixture("more-systems"));
     for id in ["elo", "glicko2", "trueskill"] {
         let history = read(&out.join(format!("downloads/{id}-history.csv")));
@@ -237,4 +237,58 @@ fn seed_system_downloads_are_unchanged() {
         }
         assert!(compared >= 2, "{golden}");
     }
+}
+
+/// Forfeits (won, lost, double, the unrated draw) and byes of every kind
+/// are rated by no system: only games over the board are. Draws written
+/// the ways players write them are one drawn game.
+#[test]
+fn forfeits_and_byes_are_never_rated_and_draws_are_written_as_players_write_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("club");
+    std::fs::create_dir_all(site.join("data")).unwrap();
+    let mut settings = String::from("title = \"Club\"\n");
+    for system in ["elo", "glicko2", "trueskill"] {
+        settings.push_str(&format!("\n[[rating]]\nid = \"{system}\"\nsystem = \"{system}\"\n"));
+    }
+    settings.push_str("\n[[rating]]\nid = \"dci\"\nsystem = \"dci\"\ncategory = \"Limited\"\nformats = [\"Rapid\"]\n");
+    std::fs::write(site.join("site.toml"), settings).unwrap();
+    std::fs::write(
+        site.join("data/night.toml"),
+        r#"name = "Club night"
+date = 2025-03-11
+format = "Rapid"
+
+[[round]]
+matches = [["Ann Archer", "Bob Baker", "½-½"], ["Cid Cole", "Dee Dunn", "+-"], ["Eve Egan", "Fay Ford", "--"]]
+half_point_byes = ["Gus Gray"]
+zero_point_byes = ["Hal Hill"]
+
+[[round]]
+matches = [["Ann Archer", "Cid Cole", "="], ["Bob Baker", "Dee Dunn", "-+"], ["Eve Egan", "Gus Gray", "½F-½F"]]
+byes = ["Fay Ford"]
+
+[[round]]
+matches = [["Ann Archer", "Dee Dunn", "1/2-1/2"], ["Bob Baker", "Cid Cole", "0F-1F"]]
+"#,
+    )
+    .unwrap();
+    let (_tmp, out) = build(&site);
+    for rating in ["elo", "glicko2", "trueskill", "dci"] {
+        let history = read(&out.join(format!("downloads/{rating}-history.csv")));
+        let mut rated: Vec<String> = csv_rows(&history)
+            .into_iter()
+            .skip(1)
+            .map(|row| row[2].clone())
+            .collect();
+        rated.sort();
+        // Ann drew three games over the board; Bob, Cid and Dee played one
+        // each against her; nobody else played a game.
+        assert_eq!(rated, ["Ann Archer", "Bob Baker", "Cid Cole", "Dee Dunn"], "{rating}");
+    }
+    // Three drawn games for Ann, written three ways: Elo moves her not at all.
+    let history = read(&out.join("downloads/elo-history.csv"));
+    let ann = csv_rows(&history).into_iter().find(|r| r[2] == "Ann Archer").unwrap();
+    close(&ann[3], 1500.0);
+    close(&ann[4], 1500.0);
 }

@@ -124,6 +124,34 @@ struct Problems<'a> {
 }
 
 impl Problems<'_> {
+    /// An error for a text with a control character (a page, a feed or a
+    /// terminal would act on it), at the line that sets `key`.
+    fn controls(&mut self, key: &str, value: &str, lines_ok: bool) {
+        let Some(bad) = ratings_model::names::control_character(value, lines_ok) else {
+            return;
+        };
+        // The line that sets the top-level key (before the first table).
+        let mut at = 0;
+        let mut start = 0;
+        for line in self.text.split_inclusive('\n') {
+            let rest = line.trim_start();
+            if rest.starts_with('[') {
+                break;
+            }
+            if rest.strip_prefix(key).is_some_and(|r| r.trim_start().starts_with('=')) {
+                at = start + (line.len() - rest.len());
+                break;
+            }
+            start += line.len();
+        }
+        self.list.push(Diagnostic::at(
+            self.path,
+            self.text,
+            at..at + key.len(),
+            format!("`{key}` contains the control character U+{:04X}: remove it", bad as u32),
+        ));
+    }
+
     fn error<T>(&mut self, at: &Spanned<T>, message: impl Into<String>) {
         self.list.push(Diagnostic::at(self.path, self.text, at.span(), message));
     }
@@ -202,6 +230,16 @@ pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Invalid> {
         Some(o) => o.get_ref().clone(),
         None => "public".to_string(),
     };
+    if let Some(t) = &file.title
+        && let Some(bad) = ratings_model::names::control_character(t.get_ref(), false)
+    {
+        c.error(
+            t,
+            format!("`title` contains the control character U+{:04X}: remove it", bad as u32),
+        );
+    }
+    c.controls("author", &file.author, false);
+    c.controls("notice", &file.notice, true);
     let base_url = file.base_url.as_ref().map(|u| base_url(&mut c, u));
     let page_size = page_size(&mut c, file.page_size.as_ref());
     let max_site_mb = max_site_mb(&mut c, file.max_site_mb.as_ref());
@@ -340,6 +378,14 @@ fn rating(c: &mut Problems, table: &Spanned<RawTable>, text: &Arc<str>) -> Optio
     }
     let name = required(c, "system", "a `system`")?;
     let title = string(c, "title");
+    if let Some(t) = &title
+        && let Some(bad) = ratings_model::names::control_character(t.get_ref(), false)
+    {
+        c.error(
+            t,
+            format!("`title` contains the control character U+{:04X}: remove it", bad as u32),
+        );
+    }
     let active_years = get("active_years").and_then(|y| match y.get_ref().as_integer() {
         Some(n @ 1..=1000) => Some(n as u32),
         _ => {

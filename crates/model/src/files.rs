@@ -26,6 +26,8 @@ pub struct SiteFile {
     pub rel: String,
     pub path: PathBuf,
     pub id: FileId,
+    /// The site folder (resolved) the file must still be in when read.
+    site: std::sync::Arc<Path>,
 }
 
 /// A file's identity (device and inode): a file read later must be the one
@@ -51,7 +53,7 @@ impl SiteFile {
     /// The file's bytes, if it is still the file the walk found (see
     /// [`read_regular`] for the rest of the rule).
     pub fn read(&self) -> std::io::Result<Vec<u8>> {
-        read_checked(&self.path, u64::MAX, Some(self.id))
+        read_checked(&self.path, u64::MAX, Some((self.id, &self.site)))
     }
 
     /// The file as UTF-8 text; invalid UTF-8 is reported with its position.
@@ -70,7 +72,7 @@ pub struct Walk {
 
 /// Where a site's links may lead: inside `site`, not under `output`.
 pub struct Bounds {
-    site: PathBuf,
+    site: std::sync::Arc<Path>,
     output: Option<PathBuf>,
 }
 
@@ -79,7 +81,7 @@ impl Bounds {
     /// `output` (if known); `None` if the site folder cannot be resolved.
     pub fn new(site_dir: &Path, output: Option<&Path>) -> Option<Bounds> {
         Some(Bounds {
-            site: site_dir.canonicalize().ok()?,
+            site: site_dir.canonicalize().ok()?.into(),
             output: output.and_then(|o| o.canonicalize().ok()),
         })
     }
@@ -182,6 +184,7 @@ pub fn walk(site_dir: &Path, folder: &str, bounds: &Bounds) -> Walk {
                     rel: rel.replace(std::path::MAIN_SEPARATOR, "/"),
                     id: FileId::of(&meta),
                     path: entry.into_path(),
+                    site: bounds.site.clone(),
                 }),
                 Err(e) => walk.problems.push(Diagnostic::new(shown(), e.to_string())),
             },
@@ -210,6 +213,7 @@ pub fn single(site_dir: &Path, rel: &str, bounds: &Bounds) -> Option<Result<Site
                 rel: rel.to_string(),
                 id: FileId::of(&target),
                 path,
+                site: bounds.site.clone(),
             }),
     )
 }
@@ -244,7 +248,7 @@ pub fn read_regular_at_most(path: &Path, limit: u64) -> std::io::Result<Vec<u8>>
 }
 
 /// [`read_regular_at_most`], and only if the file opened is `expected`.
-fn read_checked(path: &Path, limit: u64, expected: Option<FileId>) -> std::io::Result<Vec<u8>> {
+fn read_checked(path: &Path, limit: u64, expected: Option<(FileId, &Path)>) -> std::io::Result<Vec<u8>> {
     use std::os::unix::fs::OpenOptionsExt;
     let file = std::fs::OpenOptions::new()
         .read(true)
@@ -255,10 +259,19 @@ fn read_checked(path: &Path, limit: u64, expected: Option<FileId>) -> std::io::R
     if !meta.is_file() {
         return refuse(not_regular(&meta.file_type()));
     }
-    if expected.is_some_and(|id| id != FileId::of(&meta)) {
-        return refuse(
-            "the file was replaced while the build read the site (by another file or a link): build again".into(),
-        );
+    if let Some((id, site)) = expected {
+        // The file checked, and where it really is: a folder on its path
+        // swapped for a link after the check would lead elsewhere.
+        let moved = "the file was replaced while the build read the site (by another file or a link): build again";
+        let hidden = |inside: &Path| {
+            inside
+                .components()
+                .any(|c| c.as_os_str().as_encoded_bytes().first() == Some(&b'.'))
+        };
+        let elsewhere = opened_path(&file).is_some_and(|real| real.strip_prefix(site).map_or(true, hidden));
+        if id != FileId::of(&meta) || elsewhere {
+            return refuse(moved.into());
+        }
     }
     if let Some(fs) = kernel_file_system(&file) {
         return refuse(format!(
@@ -278,6 +291,19 @@ fn read_checked(path: &Path, limit: u64, expected: Option<FileId>) -> std::io::R
         return refuse("the file grew while it was read: read it again when it is complete".into());
     }
     Ok(bytes)
+}
+
+/// Where an open file really is (Linux: its `/proc/self/fd` link), whatever
+/// the path it was opened by.
+#[cfg(target_os = "linux")]
+fn opened_path(file: &std::fs::File) -> Option<PathBuf> {
+    use std::os::fd::AsRawFd;
+    std::fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd())).ok()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn opened_path(_: &std::fs::File) -> Option<PathBuf> {
+    None
 }
 
 /// The name of the kernel (pseudo) file system `file` is on, if it is on
@@ -380,6 +406,32 @@ mod tests {
         assert!(
             err.contains("the file was replaced while the build read the site"),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn a_file_read_through_a_folder_swapped_for_a_link_is_refused() {
+        // What a walk racing a swap of `static/sub` for a link gives: the
+        // outside file's own identity, under a path inside the site.
+        let tmp = tempfile::tempdir().unwrap();
+        let site = tmp.path().join("site");
+        let outside = tmp.path().join("outside");
+        std::fs::create_dir_all(site.join("static")).unwrap();
+        std::fs::create_dir_all(&outside).unwrap();
+        std::fs::write(outside.join("a.txt"), "secret\n").unwrap();
+        std::os::unix::fs::symlink(&outside, site.join("static/sub")).unwrap();
+        let id = FileId::of(&std::fs::metadata(outside.join("a.txt")).unwrap());
+        let root = site.canonicalize().unwrap();
+        let err = read_checked(&site.join("static/sub/a.txt"), u64::MAX, Some((id, &root))).unwrap_err();
+        assert!(err.to_string().contains("was replaced"), "{err}");
+        // The same file inside the site, and not hidden, is read.
+        std::fs::remove_file(site.join("static/sub")).unwrap();
+        std::fs::create_dir(site.join("static/sub")).unwrap();
+        std::fs::rename(outside.join("a.txt"), site.join("static/sub/a.txt")).unwrap();
+        let id = FileId::of(&std::fs::metadata(site.join("static/sub/a.txt")).unwrap());
+        assert_eq!(
+            read_checked(&site.join("static/sub/a.txt"), u64::MAX, Some((id, &root))).unwrap(),
+            b"secret\n"
         );
     }
 

@@ -8,6 +8,7 @@ pub mod error;
 pub mod files;
 pub mod format;
 pub mod names;
+pub mod notation;
 
 use std::fmt;
 
@@ -213,10 +214,53 @@ impl Match {
     }
 }
 
+/// One round of a match event. Every player of the round is in exactly
+/// one of its lists.
 #[derive(Debug, Clone, Default)]
 pub struct Round {
+    /// Matches played over the board: what rating systems rate.
     pub matches: Vec<Match>,
+    /// Full-point byes (allocated by the pairing).
     pub byes: Vec<PlayerId>,
+    /// Half-point byes (requested).
+    pub half_byes: Vec<PlayerId>,
+    /// Zero-point byes (absent, not paired, still in the event).
+    pub zero_byes: Vec<PlayerId>,
+    /// Matches not played over the board: never rated, they count in the
+    /// standings.
+    pub forfeits: Vec<Forfeit>,
+}
+
+impl Round {
+    /// Whether the round has anything in it.
+    pub fn is_empty(&self) -> bool {
+        self.matches.is_empty()
+            && self.byes.is_empty()
+            && self.half_byes.is_empty()
+            && self.zero_byes.is_empty()
+            && self.forfeits.is_empty()
+    }
+}
+
+/// A pairing not played over the board (`"+-"`, `"-+"`, `"--"`,
+/// `"½F-½F"`): never rated by any system, counted in the standings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Forfeit {
+    pub a: PlayerId,
+    pub b: PlayerId,
+    pub result: ForfeitResult,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ForfeitResult {
+    /// `a` wins by forfeit (`"+-"`, `"1F-0F"`).
+    FirstWins,
+    /// `b` wins by forfeit (`"-+"`, `"0F-1F"`).
+    SecondWins,
+    /// Both forfeited (`"--"`, `"0F-0F"`): a loss each.
+    Double,
+    /// A draw that is not rated (`"½F-½F"`, TRF `D`).
+    UnratedDraw,
 }
 
 #[derive(Debug, Clone)]
@@ -255,7 +299,7 @@ impl Event {
     /// bye. An event without (announced, or its standings unpublished) is
     /// valid; no rating includes it.
     pub fn has_results(&self) -> bool {
-        !self.results.is_empty() || self.round.iter().any(|r| !r.matches.is_empty() || !r.byes.is_empty())
+        !self.results.is_empty() || self.round.iter().any(|r| !r.is_empty())
     }
 }
 

@@ -158,6 +158,14 @@ pub fn url_path(path: &str) -> String {
 /// Characters that show nothing: white space, zero-width and joiner
 /// characters, bidi marks and controls, fillers, variation selectors,
 /// tags. A name made only of them looks empty.
+/// The first control character of `text` (C0, C1, DEL), line breaks and
+/// tabs excepted when `lines_ok`: what no name, title or text may hold, as
+/// a page, a feed or a terminal would act on it.
+pub fn control_character(text: &str, lines_ok: bool) -> Option<char> {
+    text.chars()
+        .find(|&c| c.is_control() && !(lines_ok && matches!(c, '\n' | '\r' | '\t')))
+}
+
 pub fn is_invisible(c: char) -> bool {
     c.is_whitespace()
         || matches!(

@@ -141,7 +141,7 @@ pub enum DetailRef<'a> {
 
 /// One rated match seen from one player's side. An archive holds millions
 /// of them, so the line is kept to 48 bytes: the result is derived from
-/// the games (at most 999 each, see `parse_score`), and the optional
+/// the games (at most 999 each, see `ratings_model::notation`), and the optional
 /// figures are NaN when absent.
 #[derive(Debug, Clone)]
 pub struct MatchLine {

@@ -43,6 +43,7 @@ pub fn event(id: &str, players: u32, judge_level: u32, rounds: Vec<(Vec<M>, Vec<
                     })
                     .collect(),
                 byes,
+                ..Round::default()
             })
             .collect(),
     }

@@ -49,7 +49,11 @@ fn appearances(site: &Site) -> Appearances {
                 note(m.a);
                 note(m.b);
             }
-            for &b in &round.byes {
+            for f in &round.forfeits {
+                note(f.a);
+                note(f.b);
+            }
+            for &b in round.byes.iter().chain(&round.half_byes).chain(&round.zero_byes) {
                 note(b);
             }
         }
@@ -563,7 +567,7 @@ impl<'a> Warnings<'a> {
                 continue;
             }
             for (i, round) in e.round.iter().enumerate() {
-                if round.matches.is_empty() && round.byes.is_empty() {
+                if round.is_empty() {
                     self.out.push(Diagnostic {
                         position: nth_line(&file, i, &mut self.cache, |l| l.starts_with("[[round]]")),
                         path: file.clone(),

@@ -185,6 +185,9 @@ pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
     let ctx = pages::Context::new(&site, ratings);
     warnings.extend(check::idle_ratings(&site, &options.site_dir, &ctx.ratings));
     let out = site.config.output_path(&options.site_dir, options.output.as_deref());
+    if options.output.is_none() {
+        output::within_site(&out, &options.site_dir)?;
+    }
     let plan = plan::Plan::new(&ctx, static_files(&options.site_dir, Some(&out))?, &options.site_dir)?;
     let pages = plan.page_count();
     laps.stage("pages");
@@ -334,6 +337,7 @@ pub fn check(site_dir: &Path) -> Result<Checked, Errors> {
     let site = load::load(site_dir)?;
     let ctx = pages::Context::new(&site, rate(&site)?);
     let out = site.config.output_path(site_dir, None);
+    output::within_site(&out, site_dir)?;
     let plan = plan::Plan::new(&ctx, static_files(site_dir, Some(&out))?, site_dir)?;
     let size = size::estimate(&ctx, &plan);
     let mut warnings = check::warnings(&site, site_dir);

@@ -31,8 +31,9 @@ pub struct Staging {
     /// `None` when it cannot be trusted ([`trusted_spare`]).
     spare: Option<PathBuf>,
     /// A folder this tool did not write, replaced with `--force`: moved
-    /// aside to this path at the swap, never recycled nor deleted.
-    foreign_backup: Option<PathBuf>,
+    /// aside whole (`NAME.before-ratings`) at the swap, never recycled nor
+    /// deleted.
+    foreign: bool,
     /// Permission bits of a freshly created file (the umask applied): files
     /// reused from the spare folder or the previous site get them too.
     mode: u32,
@@ -222,6 +223,10 @@ fn flock(file: &fs::File, how: libc::c_int) -> io::Result<()> {
 /// build.
 fn lock(path: &Path, out: &Path) -> Result<fs::File, Diagnostic> {
     let file = open_lock(path).map_err(|e| Diagnostic::io(path, &e))?;
+    let meta = file.metadata().map_err(|e| Diagnostic::io(path, &e))?;
+    if !is_ours(&meta) {
+        return Err(not_ours(path));
+    }
     if flock(&file, libc::LOCK_EX | libc::LOCK_NB).is_err() {
         eprintln!(
             "Waiting for another build into {} to finish (it holds {})...",
@@ -231,6 +236,22 @@ fn lock(path: &Path, out: &Path) -> Result<fs::File, Diagnostic> {
         flock(&file, libc::LOCK_EX).map_err(|e| Diagnostic::io(path, &e))?;
     }
     Ok(file)
+}
+
+/// Whether a file beside the output (the lock, the lists, a build folder)
+/// belongs to the user running the build: in a folder others can write to
+/// (`/tmp`), one planted by someone else is never used.
+fn is_ours(meta: &fs::Metadata) -> bool {
+    // SAFETY: geteuid has no preconditions.
+    meta.uid() == unsafe { libc::geteuid() }
+}
+
+fn not_ours(path: &Path) -> Diagnostic {
+    Diagnostic::new(
+        path,
+        "belongs to another user: a build uses only files of its own beside the output folder; \
+         remove it, or build into another folder",
+    )
 }
 
 /// A mount point cannot be renamed: the swap would fail with "Device or
@@ -270,16 +291,22 @@ fn unescape_mountinfo(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// `NAME.before-ratings` beside the output (`-2`, `-3` ... if taken).
-fn backup_path(out: &Path) -> PathBuf {
+/// `NAME.before-ratings` beside the output (`-2`, `-3` ... if taken),
+/// created empty here (so that nothing planted under that name is ever
+/// followed; a folder moved there whole replaces it).
+fn new_backup(out: &Path) -> io::Result<PathBuf> {
     let base = format!("{}.before-ratings", out.display());
     let mut candidate = PathBuf::from(&base);
     let mut n = 2;
-    while fs::symlink_metadata(&candidate).is_ok() {
+    loop {
+        match fs::create_dir(&candidate) {
+            Ok(()) => return Ok(candidate),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
         candidate = PathBuf::from(format!("{base}-{n}"));
         n += 1;
     }
-    candidate
 }
 
 /// The permission bits a new file gets here (0666 less the umask).
@@ -433,6 +460,26 @@ fn state(out: &Path, abs_out: &Path, force: bool) -> Result<Option<bool>, Diagno
     }
 }
 
+/// An output folder named by `output_dir` of `site.toml`: inside the site
+/// folder also where links lead (a link inside the site to a folder
+/// elsewhere would let a cloned site's settings write there).
+pub fn within_site(out: &Path, site_dir: &Path) -> Result<(), Diagnostic> {
+    let real_out = absolute(out).map_err(|e| Diagnostic::io(out, &e))?;
+    let real_site = site_dir.canonicalize().map_err(|e| Diagnostic::io(site_dir, &e))?;
+    if real_out.starts_with(&real_site) {
+        Ok(())
+    } else {
+        Err(refuse(
+            out,
+            format!(
+                "`output_dir` of site.toml leads outside the site folder (to {}) through a link; \
+                 build elsewhere with `--output`",
+                Shown(&real_out)
+            ),
+        ))
+    }
+}
+
 /// Whether a build may write to `out` (the checks of [`Staging::begin`],
 /// without creating or locking anything): what `serve` serves must pass.
 pub fn check_output(out: &Path, site_dir: &Path, force: bool) -> Result<(), Diagnostic> {
@@ -464,6 +511,16 @@ impl Staging {
         fs::create_dir_all(&parent).map_err(|e| Diagnostic::io(&parent, &e))?;
         let lock = lock(&parent.join(format!(".{name}.lock")), out)?;
         let state = state(out, &abs_out, force)?;
+        // The lists beside the output say which of its files are ours:
+        // only lists of our own are trusted.
+        let files_path = parent.join(format!(".{name}.files"));
+        for list in [files_path.clone(), new_list(&files_path)] {
+            if let Ok(meta) = fs::symlink_metadata(&list)
+                && !(meta.is_file() && is_ours(&meta))
+            {
+                return Err(not_ours(&list));
+            }
+        }
         remove_leftovers(&parent, &name);
         let tmp = parent.join(format!(".{name}.building-{}", std::process::id()));
         let spare = trusted_spare(&parent.join(format!(".{name}.spare")));
@@ -471,7 +528,7 @@ impl Staging {
         let mode = creation_mode(&tmp).map_err(|e| Diagnostic::io(&tmp, &e))?;
         let foreign = state == Some(true);
         Ok(Staging {
-            foreign_backup: foreign.then(|| backup_path(&abs_out)),
+            foreign,
             // Never hard-link or recycle from a folder the tool did not write.
             previous: (state == Some(false)).then(|| abs_out.clone()),
             out: abs_out,
@@ -483,7 +540,7 @@ impl Staging {
             unchanged: AtomicUsize::new(0),
             tree: AtomicU64::new(0),
             files: std::sync::Mutex::new(Vec::new()),
-            files_path: parent.join(format!(".{name}.files")),
+            files_path,
         })
     }
 
@@ -636,18 +693,19 @@ impl Staging {
             old.push(".old");
             PathBuf::from(old)
         };
-        if let Some(backup) = &self.foreign_backup {
+        if self.foreign {
             // The user's own folder: kept whole under a clear name, never
             // recycled into the spare folder that later builds overwrite.
             self.write_list().map_err(|e| Diagnostic::io(&self.files_path, &e))?;
             swap_by_emptying(&self.tmp, &self.out, &old).map_err(fail)?;
             self.list_in_force();
-            keep_aside(&old, backup).map_err(fail)?;
-            eprintln!(
-                "{} was not written by this tool: its previous content was moved to {} (delete it when you no longer need it)",
-                Shown(&self.out),
-                Shown(backup)
-            );
+            if let Some(backup) = keep_aside(&old, &self.out).map_err(fail)? {
+                eprintln!(
+                    "{} was not written by this tool: its previous content was moved to {} (delete it when you no longer need it)",
+                    Shown(&self.out),
+                    Shown(&backup)
+                );
+            }
             return Ok(());
         }
         // Before the swap, while the lists describe the output: files that
@@ -656,15 +714,15 @@ impl Staging {
         // files are noted for recycling.
         let sorted = if self.previous.is_some() {
             let ours = Ours::read(&self.files_path, &self.out);
-            let sorted = sort_out(&self.out, &ours, &backup_path(&self.out));
-            if let Some(first) = sorted.kept.first() {
+            let sorted = sort_out(&self.out, &ours)?;
+            if let (Some(first), Some(backup)) = (sorted.kept.first(), &sorted.backup) {
                 eprintln!(
                     "{} held {} file{} this tool did not write (or that changed after it wrote them), such as {}: moved to {} (delete it when you no longer need it)",
                     Shown(&self.out),
                     sorted.kept.len(),
                     if sorted.kept.len() == 1 { "" } else { "s" },
                     Shown(first),
-                    Shown(&sorted.backup)
+                    Shown(backup)
                 );
             }
             Some(sorted)
@@ -777,19 +835,22 @@ fn restore_interrupted(parent: &Path, name: &str) {
             remove_any(&old);
         } else {
             // Finished over a folder this tool did not write (`--force`).
-            let _ = keep_aside(&old, &backup_path(&out));
+            let _ = keep_aside(&old, &out);
         }
     }
 }
 
 /// Keep a folder moved out of the output at `backup` (without the swap's
 /// own file); one that holds nothing else is removed.
-fn keep_aside(old: &Path, backup: &Path) -> io::Result<()> {
+fn keep_aside(old: &Path, out: &Path) -> io::Result<Option<PathBuf>> {
     let _ = fs::remove_file(old.join(SWAPPING));
     if fs::read_dir(old)?.next().is_none() {
-        return fs::remove_dir(old);
+        fs::remove_dir(old)?;
+        return Ok(None);
     }
-    fs::rename(old, backup)
+    let backup = new_backup(out)?;
+    fs::rename(old, &backup)?;
+    Ok(Some(backup))
 }
 
 /// The file a swap without exchange writes first into its old folder.
@@ -859,7 +920,7 @@ impl Ours {
 struct Sorted {
     /// Files someone else put there, moved to `backup` (their paths).
     kept: Vec<String>,
-    backup: PathBuf,
+    backup: Option<PathBuf>,
     /// The build's own files the new site does not share (old versions of
     /// changed files, pages gone): recycled after the swap.
     recycle: Vec<PathBuf>,
@@ -870,38 +931,52 @@ struct Sorted {
 /// not share (one link: the new build made its own copy). One walk of the
 /// output; a build killed meanwhile loses nothing (a moved file is in
 /// `backup`, the others are still in place).
-fn sort_out(out: &Path, ours: &Ours, backup: &Path) -> Sorted {
+fn sort_out(out: &Path, ours: &Ours) -> Result<Sorted, Diagnostic> {
     let mut sorted = Sorted {
         kept: Vec::new(),
-        backup: backup.to_path_buf(),
+        backup: None,
         recycle: Vec::new(),
     };
-    for entry in walkdir::WalkDir::new(out)
-        .min_depth(1)
-        .sort_by_file_name()
-        .into_iter()
-        .flatten()
-    {
-        let Ok(meta) = entry.metadata() else { continue };
-        let Ok(rel) = entry.path().strip_prefix(out) else {
-            continue;
-        };
+    // Anything that cannot be judged or moved aside (a path too long, a
+    // folder that cannot be read) stops the build before the swap: the
+    // swap would remove it with the old output.
+    let stuck = |path: &Path, e: &dyn std::fmt::Display| {
+        Diagnostic::new(
+            path,
+            format!(
+                "cannot tell whether this tool wrote this, nor move it aside ({e}): move it out of the output folder, then build again"
+            ),
+        )
+    };
+    for entry in walkdir::WalkDir::new(out).min_depth(1).sort_by_file_name() {
+        let entry = entry.map_err(|e| stuck(e.path().unwrap_or(out), &e))?;
+        let meta = entry.metadata().map_err(|e| stuck(entry.path(), &e))?;
+        let rel = entry.path().strip_prefix(out).expect("the walk stays in the output");
         if meta.is_dir() || rel == Path::new(MARKER) {
             continue;
         }
-        if !ours.wrote(rel, &meta) {
-            let dest = backup.join(rel);
-            if let Some(dir) = dest.parent() {
-                let _ = fs::create_dir_all(dir);
+        if ours.wrote(rel, &meta) {
+            if meta.is_file() && meta.nlink() == 1 {
+                sorted.recycle.push(rel.to_path_buf());
             }
-            if fs::rename(entry.path(), &dest).is_ok() {
-                sorted.kept.push(rel.to_string_lossy().into_owned());
-            }
-        } else if meta.is_file() && meta.nlink() == 1 {
-            sorted.recycle.push(rel.to_path_buf());
+            continue;
         }
+        let backup = match &sorted.backup {
+            Some(b) => b.clone(),
+            None => {
+                let b = new_backup(out).map_err(|e| stuck(entry.path(), &e))?;
+                sorted.backup = Some(b.clone());
+                b
+            }
+        };
+        let dest = backup.join(rel);
+        if let Some(dir) = dest.parent() {
+            fs::create_dir_all(dir).map_err(|e| stuck(entry.path(), &e))?;
+        }
+        fs::rename(entry.path(), &dest).map_err(|e| stuck(entry.path(), &e))?;
+        sorted.kept.push(rel.to_string_lossy().into_owned());
     }
-    sorted
+    Ok(sorted)
 }
 
 /// Remove the previous site after the swap: every file in it is the
@@ -969,6 +1044,7 @@ fn build_folders(parent: &Path, name: &str, old: bool) -> Vec<PathBuf> {
             let pid = if old { rest.strip_suffix(".old") } else { Some(rest) };
             pid.is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
                 && entry.file_type().is_ok_and(|t| t.is_dir())
+                && entry.metadata().is_ok_and(|m| is_ours(&m))
         })
         .map(|entry| entry.path())
         .collect()

@@ -12,6 +12,7 @@ use ratings_config::toml_error;
 use ratings_model::Date;
 use ratings_model::error::Diagnostic;
 use ratings_model::names::{collapse_spaces, name_key};
+use ratings_model::notation::Written;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -57,8 +58,13 @@ struct ResultRow {
 struct RoundTable {
     #[serde(default)]
     matches: Vec<Spanned<Vec<Spanned<String>>>>,
+    /// Full-point byes.
     #[serde(default)]
     byes: Vec<Spanned<String>>,
+    #[serde(default)]
+    half_point_byes: Vec<Spanned<String>>,
+    #[serde(default)]
+    zero_point_byes: Vec<Spanned<String>>,
 }
 
 /// A player as written in an event: display spelling and resolved key.
@@ -89,6 +95,9 @@ pub struct RawMatch {
 pub struct RawRound {
     pub matches: Vec<RawMatch>,
     pub byes: Vec<NameRef>,
+    pub half_byes: Vec<NameRef>,
+    pub zero_byes: Vec<NameRef>,
+    pub forfeits: Vec<(NameRef, NameRef, ratings_model::ForfeitResult)>,
 }
 
 /// A validated event whose players are still names (keys), not ids.
@@ -418,6 +427,17 @@ fn placements(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> Vec<RawPlacem
             continue;
         }
         seen.insert(name_ref.key.clone(), row);
+        for (key, value) in [("nat", &r.nat), ("loc", &r.loc)] {
+            if let Some(bad) = ratings_model::names::control_character(value, false) {
+                c.error(
+                    &r.name,
+                    format!(
+                        "this row's `{key}` contains the control character U+{:04X}: remove it",
+                        bad as u32
+                    ),
+                );
+            }
+        }
         if let Some(rank) = rank {
             results.push(RawPlacement {
                 rank,
@@ -438,6 +458,8 @@ fn match_rounds(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> (Vec<RawRou
     for (i, round) in file.round.iter().enumerate() {
         let mut this_round: HashMap<String, ()> = HashMap::new();
         let mut played = RawRound::default();
+        // A player appears at most once per round, across the matches and
+        // the three lists of byes.
         let mut seat = |c: &mut Checker, at: &Spanned<String>, who: &NameRef| {
             if this_round.insert(who.key.clone(), ()).is_some() {
                 c.error(
@@ -453,56 +475,119 @@ fn match_rounds(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> (Vec<RawRou
         // An empty round is valid (not among docs/data-format.md's errors): it rates
         // nothing but keeps its number.
         for m in &round.get_ref().matches {
-            let parts = m.get_ref();
-            if parts.len() != 3 {
-                c.error(
-                    m,
-                    format!(
-                        "a match is [\"first player\", \"second player\", \"2-1\"], not {} items",
-                        parts.len()
-                    ),
-                );
-                continue;
-            }
-            let (Some(a), Some(b)) = (c.name(&parts[0], ctx), c.name(&parts[1], ctx)) else {
+            let Some((a, b, written)) = pairing(c, m, ctx) else {
                 continue;
             };
-            let Some((wins_a, wins_b, draws)) = parse_score(parts[2].get_ref()) else {
-                c.error(
-                    &parts[2],
-                    format!(
-                        "bad match score {:?}: expected games won by first - by second [- drawn], like \"2-1\" or \"1-1-1\"",
-                        parts[2].get_ref()
-                    ),
-                );
-                continue;
-            };
-            if a.key == b.key {
-                c.error(&parts[1], format!("player {:?} is paired against themself", a.spelling));
+            let ok_a = seat(c, &m.get_ref()[0], &a);
+            let ok_b = seat(c, &m.get_ref()[1], &b);
+            if !(ok_a && ok_b) {
                 continue;
             }
-            let ok_a = seat(c, &parts[0], &a);
-            let ok_b = seat(c, &parts[1], &b);
-            if ok_a && ok_b {
-                played.matches.push(RawMatch {
+            use ratings_model::ForfeitResult as F;
+            use ratings_model::notation::Written as W;
+            match written {
+                W::Played {
+                    first_wins,
+                    second_wins,
+                    draws,
+                } => played.matches.push(RawMatch {
                     a,
                     b,
-                    wins_a,
-                    wins_b,
-                    draws,
-                });
+                    wins_a: first_wins as u16,
+                    wins_b: second_wins as u16,
+                    draws: draws as u16,
+                }),
+                W::DrawnGame => played.matches.push(RawMatch {
+                    a,
+                    b,
+                    wins_a: 0,
+                    wins_b: 0,
+                    draws: 1,
+                }),
+                W::ForfeitFirst => played.forfeits.push((a, b, F::FirstWins)),
+                W::ForfeitSecond => played.forfeits.push((a, b, F::SecondWins)),
+                W::DoubleForfeit => played.forfeits.push((a, b, F::Double)),
+                W::UnratedDraw => played.forfeits.push((a, b, F::UnratedDraw)),
             }
         }
-        for bye in &round.get_ref().byes {
-            if let Some(who) = c.name(bye, ctx)
-                && seat(c, bye, &who)
-            {
-                played.byes.push(who);
+        let table = round.get_ref();
+        for (list, into) in [
+            (&table.byes, &mut played.byes),
+            (&table.half_point_byes, &mut played.half_byes),
+            (&table.zero_point_byes, &mut played.zero_byes),
+        ] {
+            for bye in list {
+                if let Some(who) = c.name(bye, ctx)
+                    && seat(c, bye, &who)
+                {
+                    into.push(who);
+                }
             }
         }
         rounds_played.push(played);
     }
     (rounds_played, participants)
+}
+
+/// Most games of one kind a match may count (a match line keeps them in
+/// 16 bits; far beyond any real match).
+const MAX_GAMES: u32 = 999;
+
+/// One `[first, second, result]` of a round: the two players and the
+/// result as written (docs/data-format.md, "Results"), or `None` after an
+/// error at the match.
+fn pairing(c: &mut Checker, m: &Spanned<Vec<Spanned<String>>>, ctx: &Lookups) -> Option<(NameRef, NameRef, Written)> {
+    let parts = m.get_ref();
+    if parts.len() != 3 {
+        c.error(
+            m,
+            format!(
+                "a match is [\"first player\", \"second player\", \"2-1\"], not {} items",
+                parts.len()
+            ),
+        );
+        return None;
+    }
+    for side in &parts[..2] {
+        if ratings_model::notation::is_bye_name(side.get_ref()) {
+            c.error(
+                side,
+                format!(
+                    "{:?} is not an opponent: a player without one goes in the round's `byes` (a full point), \
+                     `half_point_byes` or `zero_point_byes`",
+                    side.get_ref()
+                ),
+            );
+            return None;
+        }
+    }
+    let (a, b) = (c.name(&parts[0], ctx), c.name(&parts[1], ctx));
+    let written = match ratings_model::notation::parse_result(parts[2].get_ref()) {
+        Ok(w) => w,
+        Err(why) => {
+            c.error(&parts[2], why);
+            return None;
+        }
+    };
+    if let Written::Played {
+        first_wins,
+        second_wins,
+        draws,
+    } = written
+        && [first_wins, second_wins, draws].iter().any(|&n| n > MAX_GAMES)
+    {
+        c.error(
+            &parts[2],
+            format!("a match counts at most {MAX_GAMES} games of each kind"),
+        );
+        return None;
+    }
+    let (a, b) = (a?, b?);
+    if a.key == b.key {
+        c.error(&parts[1], format!("player {:?} is paired against themself", a.spelling));
+        return None;
+    }
+    Some((a, b, written))
 }
 
 /// Ranks are checked against the declared count, else the derived one
@@ -532,39 +617,6 @@ fn check_ranks(c: &mut Checker, file: &EventFile, declared_players: Option<u32>,
                     format!("rank {rank} is larger than the {limit} players of the event{why}"),
                 );
             }
-        }
-    }
-}
-
-/// `"2-1"` → (2, 1, 0); `"1-1-1"` → (1, 1, 1). Spaces around numbers are fine.
-pub fn parse_score(s: &str) -> Option<(u16, u16, u16)> {
-    let parts: Vec<&str> = s.split('-').map(str::trim).collect();
-    if !(2..=3).contains(&parts.len()) {
-        return None;
-    }
-    let num = |p: &str| -> Option<u16> {
-        if p.is_empty() || p.len() > 3 || !p.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        p.parse().ok()
-    };
-    let wins_a = num(parts[0])?;
-    let wins_b = num(parts[1])?;
-    let draws = if parts.len() == 3 { num(parts[2])? } else { 0 };
-    Some((wins_a, wins_b, draws))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn scores() {
-        assert_eq!(parse_score("2-1"), Some((2, 1, 0)));
-        assert_eq!(parse_score("1 - 1 - 1"), Some((1, 1, 1)));
-        assert_eq!(parse_score("0-0-3"), Some((0, 0, 3)));
-        for bad in ["", "2", "2-", "-1", "2:1", "a-b", "2-1-1-1", "+2-1", "2–1", "1000-0"] {
-            assert_eq!(parse_score(bad), None, "{bad}");
         }
     }
 }

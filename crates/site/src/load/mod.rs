@@ -18,7 +18,7 @@ use ratings_config::SiteConfig;
 use ratings_model::error::{Diagnostic, Errors};
 use ratings_model::files::{SiteFile, shown};
 use ratings_model::names::slug;
-use ratings_model::{Event, MarkdownPage, Match, Origin, Placement, Player, PlayerId, Round};
+use ratings_model::{Event, Forfeit, MarkdownPage, Match, Origin, Placement, Player, PlayerId, Round};
 
 /// The files of a site, found by walking `data/` under the rule of
 /// [`ratings_model::files`].
@@ -227,8 +227,17 @@ fn renumber(event: &mut Event, final_id: &[PlayerId]) {
             m.a = final_id[m.a as usize];
             m.b = final_id[m.b as usize];
         }
-        for b in &mut round.byes {
+        for b in round
+            .byes
+            .iter_mut()
+            .chain(&mut round.half_byes)
+            .chain(&mut round.zero_byes)
+        {
             *b = final_id[*b as usize];
+        }
+        for f in &mut round.forfeits {
+            f.a = final_id[f.a as usize];
+            f.b = final_id[f.b as usize];
         }
     }
 }
@@ -371,6 +380,17 @@ impl Identities {
                     })
                     .collect(),
                 byes: r.byes.iter().map(|n| id_of(n, "", "")).collect(),
+                half_byes: r.half_byes.iter().map(|n| id_of(n, "", "")).collect(),
+                zero_byes: r.zero_byes.iter().map(|n| id_of(n, "", "")).collect(),
+                forfeits: r
+                    .forfeits
+                    .iter()
+                    .map(|(a, b, result)| Forfeit {
+                        a: id_of(a, "", ""),
+                        b: id_of(b, "", ""),
+                        result: *result,
+                    })
+                    .collect(),
             })
             .collect();
         Event {
@@ -462,6 +482,17 @@ fn load_pages(site_dir: &Path, files: &[SiteFile], problems: &mut Vec<Diagnostic
                 continue;
             }
         };
+        // Markdown is free text, but no control character (line breaks and
+        // tabs aside) reaches a page: a page or a terminal would act on it.
+        if let Some(bad) = ratings_model::names::control_character(&source, true) {
+            let at = source.find(bad).unwrap_or(0);
+            let message = format!(
+                "the page contains the control character U+{:04X}: remove it",
+                bad as u32
+            );
+            problems.push(Diagnostic::at(path, &source, at..at + bad.len_utf8(), message));
+            continue;
+        }
         let stem = rel.file_stem().and_then(|s| s.to_str()).unwrap_or("page");
         let title = source
             .lines()

@@ -58,6 +58,11 @@ pub fn parse(path: &Path, text: &str) -> Result<Registry, Vec<Diagnostic>> {
     let mut claim =
         |spelling: &Spanned<String>, owner: (usize, &str), problems: &mut Vec<Diagnostic>| -> Option<String> {
             let written = collapse_spaces(spelling.get_ref());
+            if let Some(bad) = ratings_model::names::control_character(&written, false) {
+                let message = format!("name contains the control character U+{:04X}: remove it", bad as u32);
+                problems.push(Diagnostic::at(path, text, spelling.span(), message));
+                return None;
+            }
             if written.is_empty() {
                 problems.push(Diagnostic::at(path, text, spelling.span(), "name must not be empty"));
                 return None;
@@ -82,6 +87,15 @@ pub fn parse(path: &Path, text: &str) -> Result<Registry, Vec<Diagnostic>> {
         let Some(key) = claim(&entry.name, (index, &display), &mut problems) else {
             continue;
         };
+        for (field, value) in [("nat", &entry.nat), ("loc", &entry.loc)] {
+            if let Some(bad) = ratings_model::names::control_character(value, false) {
+                let message = format!(
+                    "`{field}` contains the control character U+{:04X}: remove it",
+                    bad as u32
+                );
+                problems.push(Diagnostic::at(path, text, entry.name.span(), message));
+            }
+        }
         for alias in &entry.aliases {
             if let Some(alias_key) = claim(alias, (index, &display), &mut problems) {
                 registry.aliases.insert(alias_key, key.clone());
