@@ -331,3 +331,21 @@ fn terminal_escapes_in_file_names_never_reach_the_terminal_raw() {
         );
     }
 }
+
+#[test]
+fn a_static_file_too_large_to_publish_is_refused_without_being_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    // Sparse: 2 GiB long, no block on the disk.
+    let huge = std::fs::File::create(site.join("static/huge.bin")).unwrap();
+    huge.set_len(2 << 30).unwrap();
+    let started = Instant::now();
+    let r = run_bounded(&site, &["build", "--output", "../out"]).expect("finished");
+    assert_eq!(r.status.code(), Some(1), "{}", stderr(&r));
+    assert!(
+        stderr(&r).contains("the file is 2147483648 bytes, more than the 1073741824 a site's file may have"),
+        "{}",
+        stderr(&r)
+    );
+    assert!(started.elapsed() < Duration::from_secs(60));
+}

@@ -961,3 +961,48 @@ fn an_output_dir_through_a_link_out_of_the_site_is_refused() {
     }
     assert_eq!(entries(&outside), Vec::<String>::new());
 }
+
+#[test]
+fn an_output_of_another_user_is_not_taken_for_ours() {
+    if !is_root() {
+        eprintln!("skipped: giving a folder to another user needs root");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    assert!(run_build(&site, ".", "../out", &[]).status.success());
+    // As if someone else had built this site into a shared folder.
+    let out = tmp.path().join("out");
+    for entry in walkdir::WalkDir::new(&out) {
+        give_away(entry.unwrap().path());
+    }
+    for extra in [&[][..], &["--full"][..]] {
+        let r = run_build(&site, ".", "../out", extra);
+        assert_eq!(r.status.code(), Some(1), "{extra:?}: {}", stderr(&r));
+        assert!(stderr(&r).contains("not written by this tool"), "{}", stderr(&r));
+    }
+}
+
+#[test]
+fn without_its_list_of_files_an_output_is_kept_aside_whole() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    touch_site(&site, 0);
+    assert!(run_build(&site, ".", "../out", &[]).status.success());
+    // Restored from a cache without the list, and a file of the user's
+    // moved in with an old time.
+    std::fs::remove_file(tmp.path().join(".out.files")).unwrap();
+    let mine = tmp.path().join("out/mine.txt");
+    std::fs::write(&mine, "mine\n").unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&mine)
+        .unwrap()
+        .set_modified(std::time::SystemTime::UNIX_EPOCH)
+        .unwrap();
+    touch_site(&site, 1);
+    let r = run_build(&site, ".", "../out", &[]);
+    assert!(r.status.success(), "{}", stderr(&r));
+    assert_eq!(read(&tmp.path().join("out.before-ratings/mine.txt")), "mine\n");
+    assert!(!tmp.path().join(".out.spare/mine.txt").exists());
+}

@@ -53,7 +53,28 @@ impl SiteFile {
     /// The file's bytes, if it is still the file the walk found (see
     /// [`read_regular`] for the rest of the rule).
     pub fn read(&self) -> std::io::Result<Vec<u8>> {
-        read_checked(&self.path, u64::MAX, Some((self.id, &self.site)))
+        read_checked(&self.path, MAX_TEXT_FILE, Some((self.id, &self.site)))
+    }
+
+    /// The file's bytes in pieces (a static file, published as it is:
+    /// never held whole), under the same checks as [`SiteFile::read`] but
+    /// up to [`MAX_STATIC_FILE`].
+    pub fn for_each_piece(&self, piece: &mut dyn FnMut(&[u8]) -> std::io::Result<()>) -> std::io::Result<()> {
+        let (file, len) = open_checked(&self.path, MAX_STATIC_FILE, Some((self.id, &self.site)))?;
+        let mut reader = file.take(len + 1);
+        let mut buf = vec![0u8; 1 << 16];
+        let mut total = 0u64;
+        loop {
+            let n = reader.read(&mut buf)?;
+            if n == 0 {
+                return Ok(());
+            }
+            total += n as u64;
+            if total > len {
+                return Err(grew());
+            }
+            piece(&buf[..n])?;
+        }
     }
 
     /// The file as UTF-8 text; invalid UTF-8 is reported with its position.
@@ -62,6 +83,14 @@ impl SiteFile {
         text(&self.path, bytes)
     }
 }
+
+/// The largest file of `data/` (an event, `players.toml`, a page) read:
+/// it is held whole to be parsed; an event of a million result rows is
+/// far below.
+pub const MAX_TEXT_FILE: u64 = 256 << 20;
+
+/// The largest file of `static/`: a site must fit in GitHub Pages' 1 GB.
+pub const MAX_STATIC_FILE: u64 = 1 << 30;
 
 /// The files of one folder of a site, and what the rule refused there.
 #[derive(Debug, Default)]
@@ -249,6 +278,26 @@ pub fn read_regular_at_most(path: &Path, limit: u64) -> std::io::Result<Vec<u8>>
 
 /// [`read_regular_at_most`], and only if the file opened is `expected`.
 fn read_checked(path: &Path, limit: u64, expected: Option<(FileId, &Path)>) -> std::io::Result<Vec<u8>> {
+    let (file, len) = open_checked(path, limit, expected)?;
+    let mut bytes = Vec::with_capacity(len as usize);
+    // One byte more than the size tells a file that grew while it was read.
+    file.take(len + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > len {
+        return Err(grew());
+    }
+    Ok(bytes)
+}
+
+fn grew() -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::InvalidInput,
+        "the file grew while it was read: read it again when it is complete",
+    )
+}
+
+/// Open a file under the rule (see [`read_regular`]): the open file and
+/// its size.
+fn open_checked(path: &Path, limit: u64, expected: Option<(FileId, &Path)>) -> std::io::Result<(std::fs::File, u64)> {
     use std::os::unix::fs::OpenOptionsExt;
     let file = std::fs::OpenOptions::new()
         .read(true)
@@ -280,17 +329,11 @@ fn read_checked(path: &Path, limit: u64, expected: Option<(FileId, &Path)>) -> s
     }
     if meta.len() > limit {
         return refuse(format!(
-            "the file is {} bytes, more than the {limit} this reads",
+            "the file is {} bytes, more than the {limit} a site's file may have",
             meta.len()
         ));
     }
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    // One byte more than the size tells a file that grew while it was read.
-    file.take(meta.len() + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > meta.len() {
-        return refuse("the file grew while it was read: read it again when it is complete".into());
-    }
-    Ok(bytes)
+    Ok((file, meta.len()))
 }
 
 /// Where an open file really is (Linux: its `/proc/self/fd` link), whatever

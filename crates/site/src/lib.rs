@@ -399,9 +399,9 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
                     n
                 }
                 plan::Source::Static(src) => {
-                    let data = src.read().map_err(|e| Diagnostic::io(&src.path, &e))?;
-                    staging.write(path, &data)?;
-                    data.len() as u64
+                    // Copied in pieces, never held whole (a static file may
+                    // be a large download).
+                    staging.write_pieces(path, &mut |sink| src.for_each_piece(sink))?
                 }
                 source => {
                     let text = source.bytes(ctx, plan).unwrap_or_default();

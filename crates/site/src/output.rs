@@ -110,6 +110,11 @@ impl Stamp {
 /// The stamp of the output folder `out` if its files are still exactly those
 /// the recorded build wrote (same paths, sizes, times and inodes).
 pub fn intact_stamp(out: &Path) -> Option<Stamp> {
+    let folder = fs::symlink_metadata(out).ok()?;
+    let marker = fs::symlink_metadata(out.join(MARKER)).ok()?;
+    if !(folder.is_dir() && is_ours(&folder) && marker.is_file() && is_ours(&marker)) {
+        return None;
+    }
     let stamp = Stamp::parse(&fs::read_to_string(out.join(MARKER)).ok()?)?;
     let mut files = 0usize;
     let mut sum = 0u64;
@@ -440,7 +445,10 @@ fn state(out: &Path, abs_out: &Path, force: bool) -> Result<Option<bool>, Diagno
                          which a mount point cannot be; use a folder inside it (--output DIR/site)",
                 ));
             }
-            let ours = fs::symlink_metadata(abs_out.join(MARKER)).is_ok_and(|m| m.is_file());
+            // Ours: our marker in a folder of ours (in a folder others can
+            // write to, a site someone else built is not ours to reuse).
+            let ours =
+                is_ours(&m) && fs::symlink_metadata(abs_out.join(MARKER)).is_ok_and(|m| m.is_file() && is_ours(&m));
             let empty = fs::read_dir(abs_out)
                 .map_err(|e| Diagnostic::io(out, &e))?
                 .next()
@@ -569,6 +577,7 @@ impl Staging {
             let old = prev.join(rel);
             if let Ok(meta) = fs::symlink_metadata(&old)
                 && meta.is_file()
+                && is_ours(&meta)
                 && meta.mode() & 0o7777 == self.mode
                 && meta.len() == bytes.len() as u64
                 && fs::read(&old).is_ok_and(|b| b == bytes)
@@ -634,7 +643,8 @@ impl Staging {
         let mut old = old_path
             .as_ref()
             .filter(|old| {
-                fs::symlink_metadata(old).is_ok_and(|meta| meta.is_file() && meta.mode() & 0o7777 == self.mode)
+                fs::symlink_metadata(old)
+                    .is_ok_and(|meta| meta.is_file() && is_ours(&meta) && meta.mode() & 0o7777 == self.mode)
             })
             .and_then(|old| fs::File::open(old).ok())
             .map(|f| io::BufReader::with_capacity(1 << 16, f));
@@ -713,7 +723,7 @@ impl Staging {
         // retires is the build's own), and the old versions of changed
         // files are noted for recycling.
         let sorted = if self.previous.is_some() {
-            let ours = Ours::read(&self.files_path, &self.out);
+            let ours = Ours::read(&self.files_path);
             let sorted = sort_out(&self.out, &ours)?;
             if let (Some(first), Some(backup)) = (sorted.kept.first(), &sorted.backup) {
                 eprintln!(
@@ -860,11 +870,10 @@ const SWAPPING: &str = ".ratings-swapping";
 /// [`entry_hash`] (path, size, time, inode), from `.NAME.files` and a
 /// `.NAME.files.new` a killed build may have left: any other file (added,
 /// replaced or edited since) is someone else's. Without a list (an output
-/// of an older version of this tool), a file changed after the marker was
-/// written is someone else's.
+/// of an older version of this tool, or restored without its list), no
+/// file can be told apart: every one is kept aside, none recycled.
 enum Ours {
     Listed(Vec<u64>),
-    Before((i64, i64)),
     Unknown,
 }
 
@@ -876,7 +885,7 @@ fn new_list(list: &Path) -> PathBuf {
 }
 
 impl Ours {
-    fn read(list: &Path, out: &Path) -> Ours {
+    fn read(list: &Path) -> Ours {
         let read_list = |path: &Path| -> Option<Vec<u64>> {
             let meta = fs::symlink_metadata(path).ok()?;
             if !meta.is_file() {
@@ -899,10 +908,7 @@ impl Ours {
             all.sort_unstable();
             return Ours::Listed(all);
         }
-        match fs::symlink_metadata(out.join(MARKER)) {
-            Ok(m) => Ours::Before((m.mtime(), m.mtime_nsec())),
-            Err(_) => Ours::Unknown,
-        }
+        Ours::Unknown
     }
 
     fn wrote(&self, rel: &Path, meta: &fs::Metadata) -> bool {
@@ -910,8 +916,8 @@ impl Ours {
             Ours::Listed(hashes) => rel
                 .to_str()
                 .is_some_and(|rel| hashes.binary_search(&entry_hash(rel, meta)).is_ok()),
-            Ours::Before(t) => (meta.mtime(), meta.mtime_nsec()) <= *t,
-            Ours::Unknown => true,
+            // Without a list nothing can be told: everything is kept.
+            Ours::Unknown => false,
         }
     }
 }
