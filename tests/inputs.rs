@@ -349,3 +349,25 @@ fn a_static_file_too_large_to_publish_is_refused_without_being_read() {
     );
     assert!(started.elapsed() < Duration::from_secs(60));
 }
+
+#[test]
+fn a_huge_site_toml_is_refused_without_being_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    // Sparse: 200 GiB long, no block on the disk.
+    std::fs::File::options()
+        .write(true)
+        .open(site.join("site.toml"))
+        .unwrap()
+        .set_len(200 << 30)
+        .unwrap();
+    for args in [&["build", "--output", "../out"][..], &["check"][..]] {
+        let r = run_bounded(&site, args).expect("finished");
+        assert_eq!(r.status.code(), Some(1), "{args:?}: {}", stderr(&r));
+        assert!(
+            stderr(&r).contains("more than the 268435456 a site's file may have"),
+            "{}",
+            stderr(&r)
+        );
+    }
+}

@@ -267,7 +267,7 @@ pub fn not_regular(kind: &std::fs::FileType) -> String {
 /// before any read), files of kernel file systems (`/proc`, `/sys` ...)
 /// once opened; at most the size the file had when opened is read.
 pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
-    read_regular_at_most(path, u64::MAX)
+    read_regular_at_most(path, MAX_TEXT_FILE)
 }
 
 /// [`read_regular`] of a file of at most `limit` bytes (more: an error that

@@ -14,11 +14,14 @@ pub fn inputs(site_dir: &Path) -> Option<u64> {
     let exe = std::env::current_exe().ok()?;
     let meta = std::fs::metadata(&exe).ok()?;
     (exe.as_os_str(), meta.len(), meta.modified().ok()?).hash(&mut h);
-    let config = ratings_model::files::read_regular(&site_dir.join("site.toml")).ok()?;
-    config.hash(&mut h);
-    // The files a build reads, under the same rule: hidden files (a
-    // `.backup.tar`, `.git/`) are never read.
+    // The files a build reads, under the same rule (bounded, no link out
+    // of the site; hidden files, a `.backup.tar` or `.git/`, never read).
     let bounds = ratings_model::files::Bounds::new(site_dir, None)?;
+    let config = ratings_model::files::single(site_dir, "site.toml", &bounds)?
+        .ok()?
+        .read()
+        .ok()?;
+    config.hash(&mut h);
     for folder in ["data", "static"] {
         folder.hash(&mut h);
         let found = ratings_model::files::walk(site_dir, folder, &bounds);

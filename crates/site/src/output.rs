@@ -707,7 +707,7 @@ impl Staging {
             // The user's own folder: kept whole under a clear name, never
             // recycled into the spare folder that later builds overwrite.
             self.write_list().map_err(|e| Diagnostic::io(&self.files_path, &e))?;
-            swap_by_emptying(&self.tmp, &self.out, &old).map_err(fail)?;
+            swap_by_emptying_marked(&self.tmp, &self.out, &old, FOREIGN).map_err(fail)?;
             self.list_in_force();
             if let Some(backup) = keep_aside(&old, &self.out).map_err(fail)? {
                 eprintln!(
@@ -771,7 +771,17 @@ impl Staging {
         let parent = self.files_path.parent().expect("beside the output");
         let mut file = tempfile::NamedTempFile::new_in(parent)?;
         io::Write::write_all(&mut file, &bytes)?;
-        file.persist(new_list(&self.files_path)).map_err(|e| e.error)?;
+        let new = new_list(&self.files_path);
+        // Never over a list someone else put there meanwhile.
+        if let Ok(meta) = fs::symlink_metadata(&new)
+            && !is_ours(&meta)
+        {
+            return Err(io::Error::new(
+                io::ErrorKind::PermissionDenied,
+                "belongs to another user",
+            ));
+        }
+        file.persist(new).map_err(|e| e.error)?;
         Ok(())
     }
 
@@ -794,11 +804,25 @@ impl Staging {
 /// exists throughout; a build killed meanwhile leaves an output without
 /// its marker and `old` beside it, which the next build or `serve` puts
 /// back ([`restore_interrupted`]).
+/// Whether `old` holds a folder replaced with `--force` (its swap file
+/// says so): kept aside whatever it holds.
+fn foreign_swap(old: &Path) -> bool {
+    fs::read(old.join(SWAPPING)).is_ok_and(|text| text == FOREIGN)
+}
+
+/// What the swap file of a folder replaced with `--force` says.
+const FOREIGN: &[u8] = b"foreign\n";
+
 fn swap_by_emptying(tmp: &Path, out: &Path, old: &Path) -> io::Result<()> {
+    swap_by_emptying_marked(tmp, out, old, b"")
+}
+
+/// [`swap_by_emptying`] with `mark` in the swap file.
+fn swap_by_emptying_marked(tmp: &Path, out: &Path, old: &Path, mark: &[u8]) -> io::Result<()> {
     fs::create_dir(old)?;
     // Written before anything moves: an `old` folder without it holds
     // nothing of the output's.
-    fs::write(old.join(SWAPPING), "")?;
+    fs::write(old.join(SWAPPING), mark)?;
     match fs::rename(out.join(MARKER), old.join(MARKER)) {
         Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
         _ => {}
@@ -840,7 +864,9 @@ fn restore_interrupted(parent: &Path, name: &str) {
             }
             let _ = fs::rename(old.join(MARKER), out.join(MARKER));
             remove_any(&old);
-        } else if has(old.join(MARKER)) {
+        } else if !foreign_swap(&old)
+            && fs::symlink_metadata(old.join(MARKER)).is_ok_and(|m| m.is_file() && is_ours(&m))
+        {
             // Finished: the previous site of this tool is thrown away.
             remove_any(&old);
         } else {
@@ -886,12 +912,22 @@ fn new_list(list: &Path) -> PathBuf {
 
 impl Ours {
     fn read(list: &Path) -> Ours {
+        // Only a list of our own, checked on the file read (one planted
+        // meanwhile by someone else is not ours to trust).
         let read_list = |path: &Path| -> Option<Vec<u64>> {
-            let meta = fs::symlink_metadata(path).ok()?;
-            if !meta.is_file() {
+            use std::io::Read as _;
+            use std::os::unix::fs::OpenOptionsExt;
+            let mut file = fs::OpenOptions::new()
+                .read(true)
+                .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+                .open(path)
+                .ok()?;
+            let meta = file.metadata().ok()?;
+            if !(meta.is_file() && is_ours(&meta)) {
                 return None;
             }
-            let bytes = fs::read(path).ok()?;
+            let mut bytes = Vec::with_capacity(meta.len() as usize);
+            file.read_to_end(&mut bytes).ok()?;
             (bytes.len() % 8 == 0).then(|| {
                 bytes
                     .chunks_exact(8)
@@ -1136,6 +1172,39 @@ mod tests {
             assert_eq!(tree(&out), want, "{moved} entries moved");
             assert!(!old.exists(), "{moved} entries moved: the old folder is gone");
         }
+    }
+
+    #[test]
+    fn a_folder_replaced_with_force_and_interrupted_after_the_swap_is_kept_aside() {
+        // Its own marker (a site someone else built) must not pass for ours.
+        let tmp = tempfile::tempdir().unwrap();
+        let (out, old) = (tmp.path().join("out"), tmp.path().join(".out.building-77.old"));
+        for root in [&out, &old] {
+            fs::create_dir_all(root).unwrap();
+            fs::write(root.join(MARKER), "m").unwrap();
+        }
+        fs::write(old.join(SWAPPING), FOREIGN).unwrap();
+        fs::write(old.join("mine.txt"), "mine").unwrap();
+        restore_interrupted(tmp.path(), "out");
+        assert!(!old.exists());
+        let kept = tmp.path().join("out.before-ratings");
+        assert_eq!(fs::read_to_string(kept.join("mine.txt")).unwrap(), "mine");
+    }
+
+    #[test]
+    fn a_list_of_files_of_another_user_is_not_trusted() {
+        // SAFETY: geteuid has no preconditions.
+        if unsafe { libc::geteuid() } != 0 {
+            return;
+        }
+        let tmp = tempfile::tempdir().unwrap();
+        let list = tmp.path().join(".out.files");
+        fs::write(&list, 7u64.to_le_bytes()).unwrap();
+        assert!(matches!(Ours::read(&list), Ours::Listed(_)));
+        let c = std::ffi::CString::new(list.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::chown(c.as_ptr(), 65534, 65534) }, 0);
+        assert!(matches!(Ours::read(&list), Ours::Unknown));
     }
 
     #[test]
