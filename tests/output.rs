@@ -546,6 +546,32 @@ int renameat2(int olddir, const char *old, int newdir, const char *new, unsigned
     lib
 }
 
+/// Start a build of `site` into `out` (with the preload library `shim`, if
+/// given) and SIGKILL it after a random part of `up_to`; the wait.
+fn kill_a_build(
+    site: &Path,
+    out: &Path,
+    shim: Option<&Path>,
+    up_to: Duration,
+    rng: &mut ratings_bench::synth::Rng,
+) -> Duration {
+    let mut build = std::process::Command::new(BIN);
+    build.args(["build", "--site"]).arg(site).arg("--output").arg(out);
+    if let Some(shim) = shim {
+        build.env("LD_PRELOAD", shim);
+    }
+    let mut child = build
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let wait = up_to * rng.below(1000) as u32 / 1000;
+    std::thread::sleep(wait.max(Duration::from_millis(1)));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    wait
+}
+
 fn build_without_exchange(site: &Path, out: &Path, shim: &Path) -> std::process::Output {
     std::process::Command::new(BIN)
         .args(["build", "--site"])
@@ -601,20 +627,7 @@ fn a_swap_without_exchange_killed_at_random_moments_never_leaves_the_output_miss
     for i in 0..KILLS {
         std::fs::create_dir_all(page.parent().unwrap()).unwrap();
         std::fs::write(&page, format!("# Changing\n\n{i}\n")).unwrap();
-        let mut child = std::process::Command::new(BIN)
-            .args(["build", "--site"])
-            .arg(&site)
-            .arg("--output")
-            .arg(&out)
-            .env("LD_PRELOAD", &shim)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        let wait = full.mul_f64(1.1) * rng.below(1000) as u32 / 1000;
-        std::thread::sleep(wait.max(Duration::from_millis(1)));
-        child.kill().unwrap();
-        child.wait().unwrap();
+        let wait = kill_a_build(&site, &out, Some(&shim), full.mul_f64(1.1), &mut rng);
         assert!(out.is_dir(), "kill {i} after {wait:?}: the output folder is missing");
     }
     // The next build puts back or replaces whatever a kill interrupted.
@@ -810,20 +823,8 @@ fn files_someone_put_into_the_output_survive_builds_killed_at_random_moments() {
         std::fs::create_dir_all(out.join("zz-mine")).unwrap();
         std::fs::write(out.join(format!("zz-mine/{i}.txt")), format!("mine {i}\n")).unwrap();
         std::fs::write(&page, format!("# Changing\n\n{i}\n")).unwrap();
-        let mut build = std::process::Command::new(BIN);
-        build.args(["build", "--site"]).arg(&site).arg("--output").arg(&out);
-        if i % 2 == 1 {
-            build.env("LD_PRELOAD", &shim);
-        }
-        let mut child = build
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        let wait = full.mul_f64(1.2) * rng.below(1000) as u32 / 1000;
-        std::thread::sleep(wait.max(Duration::from_millis(1)));
-        child.kill().unwrap();
-        child.wait().unwrap();
+        let preload = (i % 2 == 1).then_some(shim.as_path());
+        kill_a_build(&site, &out, preload, full.mul_f64(1.2), &mut rng);
         let r = run_build(&site, ".", out.to_str().unwrap(), &[]);
         assert!(r.status.success(), "{}", stderr(&r));
     }
