@@ -11,6 +11,7 @@ pub mod games;
 pub mod glicko2;
 pub mod params;
 pub mod predictions;
+pub mod standings;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 pub mod timeline;

@@ -1,0 +1,416 @@
+//! PGN game collections: games grouped into events by `Event`, `Site` and the
+//! year of `Date`, one game one match, White first.
+//!
+//! The reader streams (see `reader.rs`): only the current game's tags are held,
+//! never its moves. Choices of ours (documented with the import, issue 26):
+//! - Round numbers are kept as written (`3.1` is round 3): rounds without a game
+//!   stay empty, with a warning, so that a crosstable's "round 5" is the
+//!   organiser's round 5. Numbers above 1000 (a date written as a round) count as
+//!   no round.
+//! - `Event` and `Site` are kept as written, `?` included.
+//! - A game whose movetext ends without a result (a cut file, or the next game's
+//!   tags) takes its `Result` tag; where both exist and differ, the movetext
+//!   wins (it is what the program wrote last). Each with one warning per event.
+//! - `Date` missing: `EventDate`. A year-less date groups with the other
+//!   year-less games of the same event and site.
+//! - An event all of whose games are skipped is not returned; its warnings go
+//!   to `Import::warnings`.
+
+mod reader;
+mod rounds;
+
+use std::collections::HashMap;
+use std::io::Read;
+
+use crate::date::{make_date, parse_date};
+use crate::model::{Date, Encoding, Entrant, Game, GameResult, Import, ImportError, Tournament};
+use crate::names;
+use reader::{GameTags, Reader, Termination};
+use rounds::Seat;
+
+/// A count of one kind of problem in one event, and where it first happened:
+/// one warning per event instead of thousands.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    count: usize,
+    first_line: usize,
+}
+
+impl Tally {
+    fn add(&mut self, line: usize) {
+        if self.count == 0 {
+            self.first_line = line;
+        }
+        self.count += 1;
+    }
+}
+
+#[derive(Default)]
+struct Tallies {
+    unfinished: Tally,
+    no_players: Tally,
+    same_player: Tally,
+    no_result_token: Tally,
+    result_mismatch: Tally,
+    partial_date: Tally,
+    bad_date: Tally,
+}
+
+struct PgnGame {
+    line: usize,
+    seat: Seat,
+    result: GameResult,
+}
+
+#[derive(Default)]
+struct Event {
+    name: String,
+    site: String,
+    games: Vec<PgnGame>,
+    players: Vec<Entrant>,
+    by_name: HashMap<String, usize>,
+    start: Option<Date>,
+    end: Option<Date>,
+    tallies: Tallies,
+}
+
+#[derive(Default)]
+struct Collector {
+    events: Vec<Event>,
+    index: HashMap<(String, String, Option<i32>), usize>,
+}
+
+/// Reads a whole PGN file held in memory.
+pub fn parse(bytes: &[u8]) -> Result<Import, ImportError> {
+    parse_reader(bytes)
+}
+
+/// Reads PGN from any reader, 64 KiB at a time: memory holds the events found,
+/// never the file.
+pub fn parse_reader<R: Read>(mut input: R) -> Result<Import, ImportError> {
+    let mut buffer = vec![0u8; 64 * 1024];
+    let mut reader = Reader::new();
+    let mut collector = Collector::default();
+    // The first bytes must be seen together to tell UTF-16 by its byte-order mark.
+    let mut filled = read_some(&mut input, &mut buffer)?;
+    while filled == 1 {
+        match read_some(&mut input, &mut buffer[filled..])? {
+            0 => break,
+            n => filled += n,
+        }
+    }
+    let utf16 = if buffer[..filled].starts_with(&[0xFF, 0xFE]) || buffer[..filled].starts_with(&[0xFE, 0xFF]) {
+        // Rare enough (a Windows export) to be decoded whole.
+        let mut all = buffer[..filled].to_vec();
+        input.read_to_end(&mut all).map_err(read_error)?;
+        let text = crate::text::decode(&all)?;
+        reader.feed(text.text.as_bytes(), &mut |g, t| collector.add(g, t))?;
+        Some(text.encoding)
+    } else {
+        while filled > 0 {
+            reader.feed(&buffer[..filled], &mut |g, t| collector.add(g, t))?;
+            filled = read_some(&mut input, &mut buffer)?;
+        }
+        None
+    };
+    let windows_1252 = reader.used_windows_1252;
+    reader.finish(&mut |g, t| collector.add(g, t));
+    let encoding = match utf16 {
+        Some(encoding) => encoding,
+        None if windows_1252 => Encoding::Windows1252,
+        None => Encoding::Utf8,
+    };
+    collector.into_import(encoding)
+}
+
+fn read_error(e: std::io::Error) -> ImportError {
+    ImportError::new(0, None, format!("could not read the file: {e}"))
+}
+
+/// One `read`, retried when interrupted; 0 at the end of the input.
+fn read_some<R: Read>(input: &mut R, buffer: &mut [u8]) -> Result<usize, ImportError> {
+    loop {
+        match input.read(buffer) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            other => return other.map_err(read_error),
+        }
+    }
+}
+
+/// `YYYY.MM.DD` with `??` for what is unknown: the first day of what is known.
+/// `None` when the year is unknown. Other forms go to the general date reader.
+fn game_date(text: &str) -> Result<Option<(Date, bool)>, String> {
+    let parts: Vec<&str> = text.split(['.', '-', '/']).map(str::trim).collect();
+    let unknown = |p: &str| !p.is_empty() && p.chars().all(|c| c == '?');
+    match parts.as_slice() {
+        [year, month, day] if unknown(month) || unknown(day) || unknown(year) => {
+            if unknown(year) {
+                return Ok(None);
+            }
+            let year: i32 = year.parse().map_err(|_| format!("`{text}` is not a date"))?;
+            let month: u32 = if unknown(month) {
+                1
+            } else {
+                month.parse().map_err(|_| format!("`{text}` is not a date"))?
+            };
+            let day: u32 = if unknown(day) {
+                1
+            } else {
+                day.parse().map_err(|_| format!("`{text}` is not a date"))?
+            };
+            make_date(year, month, day).map(|d| Some((d, true)))
+        }
+        _ if unknown(text) => Ok(None),
+        _ => parse_date(text).map(|d| Some((d, false))),
+    }
+}
+
+/// `3` and `3.1` (round.board) are round 3; anything else has no round.
+fn round_number(text: Option<&str>) -> Option<u32> {
+    let head = text?.split('.').next()?.trim();
+    head.parse::<u32>().ok().filter(|r| (1..=1000).contains(r))
+}
+
+fn valid_name(name: &Option<String>) -> Option<String> {
+    let name = names::tidy(name.as_deref()?);
+    (!name.is_empty() && name != "?" && name != "-").then_some(name)
+}
+
+fn tag_result(tag: Option<&str>) -> Option<Termination> {
+    tag.and_then(|t| Termination::of(t.trim().as_bytes()))
+}
+
+impl Collector {
+    fn event_for(&mut self, tags: &GameTags, date: Option<Date>) -> &mut Event {
+        let name = tags.event.clone().unwrap_or_default();
+        let site = tags.site.clone().unwrap_or_default();
+        let key = (name.clone(), site.clone(), date.map(|d| d.year));
+        let next = self.events.len();
+        let index = *self.index.entry(key).or_insert(next);
+        if index == next {
+            self.events.push(Event {
+                name,
+                site,
+                ..Event::default()
+            });
+        }
+        &mut self.events[index]
+    }
+
+    fn add(&mut self, tags: GameTags, termination: Termination) {
+        let line = tags.line;
+        let date_text = tags
+            .date
+            .as_deref()
+            .or(tags.event_date.as_deref())
+            .unwrap_or("????.??.??");
+        let date = game_date(date_text);
+        let event = self.event_for(&tags, date.clone().ok().flatten().map(|(d, _)| d));
+        let Some(result) = event.result_of(&tags, termination) else {
+            return;
+        };
+        let (Some(white), Some(black)) = (valid_name(&tags.white), valid_name(&tags.black)) else {
+            return event.tallies.no_players.add(line);
+        };
+        if white == black {
+            return event.tallies.same_player.add(line);
+        }
+        // Only games that count date the event.
+        match date {
+            Ok(Some((d, partial))) => {
+                if partial {
+                    event.tallies.partial_date.add(line);
+                }
+                event.start = Some(event.start.map_or(d, |s| s.min(d)));
+                event.end = Some(event.end.map_or(d, |e| e.max(d)));
+            }
+            Ok(None) => {}
+            Err(_) => event.tallies.bad_date.add(line),
+        }
+        let white = event.entrant(
+            &white,
+            tags.white_elo.as_deref(),
+            tags.white_fide_id.as_deref(),
+            tags.white_title.as_deref(),
+        );
+        let black = event.entrant(
+            &black,
+            tags.black_elo.as_deref(),
+            tags.black_fide_id.as_deref(),
+            tags.black_title.as_deref(),
+        );
+        let round = round_number(tags.round.as_deref());
+        event.games.push(PgnGame {
+            line,
+            seat: Seat { round, white, black },
+            result,
+        });
+    }
+
+    fn into_import(self, encoding: Encoding) -> Result<Import, ImportError> {
+        if self.events.is_empty() {
+            return Err(ImportError::new(
+                0,
+                None,
+                "no games (no `[Tag \"value\"]` lines, no results): not a PGN file",
+            ));
+        }
+        let mut import = Import {
+            encoding,
+            tournaments: Vec::new(),
+            warnings: Vec::new(),
+        };
+        for event in self.events {
+            let tournament = event.build();
+            if tournament.round_results.iter().all(Vec::is_empty) {
+                let name = tournament.name.clone();
+                import
+                    .warnings
+                    .push((0, format!("event `{name}`: no game could be imported")));
+                import.warnings.extend(
+                    tournament
+                        .warnings
+                        .into_iter()
+                        .map(|(l, w)| (l, format!("event `{name}`: {w}"))),
+                );
+            } else {
+                import.tournaments.push(tournament);
+            }
+        }
+        Ok(import)
+    }
+}
+
+impl Event {
+    /// The game's result, or `None` (counted) when the game cannot count.
+    fn result_of(&mut self, tags: &GameTags, termination: Termination) -> Option<GameResult> {
+        let tag = tag_result(tags.result.as_deref());
+        let termination = match (termination, tag) {
+            (Termination::Missing, Some(tag)) => {
+                self.tallies.no_result_token.add(tags.line);
+                tag
+            }
+            (moves, Some(tag)) if moves != tag => {
+                self.tallies.result_mismatch.add(tags.line);
+                moves
+            }
+            (moves, _) => moves,
+        };
+        match termination {
+            Termination::WhiteWins => Some(GameResult::WhiteWins),
+            Termination::BlackWins => Some(GameResult::BlackWins),
+            Termination::Draw => Some(GameResult::Draw),
+            Termination::Unfinished | Termination::Missing => {
+                self.tallies.unfinished.add(tags.line);
+                None
+            }
+        }
+    }
+
+    fn entrant(&mut self, name: &str, elo: Option<&str>, fide_id: Option<&str>, title: Option<&str>) -> usize {
+        let next = self.players.len();
+        let index = *self.by_name.entry(name.to_owned()).or_insert(next);
+        if index == next {
+            self.players.push(names::entrant(name));
+        }
+        let entrant = &mut self.players[index];
+        let number = |text: Option<&str>| text.and_then(|t| t.trim().parse::<u64>().ok()).filter(|&n| n > 0);
+        entrant.rating = entrant.rating.or(number(elo).and_then(|n| u32::try_from(n).ok()));
+        entrant.fide_id = entrant.fide_id.or(number(fide_id));
+        if entrant.title.is_empty() && !matches!(title, None | Some("" | "-" | "?")) {
+            entrant.title = title.unwrap_or_default().to_owned();
+        }
+        index
+    }
+
+    fn build(self) -> Tournament {
+        let seats: Vec<Seat> = self.games.iter().map(|g| g.seat).collect();
+        let placement = rounds::place(&seats);
+        let rounds = placement.rounds.iter().copied().max().unwrap_or(0);
+        let mut t = Tournament {
+            name: self.name,
+            place: self.site,
+            start: self.start,
+            end: self.end,
+            rounds,
+            players: self.players,
+            round_results: vec![Vec::new(); rounds as usize],
+            byes: vec![Vec::new(); rounds as usize],
+            ..Tournament::default()
+        };
+        let moved = Tally {
+            count: placement.moved.len(),
+            first_line: placement.moved.iter().map(|&i| self.games[i].line).min().unwrap_or(0),
+        };
+        let mut unnumbered = Tally::default();
+        for (game, &round) in self.games.into_iter().zip(&placement.rounds) {
+            if game.seat.round.is_none() {
+                unnumbered.add(game.line);
+            }
+            t.round_results[round as usize - 1].push(Game {
+                white: game.seat.white,
+                black: game.seat.black,
+                result: game.result,
+                colours_known: true,
+            });
+        }
+        report(&mut t, &self.tallies, unnumbered, moved, placement.last_numbered);
+        t
+    }
+}
+
+fn report(t: &mut Tournament, tallies: &Tallies, unnumbered: Tally, moved: Tally, after: u32) {
+    let mut say = |tally: Tally, what: String| {
+        if tally.count > 0 {
+            t.warnings.push((
+                tally.first_line,
+                format!("{} {what} (the first at this line)", tally.count),
+            ));
+        }
+    };
+    say(tallies.unfinished, "unfinished games (`*` or no result) skipped".into());
+    say(
+        tallies.no_players,
+        "games without both a White and a Black name skipped".into(),
+    );
+    say(
+        tallies.same_player,
+        "games of a player against the same name skipped".into(),
+    );
+    say(
+        tallies.no_result_token,
+        "games whose moves end without a result take their Result tag".into(),
+    );
+    say(
+        tallies.result_mismatch,
+        "games whose Result tag differs from the result after the moves keep the latter".into(),
+    );
+    say(
+        tallies.partial_date,
+        "games with unknown date parts are dated the first day of what is known".into(),
+    );
+    say(tallies.bad_date, "game dates could not be read".into());
+    let place = if after == 0 {
+        "in file order".to_owned()
+    } else {
+        format!("after round {after}")
+    };
+    say(
+        unnumbered,
+        format!("games without a round number each get a round of their own, {place}"),
+    );
+    let moved_to = "moved to the next round where both players are free";
+    say(
+        moved,
+        format!("games that would put a player twice in one round {moved_to}"),
+    );
+    let empty: Vec<String> = (1..=after as usize)
+        .filter(|&r| t.round_results[r - 1].is_empty())
+        .map(|r| r.to_string())
+        .collect();
+    match empty.as_slice() {
+        [] => {}
+        [round] => t.warn(0, format!("round {round} has no game in this file")),
+        _ => t.warn(0, format!("rounds {} have no game in this file", empty.join(", "))),
+    }
+}

@@ -1,0 +1,354 @@
+//! FIDE Tournament Report File (TRF-2006, TRF16, TRF26 and the JaVaFo TRF(x)
+//! extensions): the export of every chess pairing program and of lichess Swiss
+//! events.
+//!
+//! Read for this (never copied): the FIDE handbook's TRF16/TRF26 description
+//! (as transcribed in `echecsjs/trf` `SPEC.md`); bbpPairings
+//! `src/fileformats/trf.cpp` (fixed columns counted in characters, `0000` or
+//! blanks for no opponent, CR-only line ends, `XXR`/`142`, `240`, `162`);
+//! lichess `lila` `modules/swiss/src/main/SwissTrf.scala` and its older fork
+//! `DrNixx/line` (user names without comma, right-aligned names, blank
+//! opponents with `U`/`H`/`-`, `May 29, 2020` dates, a trailing `0000 -` block
+//! for the next round); `sklangen/TRF` `trf/__init__.py` and its test files
+//! (the FIDE example with `28. 07. 2005`, rank 0 for withdrawn players,
+//! `153 - -` forfeits); JaVaFo's advanced user manual and Vega's manual (`XXR`,
+//! `XXC`, absent players written `0000 - -`).
+//!
+//! Choices of ours (documented with the import, issue 26):
+//! - A `012` record after player lines starts a new tournament: concatenated
+//!   files (and programs that write one section after another) come out as
+//!   several tournaments, each `section: Some("1")`, `Some("2")`, … .
+//! - Team records (`013`, `310`) are not imported; the players' individual games
+//!   are, with one warning.
+//! - `XXR`/`142` (rounds planned) is checked, not trusted: `rounds` is the number
+//!   of rounds with results, and trailing rounds with no game and no bye that
+//!   scores (the next round a program announces) are dropped.
+//! - A starting rank that cannot be read is an error (no other line could refer
+//!   to the player); any other oddity is a warning naming its line.
+//! - Rank 0 or blank (withdrawn players) is no rank; `official` is `None` when
+//!   nobody has one.
+
+mod pairing;
+mod player_line;
+mod points;
+
+use std::collections::HashMap;
+
+use crate::date::parse_date;
+use crate::model::{ByeKind, Import, ImportError, Tournament};
+use crate::text;
+use player_line::{Colour, Entry, MAX_ROUNDS, PlayerLine};
+use points::Scoring;
+
+/// One tournament of the file while its lines are read.
+#[derive(Default)]
+struct Section {
+    tournament: Tournament,
+    players: Vec<PlayerLine>,
+    by_rank: HashMap<u32, usize>,
+    planned_rounds: Option<(usize, u32)>,
+    scoring: Scoring,
+    bye_records: Vec<ByeRecord>,
+    team_records_seen: bool,
+}
+
+/// TRF26 `240`: byes listed apart from the player lines.
+struct ByeRecord {
+    line: usize,
+    code: char,
+    round: usize,
+    players: Vec<u32>,
+}
+
+/// Reads a TRF file. See the module documentation for the choices made.
+pub fn parse(bytes: &[u8]) -> Result<Import, ImportError> {
+    let decoded = text::decode(bytes)?;
+    let mut sections = vec![Section::default()];
+    for (index, line) in decoded.text.split('\n').enumerate() {
+        read_record(&mut sections, index + 1, line)?;
+    }
+    // A header without player lines (a stray `012` at the end) is no tournament;
+    // what it noted is kept at file level.
+    let (sections, empty): (Vec<Section>, Vec<Section>) = sections.into_iter().partition(|s| !s.players.is_empty());
+    if sections.is_empty() {
+        return Err(ImportError::new(
+            0,
+            None,
+            "no player lines (records starting `001`): not a TRF file",
+        ));
+    }
+    let mut warnings = Vec::new();
+    for section in empty.into_iter().map(|s| s.tournament) {
+        if !section.name.is_empty() {
+            let message = format!("tournament `{}` has no player lines; ignored", section.name);
+            warnings.push((0, message));
+        }
+        warnings.extend(section.warnings);
+    }
+    let several = sections.len() > 1;
+    let tournaments = sections
+        .into_iter()
+        .enumerate()
+        .map(|(i, section)| {
+            let mut t = build(section);
+            if several {
+                t.section = Some((i + 1).to_string());
+            }
+            t
+        })
+        .collect();
+    Ok(Import {
+        encoding: decoded.encoding,
+        tournaments,
+        warnings,
+    })
+}
+
+/// A record code: three digits, or three capitals for program extensions
+/// (`XXR`, `XXC`, `BBW`, `DAT`) and national rating records (`GER`).
+fn is_record_code(code: &str) -> bool {
+    code.len() == 3 && (code.bytes().all(|b| b.is_ascii_digit()) || code.bytes().all(|b| b.is_ascii_uppercase()))
+}
+
+fn read_record(sections: &mut Vec<Section>, line: usize, text: &str) -> Result<(), ImportError> {
+    let code: String = text.chars().take(3).collect();
+    let value: String = text.chars().skip(3).collect();
+    let value = value.trim();
+    if code == "012" && !sections.last().is_some_and(|s| s.players.is_empty()) {
+        sections.push(Section::default());
+    }
+    let Some(section) = sections.last_mut() else {
+        return Ok(());
+    };
+    let t = &mut section.tournament;
+    match code.as_str() {
+        "" | "###" => {}
+        _ if text.trim().is_empty() => {}
+        "012" => set_header(t, line, "tournament name (012)", value, |t| &mut t.name),
+        "022" => set_header(t, line, "place (022)", value, |t| &mut t.place),
+        "032" => set_header(t, line, "federation (032)", value, |t| &mut t.federation),
+        "092" => set_header(t, line, "type (092)", value, |t| &mut t.kind),
+        "042" | "052" => read_date(t, line, &code, value),
+        "062" => t.declared_players = read_count(t, line, "number of players (062)", value),
+        "142" | "XXR" => {
+            let planned = read_count(t, line, "number of rounds", value);
+            section.planned_rounds = planned.map(|n| (line, n));
+        }
+        "162" => read_scoring(section, line, value),
+        "240" => read_bye_record(section, line, value),
+        "001" => read_player(section, line, text)?,
+        "013" | "310" if !section.team_records_seen => {
+            section.team_records_seen = true;
+            t.warn(line, "team records are not imported; the players' own games are");
+        }
+        _ if is_record_code(&code) => {} // other records carry nothing an event file holds
+        _ => t.warn(line, "not a TRF record (no three-character code); ignored"),
+    }
+    Ok(())
+}
+
+fn set_header(
+    t: &mut Tournament,
+    line: usize,
+    what: &str,
+    value: &str,
+    field: impl Fn(&mut Tournament) -> &mut String,
+) {
+    let current = field(t);
+    if current.is_empty() {
+        *current = value.to_owned();
+    } else if current != value && !value.is_empty() {
+        let kept = current.clone();
+        t.warn(line, format!("a second {what} `{value}`; the first, `{kept}`, is kept"));
+    }
+}
+
+fn read_date(t: &mut Tournament, line: usize, code: &str, value: &str) {
+    if value.is_empty() {
+        return;
+    }
+    let what = if code == "042" { "start date" } else { "end date" };
+    match parse_date(value) {
+        Ok(date) if code == "042" => t.start = Some(date),
+        Ok(date) => t.end = Some(date),
+        Err(why) => t.warn(line, format!("{what} `{value}` not read: {why}")),
+    }
+    if let (Some(start), Some(end)) = (t.start, t.end)
+        && end < start
+    {
+        t.warn(line, format!("the end date {end} is before the start date {start}"));
+    }
+}
+
+fn read_count(t: &mut Tournament, line: usize, what: &str, value: &str) -> Option<u32> {
+    let first = value.split_whitespace().next()?;
+    match first.parse::<u32>() {
+        Ok(n) => Some(n),
+        Err(_) => {
+            t.warn(line, format!("{what} `{value}` is not a number; ignored"));
+            None
+        }
+    }
+}
+
+/// `162`: `W 3.0    D 1.0` (a letter, then its points); letters glued to
+/// their number (`W3.0`) are read too.
+fn read_scoring(section: &mut Section, line: usize, value: &str) {
+    let tokens: Vec<&str> = value.split_whitespace().collect();
+    let mut i = 0;
+    while i < tokens.len() {
+        let token = tokens[i];
+        let (letter, number) = match token.split_at_checked(1) {
+            Some((letter, "")) => {
+                i += 1;
+                (letter, tokens.get(i).copied().unwrap_or(""))
+            }
+            Some((letter, glued)) => (letter, glued),
+            None => break,
+        };
+        i += 1;
+        let Ok(points) = number.replace(',', ".").parse::<f64>() else {
+            section.tournament.warn(
+                line,
+                format!("scoring (162) `{value}` not understood; default points used"),
+            );
+            return;
+        };
+        let scoring = &mut section.scoring;
+        match letter {
+            "W" => scoring.win = points,
+            "D" => scoring.draw = points,
+            "L" => scoring.loss = points,
+            "A" => scoring.absence = points,
+            _ => {} // P and X: pairing-allocated byes and unknown results, not checked here
+        }
+    }
+}
+
+/// `240 H 003  0026  0047`: bye type, round, starting ranks.
+fn read_bye_record(section: &mut Section, line: usize, value: &str) {
+    let mut tokens = value.split_whitespace();
+    let code = tokens
+        .next()
+        .and_then(|t| t.chars().next())
+        .map(|c| c.to_ascii_uppercase());
+    let round = tokens
+        .next()
+        .and_then(|t| t.parse::<usize>().ok())
+        .filter(|r| (1..=MAX_ROUNDS).contains(r));
+    let players: Option<Vec<u32>> = tokens.map(|t| t.parse().ok()).collect();
+    match (code, round, players) {
+        (Some(code @ ('F' | 'H' | 'Z')), Some(round), Some(players)) => {
+            section.bye_records.push(ByeRecord {
+                line,
+                code,
+                round,
+                players,
+            });
+        }
+        _ => section
+            .tournament
+            .warn(line, format!("bye record (240) `{value}` not understood; ignored")),
+    }
+}
+
+fn read_player(section: &mut Section, line: usize, text: &str) -> Result<(), ImportError> {
+    let player = player_line::read(line, text, &mut section.tournament.warnings)?;
+    let rank = player.entrant.start_rank;
+    if let Some(&earlier) = section.by_rank.get(&rank) {
+        return Err(ImportError::new(
+            line,
+            Some(5),
+            format!(
+                "starting rank {rank} is already used on line {}",
+                section.players[earlier].line
+            ),
+        ));
+    }
+    section.by_rank.insert(rank, section.players.len());
+    section.players.push(player);
+    Ok(())
+}
+
+/// Writes the `240` byes into the rounds they name, where the player line
+/// leaves that round blank.
+fn apply_bye_records(section: &mut Section) {
+    for record in &section.bye_records {
+        for rank in &record.players {
+            let Some(&index) = section.by_rank.get(rank) else {
+                section
+                    .tournament
+                    .warn(record.line, format!("bye for player {rank}, who has no 001 line"));
+                continue;
+            };
+            let entries = &mut section.players[index].entries;
+            if entries.len() < record.round {
+                entries.resize(record.round, player_line::BLANK);
+            }
+            let slot = &mut entries[record.round - 1];
+            let bye = Entry {
+                opponent: None,
+                colour: Colour::Unknown,
+                code: record.code,
+            };
+            if *slot == player_line::BLANK {
+                *slot = bye;
+            } else if *slot != bye {
+                section.tournament.warn(
+                    record.line,
+                    format!(
+                        "bye for player {rank} in round {}, whose line records that round; the line is kept",
+                        record.round
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn build(mut section: Section) -> Tournament {
+    apply_bye_records(&mut section);
+    let mut t = std::mem::take(&mut section.tournament);
+    let written_rounds = section.players.iter().map(|p| p.entries.len()).max().unwrap_or(0);
+    t.players = section.players.iter().map(|p| p.entrant.clone()).collect();
+    pairing::pair_rounds(&section.players, written_rounds, &section.by_rank, &mut t);
+    drop_unplayed_rounds(&mut t, &section.players);
+    points::check(&mut t, &section.players, &section.scoring);
+    t.rounds = t.round_results.len() as u32;
+    if let Some((line, planned)) = section.planned_rounds.filter(|&(_, n)| n != t.rounds) {
+        t.warn(
+            line,
+            format!("the file plans {planned} rounds; {} have results", t.rounds),
+        );
+    }
+    let ranks: Vec<(usize, u32)> = section
+        .players
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| p.rank.map(|r| (i, r)))
+        .collect();
+    t.official = (!ranks.is_empty()).then_some(ranks);
+    t
+}
+
+/// Trailing rounds in which nobody played and no bye scored: a program's note
+/// about the round to be paired next, not a round of the event.
+fn drop_unplayed_rounds(t: &mut Tournament, players: &[PlayerLine]) {
+    while let (Some(games), Some(byes)) = (t.round_results.last(), t.byes.last()) {
+        if !games.is_empty() || byes.iter().any(|&(_, kind)| kind != ByeKind::Zero) {
+            break;
+        }
+        let round = t.round_results.len();
+        if let Some(p) = players
+            .iter()
+            .find(|p| p.entries.get(round - 1).is_some_and(|e| *e != player_line::BLANK))
+        {
+            t.warn(
+                p.line,
+                format!("round {round} has no game and no bye that scores; dropped"),
+            );
+        }
+        t.round_results.pop();
+        t.byes.pop();
+    }
+}

@@ -1,0 +1,284 @@
+//! From the player lines' rounds to games and byes: each game is written on
+//! both players' lines, so it is paired once and the two lines are compared.
+
+use std::collections::HashMap;
+
+use super::player_line::{Colour, Entry, PlayerLine};
+use crate::model::{ByeKind, Game, GameResult, Tournament};
+
+/// One side's result, as its own line writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Score {
+    Win,
+    Draw,
+    Loss,
+    ForfeitWin,
+    ForfeitLoss,
+    /// TRF `W D L`: a game of less than one move; scored, not rated.
+    ShortWin,
+    ShortDraw,
+    ShortLoss,
+}
+
+impl Score {
+    fn of(code: char) -> Option<Score> {
+        Some(match code {
+            '1' => Score::Win,
+            '=' => Score::Draw,
+            '0' => Score::Loss,
+            '+' => Score::ForfeitWin,
+            '-' => Score::ForfeitLoss,
+            'W' => Score::ShortWin,
+            'D' => Score::ShortDraw,
+            'L' => Score::ShortLoss,
+            _ => return None,
+        })
+    }
+
+    /// What the opponent's line should say.
+    fn opposite(self) -> Score {
+        match self {
+            Score::Win => Score::Loss,
+            Score::Loss => Score::Win,
+            Score::Draw => Score::Draw,
+            Score::ForfeitWin => Score::ForfeitLoss,
+            Score::ForfeitLoss => Score::ForfeitWin,
+            Score::ShortWin => Score::ShortLoss,
+            Score::ShortLoss => Score::ShortWin,
+            Score::ShortDraw => Score::ShortDraw,
+        }
+    }
+
+    /// The game's result when this is White's score. `W`/`L` are scored as
+    /// forfeits and `D` as an unrated draw (spec: `+-`, `-+`, `½F-½F`).
+    fn for_white(self) -> GameResult {
+        match self {
+            Score::Win => GameResult::WhiteWins,
+            Score::Loss => GameResult::BlackWins,
+            Score::Draw => GameResult::Draw,
+            Score::ForfeitWin | Score::ShortWin => GameResult::WhiteWinsForfeit,
+            Score::ForfeitLoss | Score::ShortLoss => GameResult::BlackWinsForfeit,
+            Score::ShortDraw => GameResult::UnratedDraw,
+        }
+    }
+}
+
+/// What one player's line says about one round, in entrant indexes.
+#[derive(Clone, Copy, Debug)]
+enum Claim {
+    Game {
+        opponent: usize,
+        colour: Colour,
+        score: Score,
+        code: char,
+    },
+    Bye(ByeKind),
+}
+
+/// A bye written without an opponent. `H` half, `F`/`U` full, `Z` and blank
+/// zero; with `0000` (older files, lichess) `+` full, `=` half, `-` absent. The
+/// codes of a game are read by what they score, with a warning.
+fn bye_kind(code: char) -> (ByeKind, bool) {
+    match code {
+        'H' | '=' => (ByeKind::Half, false),
+        'F' | 'U' | '+' => (ByeKind::Full, false),
+        'Z' | ' ' | '-' => (ByeKind::Zero, false),
+        '1' | 'W' => (ByeKind::Full, true),
+        'D' => (ByeKind::Half, true),
+        _ => (ByeKind::Zero, true),
+    }
+}
+
+struct Round<'a> {
+    number: usize,
+    lines: &'a [PlayerLine],
+    claims: Vec<Claim>,
+}
+
+fn claim_of(
+    player: &PlayerLine,
+    entry: Entry,
+    round: usize,
+    by_rank: &HashMap<u32, usize>,
+    warnings: &mut Vec<(usize, String)>,
+) -> Claim {
+    let line = player.line;
+    let opponent = entry.opponent.filter(|&o| o != player.entrant.start_rank);
+    let bye = |warnings: &mut Vec<(usize, String)>, why: &str| {
+        let (kind, odd) = bye_kind(entry.code);
+        if odd || !why.is_empty() {
+            warnings.push((
+                line,
+                format!(
+                    "round {round}: result `{}` {why}; taken as a {} bye",
+                    entry.code,
+                    bye_name(kind)
+                ),
+            ));
+        }
+        Claim::Bye(kind)
+    };
+    let Some(rank) = opponent else {
+        return bye(warnings, "");
+    };
+    let Some(&index) = by_rank.get(&rank) else {
+        return bye(warnings, &format!("against player {rank}, who has no 001 line"));
+    };
+    match Score::of(entry.code) {
+        Some(score) => Claim::Game {
+            opponent: index,
+            colour: entry.colour,
+            score,
+            code: entry.code,
+        },
+        // Paired but not played yet (an export during the round).
+        None if entry.code == ' ' => {
+            let message = format!("round {round}: paired with player {rank} but no result; not counted");
+            warnings.push((line, message));
+            Claim::Bye(ByeKind::Zero)
+        }
+        None => bye(warnings, &format!("with opponent {rank}; the opponent is ignored and")),
+    }
+}
+
+pub(crate) fn bye_name(kind: ByeKind) -> &'static str {
+    match kind {
+        ByeKind::Full => "full-point",
+        ByeKind::Half => "half-point",
+        ByeKind::Zero => "zero-point",
+    }
+}
+
+/// Pairs every round: games first (a line that records a game wins over its
+/// opponent's silence), then byes for everyone left.
+pub(crate) fn pair_rounds(lines: &[PlayerLine], rounds: usize, by_rank: &HashMap<u32, usize>, t: &mut Tournament) {
+    for number in 1..=rounds {
+        let claims = lines
+            .iter()
+            .map(|p| {
+                let entry = p.entries.get(number - 1).copied().unwrap_or(super::player_line::BLANK);
+                claim_of(p, entry, number, by_rank, &mut t.warnings)
+            })
+            .collect();
+        let round = Round { number, lines, claims };
+        let (games, byes) = pair_round(&round, &mut t.warnings);
+        t.round_results.push(games);
+        t.byes.push(byes);
+    }
+}
+
+fn pair_round(round: &Round, warnings: &mut Vec<(usize, String)>) -> (Vec<Game>, Vec<(usize, ByeKind)>) {
+    let mut done = vec![false; round.claims.len()];
+    let mut games = Vec::new();
+    for (player, claim) in round.claims.iter().enumerate() {
+        let Claim::Game { opponent, .. } = *claim else {
+            continue;
+        };
+        if done[player] {
+            continue;
+        }
+        let opponent_claim = round.claims[opponent];
+        let answered = matches!(opponent_claim, Claim::Game { opponent: o, .. } if o == player);
+        let silent = matches!(opponent_claim, Claim::Bye(ByeKind::Zero));
+        if done[opponent] || !(answered || silent) {
+            warnings.push((
+                round.lines[player].line,
+                format!(
+                    "round {}: the game against player {} is not on line {}, which gives that \
+                     round to another game or a bye; ignored",
+                    round.number, round.lines[opponent].entrant.start_rank, round.lines[opponent].line
+                ),
+            ));
+            continue;
+        }
+        games.push(make_game(round, player, answered.then_some(opponent_claim), warnings));
+        done[player] = true;
+        done[opponent] = true;
+    }
+    let byes = round
+        .claims
+        .iter()
+        .enumerate()
+        .filter(|&(player, _)| !done[player])
+        .map(|(player, claim)| match *claim {
+            Claim::Bye(kind) => (player, kind),
+            // A game its opponent's line contradicts: the player was not paired.
+            Claim::Game { .. } => (player, ByeKind::Zero),
+        })
+        .collect();
+    (games, byes)
+}
+
+/// One game from the line that is first in the file, checked against the
+/// opponent's line when that records it too.
+fn make_game(round: &Round, player: usize, answer: Option<Claim>, warnings: &mut Vec<(usize, String)>) -> Game {
+    let Claim::Game {
+        opponent,
+        colour,
+        score,
+        code,
+    } = round.claims[player]
+    else {
+        unreachable!("make_game is called for game claims only")
+    };
+    let (here, there) = (&round.lines[player], &round.lines[opponent]);
+    let (other_colour, double) = match answer {
+        Some(Claim::Game {
+            colour: other_colour,
+            score: other_score,
+            code: other_code,
+            ..
+        }) => {
+            let double = score == Score::ForfeitLoss && other_score == Score::ForfeitLoss;
+            if other_score != score.opposite() && !double {
+                let message = format!(
+                    "round {}: this line has `{code}` against player {} but line {} has \
+                     `{other_code}`; this line's result is kept",
+                    round.number, there.entrant.start_rank, there.line
+                );
+                warnings.push((here.line, message));
+            }
+            if other_colour == colour && colour != Colour::Unknown {
+                let message = format!(
+                    "round {}: line {} gives player {} the same colour as this line; this \
+                     line's is kept",
+                    round.number, there.line, there.entrant.start_rank
+                );
+                warnings.push((here.line, message));
+            }
+            (other_colour, double)
+        }
+        _ => {
+            let message = format!(
+                "round {}: the game against player {} is missing from line {}; taken from this line",
+                round.number, there.entrant.start_rank, there.line
+            );
+            warnings.push((here.line, message));
+            (Colour::Unknown, false)
+        }
+    };
+    let player_is_white = match (colour, other_colour) {
+        (Colour::White, _) => true,
+        (Colour::Black, _) => false,
+        (Colour::Unknown, Colour::White) => false,
+        // No colours (a forfeit written `-`): the player first in the file leads.
+        (Colour::Unknown, _) => true,
+    };
+    let (white, black, white_score) = if player_is_white {
+        (player, opponent, score)
+    } else {
+        (opponent, player, score.opposite())
+    };
+    let result = if double {
+        GameResult::DoubleForfeit
+    } else {
+        white_score.for_white()
+    };
+    let colours_known = colour != Colour::Unknown || other_colour != Colour::Unknown;
+    Game {
+        white,
+        black,
+        result,
+        colours_known,
+    }
+}

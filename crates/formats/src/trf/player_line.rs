@@ -1,0 +1,364 @@
+//! One `001` record: the player's fixed columns and their rounds.
+//!
+//! Columns are counted in characters, not bytes (bbpPairings decodes each line
+//! before it cuts columns, `src/fileformats/trf.cpp`), so a UTF-8 name does not
+//! shift the rating or the rounds.
+
+use crate::model::{Entrant, ImportError};
+use crate::names;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Colour {
+    White,
+    Black,
+    Unknown,
+}
+
+/// One round of one player line, as written. `code` is upper-cased (the
+/// handbook makes letter codes case-insensitive); a blank result is `' '`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Entry {
+    /// Starting rank of the opponent; `None` for `0000` or four blanks.
+    pub opponent: Option<u32>,
+    pub colour: Colour,
+    pub code: char,
+}
+
+pub(crate) const BLANK: Entry = Entry {
+    opponent: None,
+    colour: Colour::Unknown,
+    code: ' ',
+};
+
+/// TRF26 gives rounds three digits; more is a typo, not a tournament.
+pub(crate) const MAX_ROUNDS: usize = 999;
+
+/// Every result code of TRF16/TRF26, upper-cased.
+const CODES: &str = "10=+-WDLHFUZ ";
+
+pub(crate) struct PlayerLine {
+    pub line: usize,
+    pub entrant: Entrant,
+    pub rank: Option<u32>,
+    pub entries: Vec<Entry>,
+}
+
+/// Columns `from..=to` (1-based, as the handbook numbers them), trimmed.
+fn columns(chars: &[char], from: usize, to: usize) -> String {
+    let end = to.min(chars.len());
+    if from > end {
+        return String::new();
+    }
+    chars[from - 1..end].iter().collect::<String>().trim().to_owned()
+}
+
+/// Reads an `001` line. Only an unreadable starting rank is an error: without it
+/// no other line can refer to the player. Other bad fields become warnings.
+pub(crate) fn read(line: usize, text: &str, warnings: &mut Vec<(usize, String)>) -> Result<PlayerLine, ImportError> {
+    let chars: Vec<char> = text.chars().collect();
+    let rank_text = columns(&chars, 5, 8);
+    let start_rank = match rank_text.parse::<u32>() {
+        Ok(rank) if rank > 0 => rank,
+        _ => {
+            return Err(ImportError::new(
+                line,
+                Some(5),
+                format!("starting rank `{rank_text}` (columns 5-8) is not a number from 1 to 9999"),
+            ));
+        }
+    };
+    let raw_name = columns(&chars, 15, 47);
+    let raw_name = if raw_name.is_empty() {
+        warnings.push((line, format!("player {start_rank} has no name (columns 15-47)")));
+        format!("Player {start_rank}")
+    } else {
+        raw_name
+    };
+    let parts = names::split(&raw_name);
+    let mut number = |from, to, what: &str| optional_number(&chars, from, to, what, line, warnings);
+    let rating = number(49, 52, "rating").map(|r| r as u32);
+    let fide_id = number(58, 68, "FIDE id");
+    let rank = number(86, 89, "rank").map(|r| r as u32);
+    let entrant = Entrant {
+        name: parts.display,
+        surname_first: names::tidy(&raw_name),
+        surname: parts.surname,
+        given_names: parts.given_names,
+        start_rank,
+        title: columns(&chars, 11, 13),
+        fide_id,
+        federation: columns(&chars, 54, 56),
+        rating,
+        declared_points: points(&chars, line, warnings),
+    };
+    let entries = read_rounds(&chars, line, warnings);
+    Ok(PlayerLine {
+        line,
+        entrant,
+        rank,
+        entries,
+    })
+}
+
+/// A number field where blank and 0 both mean "none" (an unrated player, no
+/// FIDE id, no rank for a withdrawn player).
+fn optional_number(
+    chars: &[char],
+    from: usize,
+    to: usize,
+    what: &str,
+    line: usize,
+    warnings: &mut Vec<(usize, String)>,
+) -> Option<u64> {
+    let text = columns(chars, from, to);
+    if text.is_empty() {
+        return None;
+    }
+    match text.parse::<u64>() {
+        Ok(0) => None,
+        Ok(value) => Some(value),
+        Err(_) => {
+            warnings.push((
+                line,
+                format!("{what} `{text}` (columns {from}-{to}) is not a number; ignored"),
+            ));
+            None
+        }
+    }
+}
+
+/// Points (columns 81-84): `4.5`, and `4,5` as some European programs write it.
+fn points(chars: &[char], line: usize, warnings: &mut Vec<(usize, String)>) -> Option<f64> {
+    let text = columns(chars, 81, 84);
+    if text.is_empty() {
+        return None;
+    }
+    match text.replace(',', ".").parse::<f64>() {
+        Ok(value) if value.is_finite() && value >= 0.0 => Some(value),
+        _ => {
+            warnings.push((
+                line,
+                format!("points `{text}` (columns 81-84) are not a number; not checked"),
+            ));
+            None
+        }
+    }
+}
+
+/// Rounds at columns 92, 102, 112, …: opponent (4), blank, colour, blank,
+/// result, and two blanks. A line whose blocks do not line up is read again
+/// result by result, with a warning.
+fn read_rounds(chars: &[char], line: usize, warnings: &mut Vec<(usize, String)>) -> Vec<Entry> {
+    let mut entries = Vec::new();
+    let mut start = 91;
+    while start < chars.len() {
+        if entries.len() == MAX_ROUNDS {
+            warnings.push((
+                line,
+                format!("more than {MAX_ROUNDS} rounds; the rest of the line is ignored"),
+            ));
+            break;
+        }
+        let block: Vec<char> = (start..start + 10)
+            .map(|i| chars.get(i).copied().unwrap_or(' '))
+            .collect();
+        match read_block(&block) {
+            Some(mut entry) if block[8] == ' ' && block[9] == ' ' => {
+                if !CODES.contains(entry.code) {
+                    let round = entries.len() + 1;
+                    let message = format!("round {round}: unknown result code `{}`; no result", block[7]);
+                    warnings.push((line, message));
+                    entry.code = ' ';
+                }
+                entries.push(entry);
+            }
+            _ => return read_tokens(chars, line, warnings),
+        }
+        start += 10;
+    }
+    while entries.last() == Some(&BLANK) {
+        entries.pop();
+    }
+    entries
+}
+
+fn read_block(block: &[char]) -> Option<Entry> {
+    let opponent_text: String = block[..4].iter().collect();
+    let opponent_text = opponent_text.trim();
+    let opponent = if opponent_text.is_empty() {
+        None
+    } else if opponent_text.chars().all(|c| c.is_ascii_digit()) {
+        opponent_text.parse::<u32>().ok().filter(|&o| o > 0)
+    } else {
+        return None;
+    };
+    if block[4] != ' ' || block[6] != ' ' {
+        return None;
+    }
+    let colour = colour_of(block[5])?;
+    // An unknown result letter is the caller's to report: the columns line up.
+    let code = block[7].to_ascii_uppercase();
+    Some(Entry { opponent, colour, code })
+}
+
+fn colour_of(c: char) -> Option<Colour> {
+    match c {
+        'w' | 'W' => Some(Colour::White),
+        'b' | 'B' => Some(Colour::Black),
+        '-' | ' ' => Some(Colour::Unknown),
+        _ => None,
+    }
+}
+
+fn single_code(token: &str) -> Option<char> {
+    let mut chars = token.chars();
+    let c = chars.next()?.to_ascii_uppercase();
+    (chars.next().is_none() && c != ' ' && CODES.contains(c)).then_some(c)
+}
+
+/// Fallback for shifted columns: `opponent [colour] result` groups and lone
+/// bye codes, in order. Blank rounds leave no token, so they cannot be placed;
+/// the warning says so.
+fn read_tokens(chars: &[char], line: usize, warnings: &mut Vec<(usize, String)>) -> Vec<Entry> {
+    warnings.push((
+        line,
+        "round results do not line up with the TRF columns (92, 102, 112, …); read result by \
+         result, so a round left blank in the middle cannot be placed"
+            .to_owned(),
+    ));
+    let tail: String = chars.iter().skip(89).collect();
+    let tokens: Vec<&str> = tail.split_whitespace().collect();
+    let mut entries = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() && entries.len() < MAX_ROUNDS {
+        let token = tokens[i];
+        i += 1;
+        if let Some(code) = single_code(token) {
+            entries.push(Entry {
+                opponent: None,
+                colour: Colour::Unknown,
+                code,
+            });
+            continue;
+        }
+        let Ok(opponent) = token.parse::<u32>() else {
+            warnings.push((
+                line,
+                format!("`{token}` is not a round result; the rest of the line is ignored"),
+            ));
+            break;
+        };
+        let (colour, code, used) = colour_and_code(tokens.get(i).copied(), tokens.get(i + 1).copied());
+        i += used;
+        entries.push(Entry {
+            opponent: Some(opponent).filter(|&o| o > 0),
+            colour,
+            code,
+        });
+    }
+    entries
+}
+
+/// After an opponent: `w 1`, `- +`, `1` alone, `w` alone (a game not yet played).
+fn colour_and_code(first: Option<&str>, second: Option<&str>) -> (Colour, char, usize) {
+    let first_colour = first
+        .filter(|t| t.len() == 1)
+        .and_then(|t| colour_of(t.chars().next()?));
+    match (first_colour, second.and_then(single_code)) {
+        (Some(colour), Some(code)) => (colour, code, 2),
+        _ => match first {
+            Some("w") => (Colour::White, ' ', 1),
+            Some("b") => (Colour::Black, ' ', 1),
+            Some(token) => match single_code(token) {
+                Some(code) => (Colour::Unknown, code, 1),
+                None => (Colour::Unknown, ' ', 0),
+            },
+            None => (Colour::Unknown, ' ', 0),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FIDE_STYLE: &str = "001    1    g Vasquez,Rodrigo                   2558 CHI     3400042 1969.12.06  6.0    4   141 w 1    78 b =  0000 - H";
+
+    #[test]
+    fn fixed_columns_are_read() {
+        let mut warnings = Vec::new();
+        let player = read(7, FIDE_STYLE, &mut warnings).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let e = &player.entrant;
+        assert_eq!((e.start_rank, e.title.as_str()), (1, "g"));
+        assert_eq!(e.name, "Rodrigo Vasquez");
+        assert_eq!((e.rating, e.federation.as_str()), (Some(2558), "CHI"));
+        assert_eq!((e.fide_id, e.declared_points), (Some(3_400_042), Some(6.0)));
+        assert_eq!(player.rank, Some(4));
+        assert_eq!(
+            player.entries,
+            vec![
+                Entry {
+                    opponent: Some(141),
+                    colour: Colour::White,
+                    code: '1'
+                },
+                Entry {
+                    opponent: Some(78),
+                    colour: Colour::Black,
+                    code: '='
+                },
+                Entry {
+                    opponent: None,
+                    colour: Colour::Unknown,
+                    code: 'H'
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn shifted_rounds_fall_back_to_tokens_with_a_warning() {
+        let mut warnings = Vec::new();
+        let shifted = FIDE_STYLE.replacen("   141 w 1", "  141 w 1 ", 1);
+        let player = read(3, &shifted, &mut warnings).unwrap();
+        assert_eq!(player.entries.len(), 3);
+        assert_eq!(player.entries[2].code, 'H');
+        assert_eq!(warnings.len(), 1);
+        assert_eq!(warnings[0].0, 3);
+    }
+
+    #[test]
+    fn unknown_result_code_is_no_result_not_a_misaligned_line() {
+        let mut warnings = Vec::new();
+        let odd = FIDE_STYLE.replace("78 b =", "78 b X");
+        let player = read(4, &odd, &mut warnings).unwrap();
+        assert_eq!(
+            player.entries[1],
+            Entry {
+                opponent: Some(78),
+                colour: Colour::Black,
+                code: ' '
+            }
+        );
+        assert_eq!(player.entries[2].code, 'H');
+        assert_eq!(
+            warnings,
+            vec![(4, "round 2: unknown result code `X`; no result".to_owned())]
+        );
+    }
+
+    #[test]
+    fn bad_starting_rank_is_an_error_naming_the_column() {
+        let error = read(9, "001   x1      Name", &mut Vec::new()).err().unwrap();
+        assert_eq!((error.line, error.column), (9, Some(5)));
+    }
+
+    #[test]
+    fn short_line_has_no_rounds_and_no_points() {
+        let player = read(1, "001    4      Lee, Ann", &mut Vec::new()).unwrap();
+        assert_eq!(player.entrant.name, "Ann Lee");
+        assert_eq!(player.entrant.declared_points, None);
+        assert!(player.entries.is_empty());
+    }
+}

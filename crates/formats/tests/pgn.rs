@@ -1,0 +1,190 @@
+//! A PGN collection written for these tests (never copied from elsewhere),
+//! saved as Latin-1 with CRLF: an 1851 knockout with unknown date parts and
+//! rounds, comments, variations, NAGs and escape lines, plus a lichess game.
+
+use ratings_formats::{Date, Encoding, GameResult, Import, pgn};
+
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines().position(|l| l.contains(needle)).expect(needle) + 1
+}
+
+fn date(year: i32, month: u8, day: u8) -> Option<Date> {
+    Some(Date { year, month, day })
+}
+
+/// The test collection, as text for finding lines, and as imported.
+fn collection() -> (String, Import) {
+    let bytes = include_bytes!("data/london_1851_latin1.pgn");
+    let text: String = bytes.iter().map(|&b| char::from(b)).collect();
+    (text, pgn::parse(bytes).unwrap())
+}
+
+#[test]
+fn games_group_by_event_site_and_year() {
+    let (_, import) = collection();
+    assert_eq!(import.encoding, Encoding::Windows1252);
+    let names: Vec<&str> = import.tournaments.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(names, ["London International", "Casual Games", "Rated Blitz game"]);
+    let london = &import.tournaments[0];
+    assert_eq!(london.place, "London");
+    let players: Vec<&str> = london.players.iter().map(|p| p.name.as_str()).collect();
+    let expected = [
+        "Adolf Anderssen",
+        "Lionel Kieseritzky",
+        "József Szén",
+        "Johann Löwenthal",
+        "Elijah Williams",
+    ];
+    assert_eq!(players, expected, "Staunton's only game is unfinished");
+    assert_eq!(london.start, date(1851, 1, 1), "1851.??.?? is 1 January");
+    assert_eq!(london.end, date(1851, 7, 1), "1851.07.?? is 1 July");
+}
+
+#[test]
+fn knockout_games_and_unnumbered_games_get_rounds_of_their_own() {
+    let (_, import) = collection();
+    let london = &import.tournaments[0];
+    // Game 1.2 of the match moves to round 2, pushing Anderssen's round-2 game
+    // to 3; the game without a round comes after them.
+    assert_eq!(london.rounds, 4);
+    let round = |r: usize| -> Vec<(usize, usize, GameResult)> {
+        london.round_results[r]
+            .iter()
+            .map(|g| (g.white, g.black, g.result.clone()))
+            .collect()
+    };
+    assert_eq!(round(0), [(0, 1, GameResult::WhiteWins)]);
+    assert_eq!(round(1), [(1, 0, GameResult::BlackWins)]);
+    assert_eq!(round(2), [(0, 2, GameResult::Draw)]);
+    assert_eq!(round(3), [(3, 4, GameResult::BlackWins)]);
+    assert!(london.byes.iter().all(Vec::is_empty));
+}
+
+#[test]
+fn each_kind_of_problem_is_one_warning_per_event() {
+    let (text, import) = collection();
+    let london = &import.tournaments[0];
+    let warning = |words: &str| {
+        let found = london.warnings.iter().find(|(_, w)| w.contains(words));
+        found
+            .unwrap_or_else(|| panic!("{words}: {:?}", london.warnings))
+            .clone()
+    };
+    let unfinished = "1 unfinished games (`*` or no result) skipped (the first at this line)";
+    assert_eq!(
+        warning("unfinished games"),
+        (line_of(&text, "Staunton") - 4, unfinished.to_owned())
+    );
+    assert!(warning("unknown date parts").1.starts_with("4 "));
+    let unnumbered = warning("round of their own, after round 3");
+    assert_eq!(unnumbered.0, line_of(&text, "Round \"?\"") - 3);
+    let moved = warning("twice in one round");
+    assert_eq!(moved.0, line_of(&text, "Round \"1.2\"") - 3);
+    assert!(moved.1.starts_with("2 "), "{moved:?}");
+    assert_eq!(london.warnings.len(), 4, "{:?}", london.warnings);
+}
+
+#[test]
+fn ratings_and_fide_ids_come_from_the_tags() {
+    let (_, import) = collection();
+    let blitz = &import.tournaments[2];
+    assert_eq!((blitz.players[0].rating, blitz.players[0].fide_id), (Some(1850), None));
+    assert_eq!(
+        (blitz.players[1].rating, blitz.players[1].fide_id),
+        (Some(1500), Some(1_500_002))
+    );
+    assert_eq!(blitz.start, date(2024, 3, 2));
+    assert_eq!(
+        blitz.round_results[0][0].result,
+        GameResult::BlackWins,
+        "[%clk] comments hide nothing"
+    );
+}
+
+#[test]
+fn same_event_in_another_year_is_another_event() {
+    let text = "[Event \"Club\"][Site \"X\"][Date \"2023.05.01\"][White \"A\"][Black \"B\"] 1-0\n\
+                [Event \"Club\"][Site \"X\"][Date \"2024.05.01\"][White \"A\"][Black \"B\"] 0-1\n\
+                [Event \"Club\"][Site \"X\"][Date \"2023.06.01\"][White \"B\"][Black \"A\"] 1/2-1/2\n";
+    let import = pgn::parse(text.as_bytes()).unwrap();
+    assert_eq!(import.tournaments.len(), 2);
+    assert_eq!(
+        import.tournaments[0].round_results.len(),
+        2,
+        "two games without round: two rounds"
+    );
+    assert_eq!(
+        import.tournaments[0].end,
+        Some(Date {
+            year: 2023,
+            month: 6,
+            day: 1
+        })
+    );
+    assert_eq!(import.encoding, Encoding::Utf8);
+}
+
+#[test]
+fn result_tag_serves_when_the_moves_are_cut_off() {
+    let text = "[Event \"E\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Nf3";
+    let import = pgn::parse(text.as_bytes()).unwrap();
+    let t = &import.tournaments[0];
+    assert_eq!(t.round_results[0][0].result, GameResult::BlackWins);
+    assert_eq!(t.warnings[0].0, 1);
+    assert!(t.warnings[0].1.contains("take their Result tag"), "{:?}", t.warnings);
+}
+
+#[test]
+fn event_with_only_unfinished_games_is_reported_not_returned() {
+    let text = "[Event \"Live\"]\n[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n\n[Event \"Done\"]\n[White \"A\"]\n[Black \"B\"]\n1-0\n";
+    let import = pgn::parse(text.as_bytes()).unwrap();
+    assert_eq!(import.tournaments.len(), 1);
+    assert_eq!(import.tournaments[0].name, "Done");
+    assert_eq!(
+        import.warnings[0],
+        (0, "event `Live`: no game could be imported".to_owned())
+    );
+    assert_eq!(import.warnings[1].0, 1);
+}
+
+#[test]
+fn binary_and_empty_input_are_errors() {
+    let error = pgn::parse(b"[Event \"A\"]\n[Whi\0te \"B\"]").unwrap_err();
+    assert_eq!((error.line, error.column), (2, Some(5)));
+    assert!(pgn::parse(b"").unwrap_err().message.contains("no games"));
+}
+
+#[test]
+fn reading_from_a_reader_in_small_pieces_gives_the_same_events() {
+    struct Trickle<'a>(&'a [u8]);
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.0.len().min(buf.len()).min(1);
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let bytes = include_bytes!("data/london_1851_latin1.pgn");
+    assert_eq!(pgn::parse_reader(Trickle(bytes)).unwrap(), pgn::parse(bytes).unwrap());
+    let mut utf16 = vec![0xFE, 0xFF];
+    for unit in "[White \"Łukasz\"]\n[Black \"Ann\"]\n1-0\n".encode_utf16() {
+        utf16.extend_from_slice(&unit.to_be_bytes());
+    }
+    let import = pgn::parse_reader(Trickle(&utf16)).unwrap();
+    assert_eq!(import.encoding, Encoding::Utf16Be);
+    assert_eq!(import.tournaments[0].players[0].name, "Łukasz");
+}
+
+#[test]
+fn numbered_rounds_keep_their_numbers_and_gaps_are_reported() {
+    let text = "[White \"A\"][Black \"B\"][Round \"1\"] 1-0\n\
+                [White \"C\"][Black \"D\"][Round \"4.2\"] ½-½\n";
+    let t = &pgn::parse(text.as_bytes()).unwrap().tournaments[0];
+    assert_eq!(t.rounds, 4);
+    assert_eq!(t.round_results[3][0].result, GameResult::Draw, "½-½ is a draw");
+    assert_eq!(
+        t.warnings,
+        vec![(0, "rounds 2, 3 have no game in this file".to_owned())]
+    );
+}
