@@ -365,7 +365,7 @@ fn a_huge_site_toml_is_refused_without_being_read() {
         let r = run_bounded(&site, args).expect("finished");
         assert_eq!(r.status.code(), Some(1), "{args:?}: {}", stderr(&r));
         assert!(
-            stderr(&r).contains("more than the 268435456 a site's file may have"),
+            stderr(&r).contains("more than the 67108864 a site's file may have"),
             "{}",
             stderr(&r)
         );

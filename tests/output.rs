@@ -1007,3 +1007,22 @@ fn without_its_list_of_files_an_output_is_kept_aside_whole() {
     assert_eq!(read(&tmp.path().join("out.before-ratings/mine.txt")), "mine\n");
     assert!(!tmp.path().join(".out.spare/mine.txt").exists());
 }
+
+#[test]
+fn a_folder_holding_the_swap_file_name_is_refused_untouched() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    let out = tmp.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join("index.html"), "mine\n").unwrap();
+    std::fs::write(out.join(".ratings-swapping"), "notes\n").unwrap();
+    let before = snapshot(&out);
+    let r = run_build(&site, ".", "../out", &["--force"]);
+    assert_eq!(r.status.code(), Some(1), "{}", stderr(&r));
+    assert!(
+        stderr(&r).contains("the name this tool uses while it swaps a site in"),
+        "{}",
+        stderr(&r)
+    );
+    assert_eq!(snapshot(&out), before);
+}

@@ -84,10 +84,11 @@ impl SiteFile {
     }
 }
 
-/// The largest file of `data/` (an event, `players.toml`, a page) read:
-/// it is held whole to be parsed; an event of a million result rows is
-/// far below.
-pub const MAX_TEXT_FILE: u64 = 256 << 20;
+/// The largest file of `data/` (an event, `players.toml`, a page) and of
+/// `site.toml` read: it is held whole to be parsed, and the TOML parser
+/// takes several times its size while it works (on every core at once); an
+/// event of a million result rows is about 50 MB.
+pub const MAX_TEXT_FILE: u64 = 64 << 20;
 
 /// The largest file of `static/`: a site must fit in GitHub Pages' 1 GB.
 pub const MAX_STATIC_FILE: u64 = 1 << 30;

@@ -706,7 +706,8 @@ impl Staging {
         if self.foreign {
             // The user's own folder: kept whole under a clear name, never
             // recycled into the spare folder that later builds overwrite.
-            self.write_list().map_err(|e| Diagnostic::io(&self.files_path, &e))?;
+            self.write_list()
+                .map_err(|e| Diagnostic::io(&new_list(&self.files_path), &e))?;
             swap_by_emptying_marked(&self.tmp, &self.out, &old, FOREIGN).map_err(fail)?;
             self.list_in_force();
             if let Some(backup) = keep_aside(&old, &self.out).map_err(fail)? {
@@ -739,7 +740,8 @@ impl Staging {
         } else {
             None
         };
-        self.write_list().map_err(|e| Diagnostic::io(&self.files_path, &e))?;
+        self.write_list()
+            .map_err(|e| Diagnostic::io(&new_list(&self.files_path), &e))?;
         let Some(sorted) = sorted else {
             // Nothing at the output path (or an empty folder, replaced whole).
             fs::rename(&self.tmp, &self.out).map_err(fail)?;
@@ -819,6 +821,14 @@ fn swap_by_emptying(tmp: &Path, out: &Path, old: &Path) -> io::Result<()> {
 
 /// [`swap_by_emptying`] with `mark` in the swap file.
 fn swap_by_emptying_marked(tmp: &Path, out: &Path, old: &Path, mark: &[u8]) -> io::Result<()> {
+    // Before anything moves: an entry of the output by the swap file's
+    // own name would be overwritten by it.
+    if fs::symlink_metadata(out.join(SWAPPING)).is_ok() {
+        return Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!("the folder holds {SWAPPING}, the name this tool uses while it swaps a site in: rename it"),
+        ));
+    }
     fs::create_dir(old)?;
     // Written before anything moves: an `old` folder without it holds
     // nothing of the output's.
@@ -869,9 +879,13 @@ fn restore_interrupted(parent: &Path, name: &str) {
         {
             // Finished: the previous site of this tool is thrown away.
             remove_any(&old);
-        } else {
+        } else if let Ok(Some(backup)) = keep_aside(&old, &out) {
             // Finished over a folder this tool did not write (`--force`).
-            let _ = keep_aside(&old, &out);
+            eprintln!(
+                "{} was not written by this tool: its previous content was moved to {} (delete it when you no longer need it)",
+                Shown(&out),
+                Shown(&backup)
+            );
         }
     }
 }
