@@ -351,6 +351,33 @@ fn a_static_file_too_large_to_publish_is_refused_without_being_read() {
 }
 
 #[test]
+fn markdown_too_long_to_render_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    std::fs::create_dir_all(site.join("data/pages")).unwrap();
+    let text = "- *a* **b** [c](d) `e` <x>\n".repeat(100_000);
+    std::fs::write(site.join("data/pages/long.md"), &text).unwrap();
+    let report = format!(
+        "name = \"Long\"\ndate = 2020-01-01\nrounds = 1\nreport = \"\"\"\n{text}\"\"\"\n[[results]]\nrank = 1\nname = \"Ann A\"\n"
+    );
+    std::fs::write(site.join("data/long.toml"), report).unwrap();
+    let r = run_bounded(&site, &["check"]).expect("finished");
+    assert_eq!(
+        errors(&r),
+        [
+            format!(
+                "error: data/long.toml:4:1: `report` is {} bytes, more than the 2097152 a Markdown text may have (rendering takes many times its size)",
+                text.len()
+            ),
+            format!(
+                "error: data/pages/long.md: the page is {} bytes, more than the 2097152 a Markdown page may have (rendering takes many times its size)",
+                text.len()
+            ),
+        ]
+    );
+}
+
+#[test]
 fn a_huge_site_toml_is_refused_without_being_read() {
     let tmp = tempfile::tempdir().unwrap();
     let site = site_in(tmp.path());

@@ -240,6 +240,13 @@ pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Invalid> {
     }
     c.controls("author", &file.author, false);
     c.controls("notice", &file.notice, true);
+    if file.notice.len() > ratings_model::files::MAX_MARKDOWN {
+        let (notice, max) = (file.notice.len(), ratings_model::files::MAX_MARKDOWN);
+        c.list.push(Diagnostic::new(
+            path,
+            format!("`notice` is {notice} bytes, more than the {max} a Markdown text may have"),
+        ));
+    }
     let base_url = file.base_url.as_ref().map(|u| base_url(&mut c, u));
     let page_size = page_size(&mut c, file.page_size.as_ref());
     let max_site_mb = max_site_mb(&mut c, file.max_site_mb.as_ref());

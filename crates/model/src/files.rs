@@ -90,6 +90,11 @@ impl SiteFile {
 /// event of a million result rows is about 50 MB.
 pub const MAX_TEXT_FILE: u64 = 64 << 20;
 
+/// The longest Markdown text (a page, an event's report, the home page's
+/// notice): the Markdown parser takes some 90 times a text's size while it
+/// renders it, on every core at once. A long page is some 50 KB.
+pub const MAX_MARKDOWN: usize = 2 << 20;
+
 /// The largest file of `static/`: a site must fit in GitHub Pages' 1 GB.
 pub const MAX_STATIC_FILE: u64 = 1 << 30;
 

@@ -355,6 +355,16 @@ fn text_fields(c: &mut Checker, file: &EventFile) {
         fields.push(("format", format.get_ref(), false));
     }
     fields.extend(file.circuits.iter().map(|c| ("circuits", c.as_str(), false)));
+    if file.report.len() > ratings_model::files::MAX_MARKDOWN {
+        c.error_at_key(
+            "report",
+            format!(
+                "`report` is {} bytes, more than the {} a Markdown text may have (rendering takes many times its size)",
+                file.report.len(),
+                ratings_model::files::MAX_MARKDOWN
+            ),
+        );
+    }
     for (key, value, lines) in fields {
         let refused = |ch: char| ch.is_control() && !(lines && matches!(ch, '\n' | '\r' | '\t'));
         if let Some(bad) = value.chars().find(|&ch| refused(ch)) {

@@ -482,6 +482,15 @@ fn load_pages(site_dir: &Path, files: &[SiteFile], problems: &mut Vec<Diagnostic
                 continue;
             }
         };
+        if source.len() > ratings_model::files::MAX_MARKDOWN {
+            let message = format!(
+                "the page is {} bytes, more than the {} a Markdown page may have (rendering takes many times its size)",
+                source.len(),
+                ratings_model::files::MAX_MARKDOWN
+            );
+            problems.push(Diagnostic::new(path, message));
+            continue;
+        }
         // Markdown is free text, but no control character (line breaks and
         // tabs aside) reaches a page: a page or a terminal would act on it.
         if let Some(bad) = ratings_model::names::control_character(&source, true) {
