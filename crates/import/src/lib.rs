@@ -502,32 +502,6 @@ fn is_score(s: &str) -> bool {
     }
 }
 
-const MONTHS: [&str; 12] = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
-
-fn month_number(word: &str) -> Option<u8> {
-    let w = word.trim_end_matches('.').to_ascii_lowercase();
-    if w.len() < 3 {
-        return None;
-    }
-    MONTHS
-        .iter()
-        .position(|m| m.starts_with(&w) && (w.len() == m.len() || w.len() == 3 || (m == &"september" && w == "sept")))
-        .map(|i| i as u8 + 1)
-}
-
 fn days_in_month(year: i32, month: u8) -> u8 {
     match month {
         2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
@@ -552,8 +526,8 @@ fn date_piece(s: &str) -> Option<(Option<u8>, u8, Option<i32>)> {
     };
     let year_of = |w: &str| -> Option<i32> { (w.len() == 4).then(|| w.parse().ok()).flatten() };
     match words.as_slice() {
-        [m, d] if month_number(m).is_some() => Some((month_number(m), day_of(d)?, None)),
-        [m, d, y] => Some((Some(month_number(m)?), day_of(d)?, Some(year_of(y)?))),
+        [m, d] if Date::month_number(m).is_some() => Some((Date::month_number(m), day_of(d)?, None)),
+        [m, d, y] => Some((Some(Date::month_number(m)?), day_of(d)?, Some(year_of(y)?))),
         [d, y] => Some((None, day_of(d)?, Some(year_of(y)?))),
         [d] => Some((None, day_of(d)?, None)),
         _ => None,

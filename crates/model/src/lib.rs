@@ -36,6 +36,23 @@ const MONTHS: [&str; 12] = [
 ];
 
 impl Date {
+    /// The month a word names, in any case: the whole name, its first
+    /// three letters or "Sept", with or without a final dot (`July`,
+    /// `jul.`, `Sept`).
+    pub fn month_number(word: &str) -> Option<u8> {
+        let w = word.trim_end_matches('.').to_ascii_lowercase();
+        if w.len() < 3 {
+            return None;
+        }
+        MONTHS
+            .iter()
+            .map(|m| m.to_ascii_lowercase())
+            .position(|m| {
+                m.starts_with(&w) && (w.len() == m.len() || w.len() == 3 || (m == "september" && w == "sept"))
+            })
+            .map(|i| i as u8 + 1)
+    }
+
     pub fn month_name(self) -> &'static str {
         MONTHS[usize::from(self.month.clamp(1, 12)) - 1]
     }
@@ -339,6 +356,16 @@ impl Site {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn months_are_read_by_name_or_abbreviation() {
+        for (word, month) in [("July", 7), ("jul.", 7), ("SEPT", 9), ("sep", 9), ("december", 12)] {
+            assert_eq!(Date::month_number(word), Some(month), "{word}");
+        }
+        for word in ["ju", "julyy", "septe", "Place", ""] {
+            assert_eq!(Date::month_number(word), None, "{word}");
+        }
+    }
 
     #[test]
     fn dates_print_as_padded_formatting_does() {
