@@ -21,5 +21,6 @@ mod reader;
 mod scale;
 mod serve;
 mod site;
+mod standings;
 mod systems;
 mod unpublished;

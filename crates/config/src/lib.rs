@@ -11,7 +11,7 @@ use serde::Deserialize;
 use toml::{Spanned, Value};
 
 use ratings_model::error::Diagnostic;
-use ratings_model::scoring::{Points, TieBreak};
+use ratings_model::scoring::{Points, TieBreak, WrittenPoints};
 
 /// The validated site settings.
 #[derive(Debug, Clone)]
@@ -118,7 +118,7 @@ struct SiteFile {
     notice: String,
     #[serde(default)]
     allow_html: bool,
-    points: Option<Spanned<Points>>,
+    points: Option<Spanned<WrittenPoints>>,
     tiebreaks: Option<Spanned<Vec<String>>>,
     colours: Option<bool>,
     /// Each table is read by the system it names (`rating::Params`).
@@ -295,16 +295,10 @@ pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Invalid> {
 /// `points` and `tiebreaks`, each checked (`None`: not given, or wrong).
 fn scoring(
     c: &mut Problems,
-    points: Option<&Spanned<Points>>,
+    points: Option<&Spanned<WrittenPoints>>,
     tiebreaks: Option<&Spanned<Vec<String>>>,
 ) -> (Option<Points>, Option<Vec<TieBreak>>) {
-    let points = points.and_then(|p| match p.get_ref().problem() {
-        Some(problem) => {
-            c.error(p, problem);
-            None
-        }
-        None => Some(*p.get_ref()),
-    });
+    let points = points.and_then(|p| p.get_ref().points().map_err(|problem| c.error(p, problem)).ok());
     let tiebreaks = tiebreaks.and_then(|t| {
         ratings_model::scoring::tiebreak_list(t.get_ref().iter().map(String::as_str))
             .map_err(|problem| c.error(t, problem))

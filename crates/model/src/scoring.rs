@@ -6,10 +6,40 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// What a match win, draw and loss are worth in the event's standings
-/// (`points = { win = 3, draw = 1, loss = 0 }`: all three keys).
-#[derive(Debug, Clone, Copy, PartialEq, serde::Deserialize)]
+/// `points = { win = 3, draw = 1, loss = 0 }` as written: checked by
+/// [`WrittenPoints::points`].
+#[derive(Debug, Clone, Copy, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
+pub struct WrittenPoints {
+    win: Option<f64>,
+    draw: Option<f64>,
+    loss: Option<f64>,
+}
+
+impl WrittenPoints {
+    /// The points, or what is wrong in the user's words.
+    pub fn points(&self) -> Result<Points, String> {
+        let (Some(win), Some(draw), Some(loss)) = (self.win, self.draw, self.loss) else {
+            let missing: Vec<&str> = [("win", self.win), ("draw", self.draw), ("loss", self.loss)]
+                .iter()
+                .filter(|(_, v)| v.is_none())
+                .map(|(k, _)| *k)
+                .collect();
+            return Err(format!(
+                "`points` needs all of win, draw and loss (missing: {}): write e.g. `points = {{ win = 3, draw = 1, loss = 0 }}`",
+                missing.join(", ")
+            ));
+        };
+        let points = Points { win, draw, loss };
+        match points.problem() {
+            Some(problem) => Err(problem),
+            None => Ok(points),
+        }
+    }
+}
+
+/// What a match win, draw and loss are worth in the event's standings.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Points {
     pub win: f64,
     pub draw: f64,

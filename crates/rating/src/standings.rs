@@ -144,7 +144,8 @@ pub fn standings(
         .map(|(player_index, (&player, tally))| Row {
             player,
             place: 0,
-            points: tally.points,
+            // `+ 0.0`: an empty f64 sum is -0.0, which would print as "-0".
+            points: tally.points + 0.0,
             wins: tally.wins,
             draws: tally.draws,
             losses: tally.losses,
@@ -152,7 +153,7 @@ pub fn standings(
             byes: tally.byes,
             tiebreaks: tiebreaks
                 .iter()
-                .map(|&tiebreak| event.tiebreak(tiebreak, player_index))
+                .map(|&tiebreak| event.tiebreak(tiebreak, player_index) + 0.0)
                 .collect(),
         })
         .collect();

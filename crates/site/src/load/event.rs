@@ -13,7 +13,7 @@ use ratings_model::Date;
 use ratings_model::error::Diagnostic;
 use ratings_model::names::{collapse_spaces, name_key};
 use ratings_model::notation::Written;
-use ratings_model::scoring::{Points, TieBreak};
+use ratings_model::scoring::{Points, TieBreak, WrittenPoints};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -41,7 +41,7 @@ struct EventFile {
     judge_level: Option<Spanned<i64>>,
     #[serde(default)]
     round: Vec<Spanned<RoundTable>>,
-    points: Option<Spanned<Points>>,
+    points: Option<Spanned<WrittenPoints>>,
     tiebreaks: Option<Spanned<Vec<String>>>,
     colours: Option<Spanned<bool>>,
 }
@@ -433,13 +433,10 @@ fn scoring(c: &mut Checker, file: &EventFile) -> Scoring {
         }
         return Scoring::default();
     }
-    let points = file.points.as_ref().and_then(|p| match p.get_ref().problem() {
-        Some(problem) => {
-            c.error(p, problem);
-            None
-        }
-        None => Some(*p.get_ref()),
-    });
+    let points = file
+        .points
+        .as_ref()
+        .and_then(|p| p.get_ref().points().map_err(|problem| c.error(p, problem)).ok());
     let tiebreaks = file.tiebreaks.as_ref().and_then(|t| {
         ratings_model::scoring::tiebreak_list(t.get_ref().iter().map(String::as_str))
             .map_err(|problem| c.error(t, problem))
