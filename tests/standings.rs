@@ -340,8 +340,8 @@ fn event_and_player_pages_show_standings_crosstable_place_and_points() {
     assert_eq!(crosstable[6], ["7", "Fay", "-F", "0 bye", "–", "–", "0"]);
     assert_eq!(crosstable[5], ["6", "Gus", "–", "–", "–", "-3b", "0"]);
     // Each opponent links to their row.
-    assert!(html.contains("<tr id=\"x3\"><td>3<td><a href=\"../player/ann.html\">Ann</a>"));
-    assert!(html.contains("<a href=\"#x3\" title=\"won by forfeit against Ann (not played, not rated)\">+F</a>"));
+    assert!(html.contains("<tr id=x3><td>3<td>Ann<td>"));
+    assert!(html.contains("<td><a href=#x3>+F</a>"));
     // The rounds show forfeits as written and every kind of bye.
     assert!(html.contains("<td>--<td>"));
     assert!(html.contains("Half-point bye (not rated): <a href=\"../player/dee.html\">Dee</a>"));

@@ -62,6 +62,11 @@ pub struct Pairing<'a> {
     /// Who won the match (neither: a draw).
     pub a_won: bool,
     pub b_won: bool,
+    /// With standings: each player's row there (1-based), which the names
+    /// link to (`#s3`, shorter than a player page's path, on pages that
+    /// list every pairing of an event).
+    pub a_row: Option<usize>,
+    pub b_row: Option<usize>,
 }
 
 pub struct RoundView<'a> {
@@ -146,7 +151,7 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
         notes: notes(root, index, &in_results),
         standings: super::standings::standings(ctx, root, index, &|p| nat_in(ctx, e, p)),
         results: results(ctx, root, index, &in_results),
-        rounds: rounds(ctx, root, e),
+        rounds: rounds(ctx, root, e, ctx.standings[index].as_ref()),
         forfeits: e.round.iter().any(|r| !r.forfeits.is_empty()),
         // Players the published results leave out (partial lists).
         unlisted: if e.results.is_empty() {
@@ -373,7 +378,14 @@ pub fn games(won: u16, lost: u16, drawn: u16) -> String {
 }
 
 /// Every round's pairings and byes (match events).
-fn rounds<'a>(ctx: &'a Context, root: &'a str, e: &Event) -> Vec<RoundView<'a>> {
+fn rounds<'a>(
+    ctx: &'a Context,
+    root: &'a str,
+    e: &Event,
+    standings: Option<&crate::standings::EventStandings>,
+) -> Vec<RoundView<'a>> {
+    let row_of = standings.map(|s| s.row_of()).unwrap_or_default();
+    let row = |p: PlayerId| row_of.get(&p).map(|&i| i + 1);
     e.round
         .iter()
         .enumerate()
@@ -384,8 +396,8 @@ fn rounds<'a>(ctx: &'a Context, root: &'a str, e: &Event) -> Vec<RoundView<'a>> 
                 pairings: r
                     .matches
                     .iter()
-                    .map(|m| pairing(ctx, root, m))
-                    .chain(r.forfeits.iter().map(|f| forfeit(ctx, root, f)))
+                    .map(|m| pairing(ctx, root, m, &row))
+                    .chain(r.forfeits.iter().map(|f| forfeit(ctx, root, f, &row)))
                     .collect(),
                 byes: links(&r.byes),
                 half_byes: links(&r.half_byes),
@@ -396,7 +408,7 @@ fn rounds<'a>(ctx: &'a Context, root: &'a str, e: &Event) -> Vec<RoundView<'a>> 
 }
 
 /// A pairing not played over the board, as written: "+-", "-+", "--", "½F-½F".
-fn forfeit<'a>(ctx: &'a Context, root: &'a str, f: &Forfeit) -> Pairing<'a> {
+fn forfeit<'a>(ctx: &'a Context, root: &'a str, f: &Forfeit, row: &dyn Fn(PlayerId) -> Option<usize>) -> Pairing<'a> {
     let (games, a_won, b_won) = match f.result {
         ForfeitResult::FirstWins => ("+-", true, false),
         ForfeitResult::SecondWins => ("-+", false, true),
@@ -409,15 +421,19 @@ fn forfeit<'a>(ctx: &'a Context, root: &'a str, f: &Forfeit) -> Pairing<'a> {
         games: games.to_string(),
         a_won,
         b_won,
+        a_row: row(f.a),
+        b_row: row(f.b),
     }
 }
 
-fn pairing<'a>(ctx: &'a Context, root: &'a str, m: &Match) -> Pairing<'a> {
+fn pairing<'a>(ctx: &'a Context, root: &'a str, m: &Match, row: &dyn Fn(PlayerId) -> Option<usize>) -> Pairing<'a> {
     Pairing {
         a: ctx.player_link(root, m.a),
         b: ctx.player_link(root, m.b),
         games: games(m.wins_a, m.wins_b, m.draws),
         a_won: m.wins_a > m.wins_b,
         b_won: m.wins_b > m.wins_a,
+        a_row: row(m.a),
+        b_row: row(m.b),
     }
 }

@@ -57,8 +57,6 @@ pub struct Cross {
     pub text: String,
     /// The opponent's row (1-based), linked as `#x{n}`.
     pub opponent: Option<usize>,
-    /// The round in words: "won against Ann Lee (White)".
-    pub title: String,
 }
 
 /// A number of points or a tie-break: at most two decimals, none when whole.
@@ -99,7 +97,7 @@ pub fn standings<'a>(
     let crosstable = e.round.len() <= MAX_CROSSTABLE_ROUNDS;
     let row_of = s.row_of();
     let mut cross = if crosstable {
-        crosstable_cells(ctx, e, s, &row_of)
+        crosstable_cells(e, s, &row_of)
     } else {
         Vec::new()
     };
@@ -163,29 +161,23 @@ fn absent() -> Cross {
     Cross {
         text: "–".into(),
         opponent: None,
-        title: "not in this round".into(),
     }
 }
 
 /// `[row][round]`: every participant's cell in every round.
-fn crosstable_cells(
-    ctx: &Context,
-    e: &Event,
-    s: &EventStandings,
-    row_of: &HashMap<PlayerId, usize>,
-) -> Vec<Vec<Cross>> {
+fn crosstable_cells(e: &Event, s: &EventStandings, row_of: &HashMap<PlayerId, usize>) -> Vec<Vec<Cross>> {
     let mut cells: Vec<Vec<Cross>> = (0..s.rows.len())
         .map(|_| (0..e.round.len()).map(|_| absent()).collect())
         .collect();
-    let name = |p: PlayerId| ctx.site.model.player(p).display.as_ref();
-    let colour = |first: bool| match (s.colours, first) {
-        (false, _) => ("", ""),
-        (true, true) => ("w", " with White"),
-        (true, false) => ("b", " with Black"),
+    let letter = |first: bool| match (s.colours, first) {
+        (false, _) => "",
+        (true, true) => "w",
+        (true, false) => "b",
     };
-    let mut set = |p: PlayerId, round: usize, cross: Cross| {
+    let mut set = |p: PlayerId, round: usize, text: String, other: Option<PlayerId>| {
         if let Some(&row) = row_of.get(&p) {
-            cells[row][round] = cross;
+            let opponent = other.and_then(|o| row_of.get(&o)).map(|&o| o + 1);
+            cells[row][round] = Cross { text, opponent };
         }
     };
     for (round, r) in e.round.iter().enumerate() {
@@ -194,60 +186,28 @@ fn crosstable_cells(
                 (m.a, m.b, m.wins_a, m.wins_b, true),
                 (m.b, m.a, m.wins_b, m.wins_a, false),
             ] {
-                let (sign, verb) = match won.cmp(&lost) {
-                    std::cmp::Ordering::Greater => ('+', "won against"),
-                    std::cmp::Ordering::Equal => ('=', "drew with"),
-                    std::cmp::Ordering::Less => ('-', "lost to"),
+                let sign = match won.cmp(&lost) {
+                    std::cmp::Ordering::Greater => '+',
+                    std::cmp::Ordering::Equal => '=',
+                    std::cmp::Ordering::Less => '-',
                 };
-                let (letter, words) = colour(first);
-                let opponent = row_of.get(&other).copied();
-                let place = opponent.map_or(0, |o| s.rows[o].place);
-                set(
-                    me,
-                    round,
-                    Cross {
-                        text: format!("{sign}{place}{letter}"),
-                        opponent: opponent.map(|o| o + 1),
-                        title: format!("{verb} {}{words}", name(other)),
-                    },
-                );
+                let place = row_of.get(&other).map_or(0, |&o| s.rows[o].place);
+                set(me, round, format!("{sign}{place}{}", letter(first)), Some(other));
             }
         }
         for f in &r.forfeits {
-            let (a, b, a_words, b_words) = match f.result {
-                ForfeitResult::FirstWins => ("+F", "-F", "won by forfeit against", "lost by forfeit to"),
-                ForfeitResult::SecondWins => ("-F", "+F", "lost by forfeit to", "won by forfeit against"),
-                ForfeitResult::Double => ("-F", "-F", "both forfeited, with", "both forfeited, with"),
-                ForfeitResult::UnratedDraw => ("=F", "=F", "unplayed draw with", "unplayed draw with"),
+            let (a, b) = match f.result {
+                ForfeitResult::FirstWins => ("+F", "-F"),
+                ForfeitResult::SecondWins => ("-F", "+F"),
+                ForfeitResult::Double => ("-F", "-F"),
+                ForfeitResult::UnratedDraw => ("=F", "=F"),
             };
-            for (me, other, text, words) in [(f.a, f.b, a, a_words), (f.b, f.a, b, b_words)] {
-                set(
-                    me,
-                    round,
-                    Cross {
-                        text: text.into(),
-                        opponent: row_of.get(&other).map(|o| o + 1),
-                        title: format!("{words} {} (not played, not rated)", name(other)),
-                    },
-                );
-            }
+            set(f.a, round, a.into(), Some(f.b));
+            set(f.b, round, b.into(), Some(f.a));
         }
-        let byes = [
-            (&r.byes, "bye", "full-point bye"),
-            (&r.half_byes, "½ bye", "half-point bye"),
-            (&r.zero_byes, "0 bye", "zero-point bye"),
-        ];
-        for (list, text, title) in byes {
+        for (list, text) in [(&r.byes, "bye"), (&r.half_byes, "½ bye"), (&r.zero_byes, "0 bye")] {
             for &p in list {
-                set(
-                    p,
-                    round,
-                    Cross {
-                        text: text.into(),
-                        opponent: None,
-                        title: title.into(),
-                    },
-                );
+                set(p, round, text.into(), None);
             }
         }
     }
