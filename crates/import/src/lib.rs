@@ -1,5 +1,8 @@
-//! `ratings import`: a result page copied from the World Diplomacy Database
-//! (the form of the pages in tests/fixtures/wdd/) → an event file in our format.
+//! `ratings import`: the files a community already has → event files in our
+//! format. FIDE TRF, PGN and CSV are read by `ratings-formats` and converted in
+//! [`tournament`] (FIDE ids to players.toml in [`players`]); [`batch`] runs an
+//! import of several files. This file reads a result page copied from the
+//! World Diplomacy Database (the form of the pages in tests/fixtures/wdd/).
 //!
 //! The page is the rules text, then the event header
 //!
@@ -19,6 +22,10 @@
 //! Coeff against the tournament value; disagreements are warnings with the
 //! line number. The output is checked with the event loader before it is
 //! returned, so an import always gives a loadable file.
+
+pub mod batch;
+pub mod players;
+pub mod tournament;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
