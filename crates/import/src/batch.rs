@@ -77,6 +77,23 @@ pub fn plan(request: &Request) -> Result<Plan, Vec<Diagnostic>> {
     }
     let mut names: HashMap<u64, String> = known.by_id.clone();
     for path in &request.files {
+        // Only a regular file (never a FIFO, a device or /proc), never more
+        // than 64 MiB (a season's TRF files are kilobytes; the whole file is
+        // held to decode it): a larger one is refused before it is read.
+        if let Ok(meta) = std::fs::metadata(path)
+            && meta.is_file()
+            && meta.len() > crate::MAX_PAGE_BYTES
+        {
+            errors.push(Diagnostic::new(
+                path,
+                format!(
+                    "the file is {} MiB; an import reads at most {} MiB (split it, e.g. one file per season)",
+                    meta.len().div_ceil(1 << 20),
+                    crate::MAX_PAGE_BYTES >> 20
+                ),
+            ));
+            continue;
+        }
         let bytes = match ratings_model::files::read_regular_at_most(path, crate::MAX_PAGE_BYTES) {
             Ok(bytes) => bytes,
             Err(e) => {
