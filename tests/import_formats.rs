@@ -454,3 +454,17 @@ fn bad_input_is_refused_with_its_line_and_nothing_is_written() {
     );
     assert!(!data.exists());
 }
+
+#[test]
+fn two_events_with_one_name_and_date_get_two_files() {
+    let trf = formats_data("lichess_swiss_bom.trf");
+    let out = run(&[trf.as_os_str(), trf.as_os_str(), "--check".as_ref()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = stderr(&out);
+    for target in [
+        "→ data/2020/2020-05-29-sunday-blitz-swiss.toml\n",
+        "→ data/2020/2020-05-29-sunday-blitz-swiss-2.toml\n",
+    ] {
+        assert!(said.contains(target), "{target}: {said}");
+    }
+}

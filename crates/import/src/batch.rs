@@ -147,14 +147,22 @@ pub fn plan(request: &Request) -> Result<Plan, Vec<Diagnostic>> {
             events: converted.events,
         });
     }
-    // One target per event: two files giving one name and date are told apart.
-    let mut seen: HashMap<String, usize> = HashMap::new();
+    // One target per event: two files giving one name and date are told
+    // apart (`-2`, `-3`, … the first number no other event has).
+    let mut used: std::collections::HashSet<String> = plan.events().map(|e| e.rel_path.clone()).collect();
+    let mut kept: std::collections::HashSet<String> = std::collections::HashSet::new();
     for event in plan.files.iter_mut().flat_map(|f| &mut f.events) {
-        let count = seen.entry(event.rel_path.clone()).or_default();
-        *count += 1;
-        if *count > 1 {
-            event.rel_path = format!("{}-{count}.toml", event.rel_path.trim_end_matches(".toml"));
+        if kept.insert(event.rel_path.clone()) {
+            continue;
         }
+        let stem = event.rel_path.trim_end_matches(".toml").to_string();
+        let mut n = 2;
+        while used.contains(&format!("{stem}-{n}.toml")) {
+            n += 1;
+        }
+        event.rel_path = format!("{stem}-{n}.toml");
+        used.insert(event.rel_path.clone());
+        kept.insert(event.rel_path.clone());
     }
     match &players_path {
         Some(path) => {

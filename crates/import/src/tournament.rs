@@ -6,7 +6,7 @@
 //! Every event file is checked with the event loader of a build before it is
 //! returned: an import always gives files that load.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::Path;
 
 use ratings_formats::{ByeKind, Format, GameResult, Tournament};
@@ -130,7 +130,6 @@ pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, opt
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let mut used_paths: HashSet<String> = HashSet::new();
     for t in parsed.tournaments {
         for (line, message) in &t.warnings {
             out.warnings.push(diagnostic(path, *line, message.clone()));
@@ -157,12 +156,9 @@ pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, opt
         };
         let date = model_date(start);
         let end_date = t.end.map(model_date).filter(|&e| e > date);
-        let mut rel_path = suggested_path(&name, date);
-        let mut n = 2;
-        while !used_paths.insert(rel_path.clone()) {
-            rel_path = format!("{}-{n}.toml", suggested_path(&name, date).trim_end_matches(".toml"));
-            n += 1;
-        }
+        // Two tournaments of one file with one name and date: told apart by
+        // the batch (`-2`).
+        let rel_path = suggested_path(&name, date);
         let (toml, summary, fide) = to_toml(&t, &name, date, end_date, game_format, options, path);
         let ctx = event::Lookups {
             aliases: &HashMap::new(),
