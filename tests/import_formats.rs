@@ -440,19 +440,20 @@ fn bad_input_is_refused_with_its_line_and_nothing_is_written() {
         b"event,date,round,first,second,result\nOpen,2024-13-01,1,A,B,1-0\n",
         "bad.csv:2:",
     );
-    // A file larger than any tournament file (sparse: no disk used) is refused
-    // before it is read.
-    let huge = tmp.path().join("huge.pgn");
-    std::fs::File::create(&huge).unwrap().set_len(1 << 30).unwrap();
-    let out = run(&[huge.as_os_str(), "-o".as_ref(), data.as_os_str()]);
-    assert!(!out.status.success());
-    assert!(stderr(&out).contains("huge.pgn: "), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("huge.pgn: the file is 1024 MiB; an import reads at most 64 MiB"),
-        "{}",
-        stderr(&out)
-    );
-    assert!(!data.exists());
+    // Files larger than any tournament file (sparse: no disk used) are refused
+    // before they are read: 1 GiB of anything, 100 MiB that is not PGN.
+    for (name, size) in [("huge.pgn", 1u64 << 30), ("big.trf", 100 << 20)] {
+        let huge = tmp.path().join(name);
+        std::fs::File::create(&huge).unwrap().set_len(size).unwrap();
+        let out = run(&[huge.as_os_str(), "-o".as_ref(), data.as_os_str()]);
+        assert!(!out.status.success());
+        let expected = format!(
+            "{name}: the file is {} MiB; an import reads PGN files up to 512 MiB and other files up to 64 MiB",
+            size >> 20
+        );
+        assert!(stderr(&out).contains(&expected), "{}", stderr(&out));
+        assert!(!data.exists());
+    }
 }
 
 #[test]

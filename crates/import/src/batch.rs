@@ -78,20 +78,20 @@ pub fn plan(request: &Request) -> Result<Plan, Vec<Diagnostic>> {
     let mut names: HashMap<u64, String> = known.by_id.clone();
     for path in &request.files {
         // Only a regular file (never a FIFO, a device or /proc), never more
-        // than 64 MiB (a season's TRF files are kilobytes; the whole file is
-        // held to decode it): a larger one is refused before it is read.
+        // than 64 MiB held whole (a season's TRF files are kilobytes); a PGN
+        // collection is streamed, up to 512 MiB. Larger files are refused
+        // before they are read.
         if let Ok(meta) = std::fs::metadata(path)
             && meta.is_file()
             && meta.len() > crate::MAX_PAGE_BYTES
         {
-            errors.push(Diagnostic::new(
-                path,
-                format!(
-                    "the file is {} MiB; an import reads at most {} MiB (split it, e.g. one file per season)",
-                    meta.len().div_ceil(1 << 20),
-                    crate::MAX_PAGE_BYTES >> 20
-                ),
-            ));
+            match stream_pgn(path, meta.len()) {
+                Ok(parsed) => {
+                    tournament::fide_names(&parsed, &mut names);
+                    read.push((path.clone(), Format::Pgn, Some(parsed), None));
+                }
+                Err(ds) => errors.extend(ds),
+            }
             continue;
         }
         let bytes = match ratings_model::files::read_regular_at_most(path, crate::MAX_PAGE_BYTES) {
@@ -190,6 +190,42 @@ pub fn plan(request: &Request) -> Result<Plan, Vec<Diagnostic>> {
         None => {}
     }
     Ok(plan)
+}
+
+/// The largest PGN collection an import streams (memory holds the events
+/// found, never the file): some 350,000 games with clock comments.
+pub const MAX_PGN_BYTES: u64 = 512 << 20;
+
+/// A file of more than 64 MiB: a PGN collection up to [`MAX_PGN_BYTES`] is
+/// read as a stream; anything else is refused, saying why.
+fn stream_pgn(path: &Path, len: u64) -> Result<ratings_formats::Import, Vec<Diagnostic>> {
+    use std::io::Read as _;
+    let too_large = || {
+        vec![Diagnostic::new(
+            path,
+            format!(
+                "the file is {} MiB; an import reads PGN files up to {} MiB and other files up to {} MiB (split it, e.g. one file per season)",
+                len.div_ceil(1 << 20),
+                MAX_PGN_BYTES >> 20,
+                crate::MAX_PAGE_BYTES >> 20
+            ),
+        )]
+    };
+    if len > MAX_PGN_BYTES {
+        return Err(too_large());
+    }
+    let mut file = std::fs::File::open(path).map_err(|e| vec![Diagnostic::io(path, &e)])?;
+    let mut head = Vec::with_capacity(64 * 1024);
+    (&mut file)
+        .take(64 * 1024)
+        .read_to_end(&mut head)
+        .map_err(|e| vec![Diagnostic::io(path, &e)])?;
+    if ratings_formats::detect(&head) != Format::Pgn {
+        return Err(too_large());
+    }
+    // Never more than the limit, even from a file that grows meanwhile.
+    let input = std::io::Cursor::new(head).chain(file.take(MAX_PGN_BYTES - 64 * 1024));
+    ratings_formats::pgn::parse_reader(input).map_err(|e| vec![tournament::diagnostic_of(path, e)])
 }
 
 /// A World Diplomacy Database page, as one event file.

@@ -81,13 +81,16 @@ pub fn read(path: &Path, bytes: &[u8], format: Format) -> Result<ratings_formats
         Format::Csv => ratings_formats::csv::parse(bytes),
         Format::Unknown => unreachable!("an unknown format is not converted"),
     };
-    parsed.map_err(|e| {
-        vec![Diagnostic {
-            path: path.to_path_buf(),
-            position: (e.line > 0).then(|| (e.line, e.column.unwrap_or(1))),
-            message: e.message,
-        }]
-    })
+    parsed.map_err(|e| vec![diagnostic_of(path, e)])
+}
+
+/// A reader's error, with the file's name and the line and column it gives.
+pub fn diagnostic_of(path: &Path, e: ratings_formats::ImportError) -> Diagnostic {
+    Diagnostic {
+        path: path.to_path_buf(),
+        position: (e.line > 0).then(|| (e.line, e.column.unwrap_or(1))),
+        message: e.message,
+    }
 }
 
 /// FIDE id → the first name a file gives it, so that every event file of one
