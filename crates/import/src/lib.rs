@@ -741,8 +741,15 @@ pub fn write_new(target: &Path, bytes: &[u8], force: bool) -> std::io::Result<()
 /// Where the event belongs under `data/`: `YEAR/name-in-lowercase.toml`
 /// (`2017/world-dipcon-xxvii.toml`).
 pub fn suggested_path(ev: &Imported) -> String {
+    format!("{}/{}.toml", ev.date.year, file_stem(&ev.name))
+}
+
+/// An event name as a file name: ASCII letters and digits in lower case,
+/// runs of anything else one `-` (`Coupe d'Été: Paris!` → `coupe-d-ete-paris`),
+/// `event` when nothing is left.
+pub fn file_stem(name: &str) -> String {
     let mut stem = String::new();
-    for c in ascii_fold(&ev.name).chars() {
+    for c in ascii_fold(name).chars() {
         if c.is_ascii_alphanumeric() {
             stem.push(c);
         } else if !stem.is_empty() && !stem.ends_with('-') {
@@ -753,8 +760,7 @@ pub fn suggested_path(ev: &Imported) -> String {
     // is ASCII, cut at MAX_STEM.
     stem.truncate(MAX_STEM);
     let stem = stem.trim_end_matches('-');
-    let stem = if stem.is_empty() { "event" } else { stem };
-    format!("{}/{stem}.toml", ev.date.year)
+    if stem.is_empty() { "event".into() } else { stem.into() }
 }
 
 #[cfg(test)]

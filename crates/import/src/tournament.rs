@@ -12,10 +12,10 @@ use std::path::Path;
 use ratings_formats::{ByeKind, Format, GameResult, Tournament};
 use ratings_model::Date;
 use ratings_model::error::{Diagnostic, Shown};
-use ratings_model::names::{ascii_fold, name_key};
+use ratings_model::names::name_key;
 use ratings_site::load::event;
 
-use crate::{MAX_STEM, at, quoted};
+use crate::{at, quoted};
 
 /// One event file an import would write.
 #[derive(Debug, Clone)]
@@ -210,18 +210,7 @@ fn model_date(d: ratings_formats::Date) -> Date {
 /// `YEAR/YYYY-MM-DD-name.toml`: a season of events with one name (a monthly
 /// "Club Swiss") gives one file each.
 pub fn suggested_path(name: &str, date: Date) -> String {
-    let mut stem = String::new();
-    for c in ascii_fold(name).to_lowercase().chars() {
-        if c.is_ascii_alphanumeric() {
-            stem.push(c);
-        } else if !stem.is_empty() && !stem.ends_with('-') {
-            stem.push('-');
-        }
-    }
-    stem.truncate(MAX_STEM);
-    let stem = stem.trim_end_matches('-');
-    let stem = if stem.is_empty() { "event" } else { stem };
-    format!("{}/{date}-{stem}.toml", date.year)
+    format!("{}/{date}-{}.toml", date.year, crate::file_stem(name))
 }
 
 /// A game's result in the notation of docs/data-format.md, first player first.
