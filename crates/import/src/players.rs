@@ -75,14 +75,14 @@ pub fn additions(known: &Known, players: &[FidePlayer], path: &Path) -> (String,
         if let Some((entry, other)) = known.by_name.get(&key) {
             let note = match other {
                 None => format!(
-                    "{} (FIDE id {}) is the entry {}, which has no fide_id: add `fide_id = {}` to it",
+                    "\"{}\" (FIDE id {}) is the entry \"{}\", which has no fide_id: add `fide_id = {}` to it",
                     Shown(p.name.as_str()),
                     p.id,
                     Shown(entry.as_str()),
                     p.id
                 ),
                 Some(other) => format!(
-                    "{} has FIDE id {} here but {other} in the entry {}: not added (check which is right)",
+                    "\"{}\" has FIDE id {} here but {other} in the entry \"{}\": not added (check which is right)",
                     Shown(p.name.as_str()),
                     p.id,
                     Shown(entry.as_str())
@@ -95,7 +95,7 @@ pub fn additions(known: &Known, players: &[FidePlayer], path: &Path) -> (String,
             notes.push(Diagnostic::new(
                 path,
                 format!(
-                    "{} has the FIDE ids {other} and {} in the imported files: only {other} added",
+                    "\"{}\" has the FIDE ids {other} and {} in the imported files: only {other} added",
                     Shown(p.name.as_str()),
                     p.id
                 ),
@@ -110,4 +110,55 @@ pub fn additions(known: &Known, players: &[FidePlayer], path: &Path) -> (String,
         out.push_str(&format!("fide_id = {}\n", p.id));
     }
     (out, claimed.len(), notes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player(id: u64, name: &str) -> FidePlayer {
+        FidePlayer {
+            id,
+            name: name.into(),
+            nat: "GER".into(),
+        }
+    }
+
+    #[test]
+    fn new_ids_become_entries_and_clashes_become_notes() {
+        let path = Path::new("data/players.toml");
+        let known = read_known(
+            path,
+            "[[player]]\nname = \"Ann Lee\"\n\n[[player]]\nname = \"Bo Berg\"\naliases = [\"B. Berg\"]\nfide_id = 7\n",
+        )
+        .unwrap();
+        assert_eq!(known.by_id[&7], "Bo Berg");
+        let (text, added, notes) = additions(
+            &known,
+            &[
+                player(1, "Cy Chen"),
+                player(1, "Cy Chen"), // the same id again: once
+                player(7, "Bo Berg"), // known
+                player(2, "Ann Lee"), // an entry without an id has the name
+                player(3, "B. Berg"), // another id's alias
+                player(4, "Di Dorn"),
+                player(5, "Di Dorn"), // a second id for a name just added
+            ],
+            path,
+        );
+        assert_eq!(
+            text,
+            "\n[[player]]\nname = \"Cy Chen\"\nnat = \"GER\"\nfide_id = 1\n\n[[player]]\nname = \"Di Dorn\"\nnat = \"GER\"\nfide_id = 4\n"
+        );
+        assert_eq!(added, 2);
+        let notes: Vec<String> = notes.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            notes,
+            [
+                "data/players.toml: \"Ann Lee\" (FIDE id 2) is the entry \"Ann Lee\", which has no fide_id: add `fide_id = 2` to it",
+                "data/players.toml: \"B. Berg\" has FIDE id 3 here but 7 in the entry \"Bo Berg\": not added (check which is right)",
+                "data/players.toml: \"Di Dorn\" has the FIDE ids 4 and 5 in the imported files: only 4 added",
+            ]
+        );
+    }
 }
