@@ -22,5 +22,6 @@ mod reader;
 mod scale;
 mod serve;
 mod site;
+mod standings;
 mod systems;
 mod unpublished;
