@@ -294,6 +294,10 @@ fn to_toml(
     if games > 0 || byes > 0 {
         out.push_str(&format!("format = {}\n", quoted(game_format)));
     }
+    // A file without colours (CSV): the first player is not White.
+    if games > 0 && t.round_results.iter().flatten().all(|g| !g.colours_known) {
+        out.push_str("colours = false\n");
+    }
     out.push_str(&format!("players = {}\n", t.players.len()));
     let official = t.official.as_ref().filter(|o| !o.is_empty());
     if official.is_some() {
