@@ -441,3 +441,23 @@ fn two_events_with_one_name_and_date_get_two_files() {
         assert!(said.contains(target), "{target}: {said}");
     }
 }
+
+#[test]
+fn a_trf_scoring_record_becomes_the_events_points() {
+    // 3 points a win, 1 a draw (162): the half-point bye is worth 1, the
+    // full-point bye 3, as the file's points say.
+    let tmp = tempfile::tempdir().unwrap();
+    let trf = tmp.path().join("three.trf");
+    std::fs::write(&trf, "012 Three Point Cup\n042 2024/05/04\n162 W 3.0    D 1.0    L 0.0\n001    1      Lee, Ann                                                           6.0    1     2 w 1     3 b 1\n001    2      Berg, Bo                                                           1.0    3     1 b 0  0000 - H\n001    3      Chen, Cy                                                           3.0    2  0000 - U     1 w 0\n").unwrap();
+    let site_dir = imported_site(&[trf]);
+    let event = read(&site_dir.path().join("data/2024/2024-05-04-three-point-cup.toml"));
+    assert!(
+        event.contains("\npoints = { win = 3, draw = 1, loss = 0 }\n"),
+        "{event}"
+    );
+    let (_guard, out) = build(site_dir.path());
+    let standings = built_standings(&out);
+    assert_eq!(standings["Ann Lee"], (6.0, 1));
+    assert_eq!(standings["Cy Chen"], (3.0, 2));
+    assert_eq!(standings["Bo Berg"], (1.0, 3));
+}

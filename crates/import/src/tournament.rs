@@ -294,6 +294,9 @@ fn to_toml(
     if games > 0 || byes > 0 {
         out.push_str(&format!("format = {}\n", quoted(game_format)));
     }
+    if let Some((win, draw, loss)) = t.points {
+        out.push_str(&format!("points = {{ win = {win}, draw = {draw}, loss = {loss} }}\n"));
+    }
     // A file without colours (CSV): the first player is not White.
     if games > 0 && t.round_results.iter().flatten().all(|g| !g.colours_known) {
         out.push_str("colours = false\n");

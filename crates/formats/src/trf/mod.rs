@@ -330,6 +330,10 @@ fn build(mut section: Section) -> Tournament {
     pairing::pair_rounds(&section.players, written_rounds, &section.by_rank, &mut t);
     drop_unplayed_rounds(&mut t, &section.players);
     points::check(&mut t, &section.players, &section.scoring);
+    let s = section.scoring;
+    if s != Scoring::default() {
+        t.points = Some((s.win, s.draw, s.loss));
+    }
     t.rounds = t.round_results.len() as u32;
     if let Some((line, planned)) = section.planned_rounds.filter(|&(_, n)| n != t.rounds) {
         t.warn(
