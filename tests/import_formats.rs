@@ -206,6 +206,7 @@ fn the_round_trip_gives_the_ratings_of_the_reference_implementation() {
         formats_data("club_open_cp1252.trf"),
         formats_data("lichess_swiss_bom.trf"),
         formats_data("london_1851_latin1.pgn"),
+        real("FWWRC.pgn"),
     ];
     let site_dir = imported_site(&files);
     let (_guard, out) = build(site_dir.path());
@@ -460,4 +461,25 @@ fn a_trf_scoring_record_becomes_the_events_points() {
     assert_eq!(standings["Ann Lee"], (6.0, 1));
     assert_eq!(standings["Cy Chen"], (3.0, 2));
     assert_eq!(standings["Bo Berg"], (1.0, 3));
+}
+
+#[test]
+fn a_real_pgn_broadcast_imports_as_one_event_with_its_winner() {
+    // The 2024 Women's World Rapid: its games name two venues (`Site`), and
+    // have no moves. Koneru Humpy won with 8.5 of 11.
+    let site_dir = imported_site(&[real("FWWRC.pgn")]);
+    let (_guard, out) = build(site_dir.path());
+    let standings = built_standings(&out);
+    assert_eq!(standings.len(), 110);
+    assert_eq!(standings["Humpy Koneru"], (8.5, 1));
+    // Every game gives one point between its two players: 605 games.
+    let total: f64 = standings.values().map(|(points, _)| points).sum();
+    assert_eq!(total, 605.0);
+    let events = read(&out.join("downloads/standings.csv"));
+    assert!(
+        events
+            .lines()
+            .skip(1)
+            .all(|l| l.starts_with("2024/2024-12-26-fide-women-s-world-rapid-championships-2024,2024-12-26,"))
+    );
 }
