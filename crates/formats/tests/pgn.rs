@@ -237,3 +237,12 @@ fn games_of_tags_only_are_games_and_one_event_at_two_sites_is_one_event() {
         ny.warnings
     );
 }
+
+#[test]
+fn a_game_without_date_takes_event_date_then_utc_date() {
+    let file = "[Event \"A\"]\n[UTCDate \"2025.06.18\"]\n[White \"X\"]\n[Black \"Y\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n\
+                [Event \"B\"]\n[EventDate \"2025.06.01\"]\n[UTCDate \"2025.06.18\"]\n[White \"X\"]\n[Black \"Y\"]\n\n1. e4 0-1\n";
+    let import = pgn::parse(file.as_bytes()).unwrap();
+    let starts: Vec<Option<Date>> = import.tournaments.iter().map(|t| t.start).collect();
+    assert_eq!(starts, [date(2025, 6, 18), date(2025, 6, 1)]);
+}

@@ -11,7 +11,7 @@
 //! - A game whose movetext ends without a result (a cut file, or the next game's
 //!   tags) takes its `Result` tag; where both exist and differ, the movetext
 //!   wins (it is what the program wrote last). Each with one warning per event.
-//! - `Date` missing: `EventDate`. A year-less date groups with the other
+//! - `Date` missing: `EventDate`, then `UTCDate` (lichess). A year-less date groups with the other
 //!   year-less games of the same event and site.
 //! - An event all of whose games are skipped is not returned; its warnings go
 //!   to `Import::warnings`.
@@ -222,6 +222,7 @@ impl Collector {
             .date
             .as_deref()
             .or(tags.event_date.as_deref())
+            .or(tags.utc_date.as_deref())
             .unwrap_or("????.??.??");
         let date = game_date(date_text);
         let event = self.event_for(&tags, date.clone().ok().flatten().map(|(d, _)| d));

@@ -13,6 +13,8 @@ pub(crate) struct GameTags {
     pub site: Option<String>,
     pub date: Option<String>,
     pub event_date: Option<String>,
+    /// `UTCDate`, which lichess writes where `Date` may be missing.
+    pub utc_date: Option<String>,
     pub round: Option<String>,
     pub white: Option<String>,
     pub black: Option<String>,
@@ -33,6 +35,7 @@ impl GameTags {
             "site" => &mut self.site,
             "date" => &mut self.date,
             "eventdate" => &mut self.event_date,
+            "utcdate" => &mut self.utc_date,
             "round" => &mut self.round,
             "white" => &mut self.white,
             "black" => &mut self.black,
