@@ -306,6 +306,18 @@ fn import(request: &ratings_import::batch::Request, check: bool) -> Result<(), S
             );
         }
         if check {
+            if let Some(output) = request.output.as_deref() {
+                for target in batch::targets(&plan, output) {
+                    if std::fs::symlink_metadata(&target).is_ok() {
+                        let what = if request.force {
+                            "--force replaces it"
+                        } else {
+                            "the import would stop: --force replaces it"
+                        };
+                        eprintln!("note: {}: the file exists; {what}", Shown(target.as_path()));
+                    }
+                }
+            }
             eprintln!("Checked: {totals}; nothing written");
         } else {
             for e in &events {

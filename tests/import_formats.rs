@@ -323,6 +323,17 @@ fn check_writes_nothing_and_existing_files_are_replaced_only_with_force() {
     );
     assert_eq!(read(&swiss), "keep me");
     assert_eq!(read(&london), written);
+    // --check names the file that would stop the import.
+    let checked = with(&["--check"]);
+    assert!(checked.status.success());
+    assert!(
+        stderr(&checked).contains(
+            "2020-05-29-sunday-blitz-swiss.toml: the file exists; the import would stop: --force replaces it"
+        ),
+        "{}",
+        stderr(&checked)
+    );
+    assert_eq!(read(&swiss), "keep me");
     let forced = with(&["--force"]);
     assert!(forced.status.success(), "{}", stderr(&forced));
     assert!(read(&swiss).contains("name = \"Sunday Blitz Swiss\""));
