@@ -494,3 +494,32 @@ fn a_real_pgn_broadcast_imports_as_one_event_with_its_winner() {
             .all(|l| l.starts_with("2024/2024-12-26-fide-women-s-world-rapid-championships-2024,2024-12-26,"))
     );
 }
+
+#[test]
+fn terminal_controls_in_a_file_are_refused_with_their_place_and_never_reach_the_terminal_raw() {
+    let tmp = tempfile::tempdir().unwrap();
+    let trf = tmp.path().join("evil.trf");
+    let line =
+        |rank: u32, name: &str, round: &str| format!("001 {rank:>4}      {name:<33}{:>37}1.0 {rank:>4}  {round}", "");
+    std::fs::write(
+        &trf,
+        [
+            "012 Evil \u{1b}]0;pwned\u{7} Open".to_string(),
+            "042 2024/01/06".to_string(),
+            line(1, "Lee, Ann\u{1b}[2J", "   2 w 1"),
+            line(2, "Berg, Bo", "   1 b 0"),
+        ]
+        .join("\n"),
+    )
+    .unwrap();
+    let data = tmp.path().join("data");
+    let out = run(&[trf.as_os_str(), "-o".as_ref(), data.as_os_str()]);
+    let said = stderr(&out);
+    assert!(!out.status.success(), "{said}");
+    assert!(!said.contains('\u{1b}') && !said.contains('\u{7}'), "{said:?}");
+    assert!(
+        said.contains("evil.trf:1:10: control character 0x1B: this is binary data, not a text file"),
+        "{said}"
+    );
+    assert!(!data.exists());
+}
