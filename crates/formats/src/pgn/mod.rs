@@ -15,6 +15,11 @@
 //!   year-less games of the same event and site.
 //! - An event all of whose games are skipped is not returned; its warnings go
 //!   to `Import::warnings`.
+//! - Events of one `Event` name and year under several `Site`s whose players
+//!   meet are one event (a broadcast naming each board's venue), with a
+//!   warning; with no player in common they stay apart.
+//! - A blank line after a game's tags, then a tag: the next game (files of
+//!   tags only, without movetext, as lichess broadcasts export them).
 
 mod reader;
 mod rounds;
