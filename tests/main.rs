@@ -11,6 +11,7 @@ mod determinism;
 mod fuzz;
 mod hostile;
 mod import;
+mod import_formats;
 mod init;
 mod inputs;
 mod invalid;
