@@ -23,12 +23,6 @@ fn close(got: &str, want: f64) {
     assert!((x - want).abs() <= 1e-9 * want.abs().max(1.0), "{got} vs {want}");
 }
 
-fn csv_rows(text: &str) -> Vec<Vec<String>> {
-    text.lines()
-        .map(|l| l.split(',').map(str::to_string).collect())
-        .collect()
-}
-
 #[test]
 fn elo_history_equals_the_hand_computation() {
     let (_tmp, out) = build(&fixture("more-systems"));
