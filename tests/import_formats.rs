@@ -424,6 +424,51 @@ fn bad_input_is_refused_with_its_line_and_nothing_is_written() {
         b"event,date,round,first,second,result\nOpen,2024-13-01,1,A,B,1-0\n",
         "bad.csv:2:",
     );
+    // What a build would refuse in an event is the source's error, at the
+    // cell: the whole import stops, the good events of the file included.
+    let mix = "event,date,round,first,second,result\nGood Cup,2024-03-01,1,Ann,Bob,1-0\n\
+               Bad Cup,2024-03-02,1,Ann,Bob,0-0\nBad Cup,2024-03-02,1,Cid,Dan,2:1\n\
+               Bye Cup,2024-03-03,1,Ann,BYE,1-0\n";
+    refuse(
+        "mix.csv",
+        mix.as_bytes(),
+        "mix.csv:3:30: Bad Cup: \"0-0\" counts no game",
+    );
+    refuse(
+        "mix.csv",
+        mix.as_bytes(),
+        "mix.csv:4:30: Bad Cup: \"2:1\" is not a result",
+    );
+    refuse(
+        "mix.csv",
+        mix.as_bytes(),
+        "mix.csv:5:26: Bye Cup: \"BYE\" is not an opponent",
+    );
+    // A TRF player named like a bye: their 001 line's name column.
+    let player = |rank: u32, name: &str, points: &str, round: &str| {
+        format!(
+            "{:<80}{points:>4} {rank:>4}  {round}\n",
+            format!("001 {rank:>4}      {name}")
+        )
+    };
+    let bye_named = format!(
+        "012 Open\n042 2024/03/01\n{}{}",
+        player(1, "Lee, Ann", "1.0", "   2 w 1"),
+        player(2, "BYE", "0.0", "   1 b 0")
+    );
+    refuse(
+        "bye.trf",
+        bye_named.as_bytes(),
+        "bye.trf:4:15: Open: \"BYE\" is not an opponent",
+    );
+    // A PGN game with such a player: the game's line.
+    let pgn =
+        "[Event \"Open\"]\n[Date \"2024.03.01\"]\n[White \"Lee, Ann\"]\n[Black \"BYE\"]\n[Result \"1-0\"]\n\n1-0\n";
+    refuse(
+        "bye.pgn",
+        pgn.as_bytes(),
+        "bye.pgn:1:1: Open: \"BYE\" is not an opponent",
+    );
     // Files larger than any tournament file (sparse: no disk used) are refused
     // before they are read: 1 GiB of anything, 100 MiB that is not PGN.
     for (name, size) in [("huge.pgn", 1u64 << 30), ("big.trf", 100 << 20)] {

@@ -20,7 +20,7 @@
 use std::collections::HashMap;
 
 use crate::date::parse_date;
-use crate::model::{Date, Entrant, Game, GameResult, Import, ImportError, Tournament};
+use crate::model::{Date, Entrant, Game, GameResult, Import, ImportError, Position, Tournament};
 use crate::names;
 use crate::text;
 
@@ -251,6 +251,11 @@ impl Row {
         ImportError::new(line, column, message)
     }
 
+    /// Where the row writes the column's cell.
+    fn at(&self, column: Column) -> Position {
+        self.cells.get(&column).map_or((self.line, 1), |f| (f.line, f.column))
+    }
+
     fn required(&self, column: Column, what: &str) -> Result<String, ImportError> {
         let text = self.text(column);
         if text.is_empty() {
@@ -341,6 +346,7 @@ impl Events {
         let index = *self.index.entry((name.clone(), date)).or_insert(next);
         if index == next {
             self.list.push(Tournament {
+                at: (row.line, 1),
                 name,
                 start: Some(date),
                 end: Some(date),
@@ -352,7 +358,7 @@ impl Events {
     }
 
     /// The entrant's index, and the line where the name first appeared.
-    fn entrant(&mut self, event: usize, name: &str, line: usize) -> (usize, usize) {
+    fn entrant(&mut self, event: usize, name: &str, at: Position) -> (usize, usize) {
         let players = &mut self.list[event].players;
         *self.players[event].entry(name.to_owned()).or_insert_with(|| {
             // CSV names are display names already: kept whole, never turned around.
@@ -360,9 +366,10 @@ impl Events {
                 name: name.to_owned(),
                 surname_first: name.to_owned(),
                 surname: name.to_owned(),
+                at,
                 ..names::entrant("")
             });
-            (players.len() - 1, line)
+            (players.len() - 1, at.0)
         })
     }
 
@@ -371,7 +378,7 @@ impl Events {
         let rank = row.number(Column::Rank, "rank")?;
         let name = row.required(Column::Player, "player name")?;
         let known = self.list[event].players.len();
-        let (player, first) = self.entrant(event, &name, row.line);
+        let (player, first) = self.entrant(event, &name, row.at(Column::Player));
         if player < known {
             return Err(row.error(
                 Column::Player,
@@ -393,8 +400,8 @@ impl Events {
         if first_name == second_name {
             return Err(row.error(Column::Second, format!("`{first_name}` cannot play themself")));
         }
-        let (first, _) = self.entrant(event, &first_name, row.line);
-        let (second, _) = self.entrant(event, &second_name, row.line);
+        let (first, _) = self.entrant(event, &first_name, row.at(Column::First));
+        let (second, _) = self.entrant(event, &second_name, row.at(Column::Second));
         let t = &mut self.list[event];
         let rounds = t.round_results.len().max(round as usize);
         t.round_results.resize_with(rounds, Vec::new);
@@ -416,6 +423,7 @@ impl Events {
             black: second,
             result: GameResult::Written(result),
             colours_known: false,
+            at: [row.at(Column::First), row.at(Column::Second), row.at(Column::Result)],
         };
         t.round_results[round as usize - 1].push(game);
         Ok(())

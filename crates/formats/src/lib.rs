@@ -13,7 +13,7 @@ mod text;
 pub mod trf;
 
 pub use date::parse_date;
-pub use model::{ByeKind, Date, Encoding, Entrant, Game, GameResult, Import, ImportError, Tournament};
+pub use model::{ByeKind, Date, Encoding, Entrant, Game, GameResult, Import, ImportError, Position, Tournament};
 
 /// What a file holds, judged by its content.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

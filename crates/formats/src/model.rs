@@ -49,8 +49,12 @@ pub enum GameResult {
     Written(String),
 }
 
+/// Where a file writes something: 1-based line and character column; 0 where
+/// it is not known.
+pub type Position = (usize, usize);
+
 /// A game (one match) between two entrants, by index into `Tournament::players`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Game {
     /// The first player: White where colours exist.
     pub white: usize,
@@ -59,7 +63,21 @@ pub struct Game {
     /// False where the file gives no colours (a TRF forfeit written with `-`,
     /// every CSV match): `white` is then only the first of the two.
     pub colours_known: bool,
+    /// Where the file writes the first player, the second and the result
+    /// (TRF: the two 001 lines' names, the result code), so that a problem of
+    /// the event file it becomes is told at the file's own line and column.
+    pub at: [Position; 3],
 }
+
+/// One game is the same game wherever the file writes it.
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        (self.white, self.black, &self.result, self.colours_known)
+            == (other.white, other.black, &other.result, other.colours_known)
+    }
+}
+
+impl Eq for Game {}
 
 /// The three bye lists of docs/data-format.md.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,12 +113,16 @@ pub struct Entrant {
     pub rating: Option<u32>,
     /// Points the file declares for the player (TRF columns 81-84).
     pub declared_points: Option<f64>,
+    /// Where the file first names the player (TRF: the 001 line's name).
+    pub at: Position,
 }
 
 /// One tournament (one section of one) as a file describes it.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Tournament {
     pub name: String,
+    /// Where the file starts the tournament (its first record, tag or row).
+    pub at: Position,
     pub place: String,
     pub start: Option<Date>,
     pub end: Option<Date>,

@@ -87,6 +87,7 @@ pub(crate) fn entrant(raw: &str) -> Entrant {
         federation: String::new(),
         rating: None,
         declared_points: None,
+        at: (0, 0),
     }
 }
 

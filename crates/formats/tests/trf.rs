@@ -10,6 +10,7 @@ fn game(white: usize, black: usize, result: GameResult) -> Game {
         black,
         result,
         colours_known: true,
+        at: [(0, 0); 3],
     }
 }
 
@@ -159,6 +160,7 @@ fn forfeits_without_colours_lead_with_the_first_line() {
         black: 1,
         result: GameResult::BlackWinsForfeit,
         colours_known: false,
+        at: [(0, 0); 3],
     };
     assert_eq!(t.round_results[0], vec![expected]);
     assert!(t.warnings.is_empty(), "{:?}", t.warnings);

@@ -140,12 +140,17 @@ pub fn plan(request: &Request) -> Result<Plan, Vec<Diagnostic>> {
         let converted = tournament::convert(&path, parsed, format, &options);
         plan.warnings.extend(converted.warnings);
         plan.skipped.extend(converted.skipped);
+        errors.extend(converted.errors);
         fide.extend(converted.fide_players);
         plan.files.push(FileReport {
             kind: format!("{}, {}", tournament::format_name(format), converted.encoding),
             path,
             events: converted.events,
         });
+    }
+    // An event file a build would refuse stops the import: nothing is written.
+    if !errors.is_empty() {
+        return Err(errors);
     }
     // One target per event: two files giving one name and date are told
     // apart (`-2`, `-3`, … the first number no other event has).

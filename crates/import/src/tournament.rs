@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use ratings_formats::{ByeKind, Format, GameResult, Tournament};
+use ratings_formats::{ByeKind, Format, GameResult, Position, Tournament};
 use ratings_model::Date;
 use ratings_model::error::{Diagnostic, Shown};
 use ratings_model::names::name_key;
@@ -45,6 +45,9 @@ pub struct FileImport {
     pub warnings: Vec<Diagnostic>,
     /// Tournaments of the file that were not imported, and why.
     pub skipped: Vec<Diagnostic>,
+    /// What stops the import: a tournament whose event file would not load,
+    /// told at the line and column of the file's offending cell.
+    pub errors: Vec<Diagnostic>,
     /// Players with a FIDE id, in file order (one per id and event).
     pub fide_players: Vec<FidePlayer>,
     /// How the text was decoded ("UTF-8", "Windows-1252 (Latin-1)", …).
@@ -162,21 +165,21 @@ pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, opt
         // Two tournaments of one file with one name and date: told apart by
         // the batch (`-2`).
         let rel_path = suggested_path(&name, date);
-        let (toml, summary, fide) = to_toml(&t, &name, date, end_date, game_format, options, path);
+        let (toml, summary, fide, sources) = to_toml(&t, &name, date, end_date, game_format, options, path);
         let ctx = event::Lookups {
             aliases: &HashMap::new(),
             known_formats: &[],
         };
         if let Err(ds) = event::parse(Path::new(&rel_path), "import".into(), &toml, &ctx) {
-            let reasons: Vec<String> = ds.iter().map(|d| d.message.clone()).collect();
-            out.skipped.push(Diagnostic::new(
-                path,
-                format!(
-                    "{}: the event file would not load ({}): not imported",
-                    Shown(name.as_str()),
-                    reasons.join("; ")
-                ),
-            ));
+            // What a build would refuse is the source file's error, at its cell.
+            for d in ds {
+                let at = d.position.and_then(|p| sources.find(p)).unwrap_or(t.at);
+                out.errors.push(Diagnostic {
+                    path: path.to_path_buf(),
+                    position: (at.0 > 0).then_some((at.0, at.1.max(1))),
+                    message: format!("{}: {}", Shown(name.as_str()), d.message),
+                });
+            }
             continue;
         }
         out.fide_players.extend(fide);
@@ -227,7 +230,48 @@ fn result_text(result: &GameResult) -> &str {
     }
 }
 
-/// The event file of one tournament, its summary, and its players with a FIDE id.
+/// Where each line of an event file comes from in the source file: for a
+/// line, the column where each written value starts and the source position
+/// of that value.
+#[derive(Debug, Default)]
+struct Sources {
+    lines: HashMap<usize, Vec<(usize, Position)>>,
+}
+
+impl Sources {
+    /// Records the values of the line `out` is about to end, in order: each
+    /// value's text as written and its source position.
+    fn note(&mut self, out: &str, values: &[(String, Position)]) {
+        let line = out.matches('\n').count() + 1;
+        let start = out.rfind('\n').map_or(out, |i| &out[i + 1..]);
+        let mut from = 0;
+        let mut found = Vec::new();
+        for (text, at) in values {
+            if let Some(i) = start[from..].find(text.as_str()) {
+                let byte = from + i;
+                found.push((start[..byte].chars().count() + 1, *at));
+                from = byte + text.len();
+            }
+        }
+        self.lines.insert(line, found);
+    }
+
+    /// The source position of an event file's (line, column): the value the
+    /// column falls in, else the line's first value.
+    fn find(&self, (line, column): (usize, usize)) -> Option<Position> {
+        let values = self.lines.get(&line)?;
+        values
+            .iter()
+            .rev()
+            .find(|(c, _)| *c <= column)
+            .or(values.first())
+            .map(|&(_, at)| at)
+            .filter(|at| at.0 > 0)
+    }
+}
+
+/// The event file of one tournament, its summary, its players with a FIDE id,
+/// and where its lines come from.
 fn to_toml(
     t: &Tournament,
     name: &str,
@@ -236,7 +280,8 @@ fn to_toml(
     game_format: &str,
     options: &Options,
     source: &Path,
-) -> (String, String, Vec<FidePlayer>) {
+) -> (String, String, Vec<FidePlayer>, Sources) {
+    let mut sources = Sources::default();
     // Names as the event file writes them: the registry's for a known FIDE id,
     // else the display form; two entrants with one name are told apart.
     let mut seen: HashMap<String, usize> = HashMap::new();
@@ -310,12 +355,13 @@ fn to_toml(
         out.push_str("\n[[round]]\nmatches = [");
         let games = t.round_results.get(round).map_or(&[][..], Vec::as_slice);
         for g in games {
-            out.push_str(&format!(
-                "\n  [{}, {}, {}],",
-                quoted(&names[g.white]),
-                quoted(&names[g.black]),
-                quoted(result_text(&g.result))
-            ));
+            let values = [
+                (quoted(&names[g.white]), g.at[0]),
+                (quoted(&names[g.black]), g.at[1]),
+                (quoted(result_text(&g.result)), g.at[2]),
+            ];
+            out.push_str(&format!("\n  [{}, {}, {}],", values[0].0, values[1].0, values[2].0));
+            sources.note(&out, &values);
         }
         if !games.is_empty() {
             out.push('\n');
@@ -327,13 +373,16 @@ fn to_toml(
             (ByeKind::Half, "half_point_byes"),
             (ByeKind::Zero, "zero_point_byes"),
         ] {
-            let list: Vec<String> = round_byes
+            let values: Vec<(String, Position)> = round_byes
                 .iter()
                 .filter(|(_, k)| *k == kind)
-                .map(|&(i, _)| quoted(&names[i]))
+                .map(|&(i, _)| (quoted(&names[i]), t.players[i].at))
                 .collect();
-            if !list.is_empty() {
-                out.push_str(&format!("{key} = [{}]\n", list.join(", ")));
+            if !values.is_empty() {
+                let list: Vec<&str> = values.iter().map(|(q, _)| q.as_str()).collect();
+                out.push_str(&format!("{key} = [{}]", list.join(", ")));
+                sources.note(&out, &values);
+                out.push('\n');
             }
         }
     }
@@ -341,10 +390,17 @@ fn to_toml(
         let mut rows: Vec<(u32, usize)> = official.iter().map(|&(i, rank)| (rank, i)).collect();
         rows.sort_unstable();
         for (rank, i) in rows {
-            out.push_str(&format!("\n[[results]]\nrank = {rank}\nname = {}\n", quoted(&names[i])));
+            let at = t.players[i].at;
+            out.push_str(&format!("\n[[results]]\nrank = {rank}"));
+            sources.note(&out, &[(rank.to_string(), at)]);
+            out.push_str(&format!("\nname = {}", quoted(&names[i])));
+            sources.note(&out, &[(quoted(&names[i]), at)]);
+            out.push('\n');
             let nat = &t.players[i].federation;
             if !nat.is_empty() {
-                out.push_str(&format!("nat = {}\n", quoted(nat)));
+                out.push_str(&format!("nat = {}", quoted(nat)));
+                sources.note(&out, &[(quoted(nat), at)]);
+                out.push('\n');
             }
         }
     }
@@ -361,5 +417,5 @@ fn to_toml(
     if let Some(official) = official {
         summary.push_str(&format!(", {} final ranks", official.len()));
     }
-    (out, summary, fide)
+    (out, summary, fide, sources)
 }

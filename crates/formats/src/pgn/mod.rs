@@ -28,7 +28,7 @@ use std::collections::HashMap;
 use std::io::Read;
 
 use crate::date::{make_date, parse_date};
-use crate::model::{Date, Encoding, Entrant, Game, GameResult, Import, ImportError, Tournament};
+use crate::model::{Date, Encoding, Entrant, Game, GameResult, Import, ImportError, Position, Tournament};
 use crate::names;
 use reader::{GameTags, Reader, Termination};
 use rounds::Seat;
@@ -72,6 +72,8 @@ struct Tallies {
 
 struct PgnGame {
     line: usize,
+    /// Where the White, Black and Result tags are.
+    at: [Position; 3],
     seat: Seat,
     result: GameResult,
 }
@@ -265,8 +267,14 @@ impl Collector {
             tags.black_title.as_deref(),
         );
         let round = round_number(tags.round.as_deref());
+        for &i in &[white, black] {
+            if event.players[i].at == (0, 0) {
+                event.players[i].at = (line, 1);
+            }
+        }
         event.games.push(PgnGame {
             line,
+            at: [(line, 1); 3],
             seat: Seat { round, white, black },
             result,
         });
@@ -438,6 +446,7 @@ impl Event {
         let placement = rounds::place(&seats);
         let rounds = placement.rounds.iter().copied().max().unwrap_or(0);
         let mut t = Tournament {
+            at: (self.games_line, 1),
             name: self.name,
             place: self.site,
             start: self.start,
@@ -462,6 +471,7 @@ impl Event {
                 black: game.seat.black,
                 result: game.result,
                 colours_known: true,
+                at: game.at,
             });
         }
         report(&mut t, &self.tallies, unnumbered, moved, placement.last_numbered);

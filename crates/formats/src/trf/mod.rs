@@ -122,6 +122,9 @@ fn read_record(sections: &mut Vec<Section>, line: usize, text: &str) -> Result<(
         return Ok(());
     };
     let t = &mut section.tournament;
+    if t.at == (0, 0) {
+        t.at = (line, 1);
+    }
     match code.as_str() {
         "" | "###" => {}
         _ if text.trim().is_empty() => {}
@@ -306,6 +309,7 @@ fn apply_bye_records(section: &mut Section) {
                 opponent: None,
                 colour: Colour::Unknown,
                 code: record.code,
+                column: 0,
             };
             if *slot == player_line::BLANK {
                 *slot = bye;

@@ -71,6 +71,7 @@ enum Claim {
         colour: Colour,
         score: Score,
         code: char,
+        column: usize,
     },
     Bye(ByeKind),
 }
@@ -130,6 +131,7 @@ fn claim_of(
             colour: entry.colour,
             score,
             code: entry.code,
+            column: entry.column,
         },
         // Paired but not played yet (an export during the round).
         None if entry.code == ' ' => {
@@ -217,6 +219,7 @@ fn make_game(round: &Round, player: usize, answer: Option<Claim>, warnings: &mut
         colour,
         score,
         code,
+        column,
     } = round.claims[player]
     else {
         unreachable!("make_game is called for game claims only")
@@ -275,10 +278,12 @@ fn make_game(round: &Round, player: usize, answer: Option<Claim>, warnings: &mut
         white_score.for_white()
     };
     let colours_known = colour != Colour::Unknown || other_colour != Colour::Unknown;
+    let name_at = |i: usize| round.lines[i].entrant.at;
     Game {
         white,
         black,
         result,
         colours_known,
+        at: [name_at(white), name_at(black), (here.line, column)],
     }
 }

@@ -16,18 +16,28 @@ pub(crate) enum Colour {
 
 /// One round of one player line, as written. `code` is upper-cased (the
 /// handbook makes letter codes case-insensitive); a blank result is `' '`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Two entries are equal when they say the same, wherever written.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Entry {
     /// Starting rank of the opponent; `None` for `0000` or four blanks.
     pub opponent: Option<u32>,
     pub colour: Colour,
     pub code: char,
+    /// The result code's column (99, 109, …); 0 where not known.
+    pub column: usize,
+}
+
+impl PartialEq for Entry {
+    fn eq(&self, other: &Entry) -> bool {
+        (self.opponent, self.colour, self.code) == (other.opponent, other.colour, other.code)
+    }
 }
 
 pub(crate) const BLANK: Entry = Entry {
     opponent: None,
     colour: Colour::Unknown,
     code: ' ',
+    column: 0,
 };
 
 /// TRF26 gives rounds three digits; more is a typo, not a tournament.
@@ -90,6 +100,7 @@ pub(crate) fn read(line: usize, text: &str, warnings: &mut Vec<(usize, String)>)
         federation: columns(&chars, 54, 56),
         rating,
         declared_points: points(&chars, line, warnings),
+        at: (line, 15),
     };
     let entries = read_rounds(&chars, line, warnings);
     Ok(PlayerLine {
@@ -164,6 +175,7 @@ fn read_rounds(chars: &[char], line: usize, warnings: &mut Vec<(usize, String)>)
             .collect();
         match read_block(&block) {
             Some(mut entry) if block[8] == ' ' && block[9] == ' ' => {
+                entry.column = start + 8;
                 if !CODES.contains(entry.code) {
                     let round = entries.len() + 1;
                     let message = format!("round {round}: unknown result code `{}`; no result", block[7]);
@@ -198,7 +210,12 @@ fn read_block(block: &[char]) -> Option<Entry> {
     let colour = colour_of(block[5])?;
     // An unknown result letter is the caller's to report: the columns line up.
     let code = block[7].to_ascii_uppercase();
-    Some(Entry { opponent, colour, code })
+    Some(Entry {
+        opponent,
+        colour,
+        code,
+        column: 0,
+    })
 }
 
 fn colour_of(c: char) -> Option<Colour> {
@@ -226,18 +243,29 @@ fn read_tokens(chars: &[char], line: usize, warnings: &mut Vec<(usize, String)>)
          result, so a round left blank in the middle cannot be placed"
             .to_owned(),
     ));
-    let tail: String = chars.iter().skip(89).collect();
-    let tokens: Vec<&str> = tail.split_whitespace().collect();
+    // Each token with its 1-based column (from column 90 on).
+    let mut tokens: Vec<(usize, String)> = Vec::new();
+    for (i, &c) in chars.iter().enumerate().skip(89) {
+        if c.is_whitespace() {
+            continue;
+        }
+        match tokens.last_mut() {
+            Some((column, token)) if *column + token.chars().count() == i + 1 => token.push(c),
+            _ => tokens.push((i + 1, c.to_string())),
+        }
+    }
+    let tokens: Vec<(usize, &str)> = tokens.iter().map(|(c, t)| (*c, t.as_str())).collect();
     let mut entries = Vec::new();
     let mut i = 0;
     while i < tokens.len() && entries.len() < MAX_ROUNDS {
-        let token = tokens[i];
+        let (column, token) = tokens[i];
         i += 1;
         if let Some(code) = single_code(token) {
             entries.push(Entry {
                 opponent: None,
                 colour: Colour::Unknown,
                 code,
+                column,
             });
             continue;
         }
@@ -248,12 +276,16 @@ fn read_tokens(chars: &[char], line: usize, warnings: &mut Vec<(usize, String)>)
             ));
             break;
         };
-        let (colour, code, used) = colour_and_code(tokens.get(i).copied(), tokens.get(i + 1).copied());
+        let token_at = |k: usize| tokens.get(k).map(|&(_, t)| t);
+        let (colour, code, used) = colour_and_code(token_at(i), token_at(i + 1));
+        // The result code is the last token read for the round.
+        let column = if used == 0 { column } else { tokens[i + used - 1].0 };
         i += used;
         entries.push(Entry {
             opponent: Some(opponent).filter(|&o| o > 0),
             colour,
             code,
+            column,
         });
     }
     entries
@@ -301,17 +333,20 @@ mod tests {
                 Entry {
                     opponent: Some(141),
                     colour: Colour::White,
-                    code: '1'
+                    code: '1',
+                    column: 99
                 },
                 Entry {
                     opponent: Some(78),
                     colour: Colour::Black,
-                    code: '='
+                    code: '=',
+                    column: 109
                 },
                 Entry {
                     opponent: None,
                     colour: Colour::Unknown,
-                    code: 'H'
+                    code: 'H',
+                    column: 119
                 },
             ]
         );
@@ -324,6 +359,9 @@ mod tests {
         let player = read(3, &shifted, &mut warnings).unwrap();
         assert_eq!(player.entries.len(), 3);
         assert_eq!(player.entries[2].code, 'H');
+        // The columns where the codes are, not where they should be.
+        let columns: Vec<usize> = player.entries.iter().map(|e| e.column).collect();
+        assert_eq!(columns, [98, 109, 119]);
         assert_eq!(warnings.len(), 1);
         assert_eq!(warnings[0].0, 3);
     }
@@ -338,7 +376,8 @@ mod tests {
             Entry {
                 opponent: Some(78),
                 colour: Colour::Black,
-                code: ' '
+                code: ' ',
+                column: 109
             }
         );
         assert_eq!(player.entries[2].code, 'H');
