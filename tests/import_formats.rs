@@ -444,6 +444,12 @@ fn bad_input_is_refused_with_its_line_and_nothing_is_written() {
         mix.as_bytes(),
         "mix.csv:5:26: Bye Cup: \"BYE\" is not an opponent",
     );
+    // A column name the import does not know: named, with its place.
+    refuse(
+        "colour.csv",
+        b"event,date,round,first,second,colour\nOpen,2024-03-01,1,A,B,1-0\n",
+        "colour.csv:1:31: unknown column `colour` (column 6 of the header): the columns are",
+    );
     // A TRF player named like a bye: their 001 line's name column.
     let player = |rank: u32, name: &str, points: &str, round: &str| {
         format!(

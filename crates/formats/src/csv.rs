@@ -182,22 +182,35 @@ impl Records<'_> {
     }
 }
 
-/// The separator the header line uses: the one that splits it into a known
-/// set of columns.
+/// The columns a header may name, for messages.
+const ACCEPTED: &str =
+    "`event,date,rank,player[,nat]` (placements) or `event,date,round,first,second,result` (matches)";
+
+/// The separator the header line uses: the one that splits it into the most
+/// known columns, `event` and at least two others among them (so that a typo
+/// in one column name is told as such rather than "not a CSV file").
 pub(crate) fn separator_of(header: &str) -> Result<char, ImportError> {
+    let mut best = None;
     for separator in [',', ';', '\t'] {
-        let known = header
+        let known: Vec<Column> = header
             .split(separator)
-            .map(|name| column_named(name.trim_matches([' ', '"'])));
-        if header.contains(separator) && known.clone().all(|c| c.is_some()) {
-            return Ok(separator);
+            .filter_map(|name| column_named(name.trim_matches([' ', '"'])))
+            .collect();
+        if header.contains(separator)
+            && known.len() >= 3
+            && known.contains(&Column::Event)
+            && best.is_none_or(|(n, _)| known.len() > n)
+        {
+            best = Some((known.len(), separator));
         }
+    }
+    if let Some((_, separator)) = best {
+        return Ok(separator);
     }
     Err(ImportError::new(
         1,
         Some(1),
-        "the first line must name the columns: `event,date,rank,player[,nat]` (placements) or \
-         `event,date,round,first,second,result` (matches)",
+        format!("the first line must name the columns: {ACCEPTED}"),
     ))
 }
 
@@ -211,7 +224,13 @@ fn read_header(fields: &[Field]) -> Result<(Vec<Column>, Kind), ImportError> {
     let mut columns = Vec::new();
     for field in fields {
         let error = |message: String| ImportError::new(field.line, Some(field.column), message);
-        let column = column_named(&field.text).ok_or_else(|| error(format!("unknown column `{}`", field.text)))?;
+        let column = column_named(&field.text).ok_or_else(|| {
+            error(format!(
+                "unknown column `{}` (column {} of the header): the columns are {ACCEPTED}",
+                field.text,
+                columns.len() + 1
+            ))
+        })?;
         if columns.contains(&column) {
             return Err(error(format!("column `{}` appears twice", field.text)));
         }

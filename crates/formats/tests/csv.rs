@@ -99,7 +99,27 @@ fn errors_name_line_and_column() {
     assert_eq!(line, 3);
     assert!(message.contains("already placed in this event on line 2"), "{message}");
 
+    // A typo in a column name is named, with where it is and what is accepted.
     let (line, column, message) = error("event,date,rnak,player\n");
+    assert_eq!((line, column), (1, Some(12)));
+    assert!(
+        message.starts_with(
+            "unknown column `rnak` (column 3 of the header): the columns are `event,date,rank,player[,nat]`"
+        ),
+        "{message}"
+    );
+    let (line, column, message) = error("event;date;round;first;second;colour\nA;2024-01-01;1;X;Y;1-0\n");
+    assert_eq!((line, column), (1, Some(31)));
+    assert!(
+        message.starts_with("unknown column `colour` (column 6 of the header)"),
+        "{message}"
+    );
+    assert_eq!(
+        ratings_formats::detect(b"event,date,round,first,second,colour\n"),
+        ratings_formats::Format::Csv
+    );
+
+    let (line, column, message) = error("name,when,score\n");
     assert_eq!((line, column), (1, Some(1)));
     assert!(message.contains("first line must name the columns"), "{message}");
 
