@@ -246,3 +246,22 @@ fn a_game_without_date_takes_event_date_then_utc_date() {
     let starts: Vec<Option<Date>> = import.tournaments.iter().map(|t| t.start).collect();
     assert_eq!(starts, [date(2025, 6, 18), date(2025, 6, 1)]);
 }
+
+#[test]
+fn a_game_of_unknown_day_does_not_date_an_event_of_known_days() {
+    let game =
+        |date: &str| format!("[Event \"Autumn\"]\n[Date \"{date}\"]\n[White \"X\"]\n[Black \"Y\"]\n\n1. e4 1-0\n\n");
+    let file = [
+        game("2024.10.01"),
+        game("2024.??.??"),
+        game("2024.10.15"),
+        game("2024.10.??"),
+    ]
+    .concat();
+    let t = &pgn::parse(file.as_bytes()).unwrap().tournaments[0];
+    assert_eq!((t.start, t.end), (date(2024, 10, 1), date(2024, 10, 15)));
+    // Only when no game has a full date: the first day of what is known.
+    let file = [game("2024.??.??"), game("2024.10.??")].concat();
+    let t = &pgn::parse(file.as_bytes()).unwrap().tournaments[0];
+    assert_eq!((t.start, t.end), (date(2024, 1, 1), date(2024, 10, 1)));
+}

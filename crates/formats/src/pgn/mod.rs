@@ -78,6 +78,26 @@ struct PgnGame {
     result: GameResult,
 }
 
+/// The first and last of some dates.
+#[derive(Clone, Copy, Default)]
+struct Span {
+    start: Option<Date>,
+    end: Option<Date>,
+}
+
+impl Span {
+    fn add(&mut self, d: Date) {
+        self.start = Some(self.start.map_or(d, |s| s.min(d)));
+        self.end = Some(self.end.map_or(d, |e| e.max(d)));
+    }
+
+    fn merge(&mut self, other: Span) {
+        for d in [other.start, other.end].into_iter().flatten() {
+            self.add(d);
+        }
+    }
+}
+
 #[derive(Default)]
 struct Event {
     name: String,
@@ -85,8 +105,11 @@ struct Event {
     games: Vec<PgnGame>,
     players: Vec<Entrant>,
     by_name: HashMap<String, usize>,
-    start: Option<Date>,
-    end: Option<Date>,
+    /// The first and last of the games' full dates.
+    dated: Span,
+    /// The same of dates with unknown parts (`2024.??.??` as 2024-01-01):
+    /// the event's dates only when no game has a full date.
+    partly_dated: Span,
     tallies: Tallies,
     /// Sites of the same tournament merged into this event (the line of
     /// their first game, the site).
@@ -247,9 +270,10 @@ impl Collector {
             Ok(Some((d, partial))) => {
                 if partial {
                     event.tallies.partial_date.add(line);
+                    event.partly_dated.add(d);
+                } else {
+                    event.dated.add(d);
                 }
-                event.start = Some(event.start.map_or(d, |s| s.min(d)));
-                event.end = Some(event.end.map_or(d, |e| e.max(d)));
             }
             Ok(None) => {}
             Err(_) => event.tallies.bad_date.add(line),
@@ -378,11 +402,8 @@ impl Event {
         }
         // File order, as if the games had been read as one event.
         self.games.sort_by_key(|g| g.line);
-        self.start = match (self.start, other.start) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        self.end = self.end.max(other.end);
+        self.dated.merge(other.dated);
+        self.partly_dated.merge(other.partly_dated);
         let t = &mut self.tallies;
         let o = other.tallies;
         for (mine, theirs) in [
@@ -445,12 +466,19 @@ impl Event {
         let seats: Vec<Seat> = self.games.iter().map(|g| g.seat).collect();
         let placement = rounds::place(&seats);
         let rounds = placement.rounds.iter().copied().max().unwrap_or(0);
+        // An event is dated by its fully known game dates; a game of unknown
+        // day or month (`2024.??.??`) only dates an event that has no other.
+        let dates = if self.dated.start.is_some() {
+            self.dated
+        } else {
+            self.partly_dated
+        };
         let mut t = Tournament {
             at: (self.games_line, 1),
             name: self.name,
             place: self.site,
-            start: self.start,
-            end: self.end,
+            start: dates.start,
+            end: dates.end,
             rounds,
             players: self.players,
             round_results: vec![Vec::new(); rounds as usize],
@@ -474,7 +502,15 @@ impl Event {
                 at: game.at,
             });
         }
-        report(&mut t, &self.tallies, unnumbered, moved, placement.last_numbered);
+        let fully_dated = self.dated.start.is_some();
+        report(
+            &mut t,
+            &self.tallies,
+            unnumbered,
+            moved,
+            placement.last_numbered,
+            fully_dated,
+        );
         for (line, site) in self.other_sites {
             t.warnings.push((
                 line,
@@ -488,7 +524,7 @@ impl Event {
     }
 }
 
-fn report(t: &mut Tournament, tallies: &Tallies, unnumbered: Tally, moved: Tally, after: u32) {
+fn report(t: &mut Tournament, tallies: &Tallies, unnumbered: Tally, moved: Tally, after: u32, fully_dated: bool) {
     let mut say = |tally: Tally, what: String| {
         if tally.count > 0 {
             t.warnings.push((
@@ -516,7 +552,11 @@ fn report(t: &mut Tournament, tallies: &Tallies, unnumbered: Tally, moved: Tally
     );
     say(
         tallies.partial_date,
-        "games with unknown date parts are dated the first day of what is known".into(),
+        if fully_dated {
+            "games with unknown date parts do not date the event (its games of full date do)".into()
+        } else {
+            "games with unknown date parts: the event is dated the first day of what is known".into()
+        },
     );
     say(tallies.bad_date, "game dates could not be read".into());
     let place = if after == 0 {
