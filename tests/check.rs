@@ -378,7 +378,9 @@ fn unknown_country_codes_are_warnings_at_their_first_use() {
         "name = \"A\"\ndate = 2010-01-01\ncountry = \"NED\"\nrounds = 1\n\
          [[results]]\nrank = 1\nname = \"Ann\"\nnat = \"UK\"\n\
          [[results]]\nrank = 2\nname = \"Bob\"\nnat = \"GBR\"\n\
-         [[results]]\nrank = 3\nname = \"Cat\"\nnat = \"uk\"\n",
+         [[results]]\nrank = 3\nname = \"Cat\"\nnat = \"uk\"\n\
+         [[results]]\nrank = 4\nname = \"Dan\"\nnat = \"ENG\"\n\
+         [[results]]\nrank = 5\nname = \"Eve\"\nnat = \"wls\"\n",
     )
     .unwrap();
     std::fs::write(
@@ -388,14 +390,14 @@ fn unknown_country_codes_are_warnings_at_their_first_use() {
     )
     .unwrap();
     let mut shown = crate::common::check_warnings(site);
-    shown.retain(|w| w.contains("country code"));
+    shown.retain(|w| w.contains("federation code"));
     // "UK" in either case three times (one warning, at its first line),
-    // "Holland" once; GBR (alpha-3) and NED (IOC) are known.
+    // "Holland" once; GBR (alpha-3), NED (IOC), ENG and WLS (FIDE) are known.
     assert_eq!(
         shown,
         [
-            "data/a.toml:8: nat \"UK\" is not an ISO 3166 (alpha-2 or alpha-3) or IOC country code (3 uses): pages show it as written instead of a country name",
-            "data/b.toml:3: country \"Holland\" is not an ISO 3166 (alpha-2 or alpha-3) or IOC country code (1 use): pages show it as written instead of a country name",
+            "data/a.toml:8: nat \"UK\" is not an ISO 3166 (alpha-2 or alpha-3), IOC or FIDE federation code (3 uses): pages show it as written instead of a country name",
+            "data/b.toml:3: country \"Holland\" is not an ISO 3166 (alpha-2 or alpha-3), IOC or FIDE federation code (1 use): pages show it as written instead of a country name",
         ]
     );
 }

@@ -4,19 +4,47 @@
 //! alpha-3 (`NLD`) or the IOC code sports federations use (`NED`). The table
 //! is the `keshvar` crate's (ISO 3166 with IOC codes and English names), not a
 //! list kept here. Codes are tried in that order, so `BRN` is Brunei (its
-//! alpha-3) rather than Bahrain (its IOC code). Anything else, say an old
-//! `YUG`, stays as written.
+//! alpha-3) rather than Bahrain (its IOC code). Then the federation codes
+//! FIDE uses where they are neither ([`FIDE`]: `ENG` England, `SCO`
+//! Scotland, `JCI` Jersey, …), so that a TRF file's federations are
+//! countries too. Anything else, say an old `YUG`, stays as written.
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use keshvar::CountryIterator;
 
+/// FIDE federation codes that are neither ISO 3166 nor IOC codes (FIDE's
+/// rating list and TRF files write them): code, the nation's key, its name.
+/// Each is a nation of its own, as FIDE lists it: England, Scotland and
+/// Wales are three federations (their key is the ISO 3166-2 code,
+/// `GB-ENG`), not the United Kingdom; Jersey's `JCI` and `JEY` are one.
+/// `NIR` is not a FIDE federation (Ireland's covers the island) but the
+/// code the Commonwealth Games give Northern Ireland, beside the other three.
+/// `FID`: players under the FIDE flag.
+pub const FIDE: [(&str, &str, &str); 14] = [
+    ("ENG", "GB-ENG", "England"),
+    ("SCO", "GB-SCT", "Scotland"),
+    ("WLS", "GB-WLS", "Wales"),
+    ("NIR", "GB-NIR", "Northern Ireland"),
+    ("JCI", "JE", "Jersey"),
+    ("GCI", "GG", "Guernsey"),
+    ("IOM", "IM", "Isle of Man"),
+    ("FAI", "FO", "Faroe Islands"),
+    ("MNC", "MC", "Monaco"),
+    ("LIB", "LB", "Lebanon"),
+    ("SIN", "SG", "Singapore"),
+    ("KOS", "XK", "Kosovo"),
+    ("AHO", "AN", "Netherlands Antilles"),
+    ("FID", "FID", "FIDE"),
+];
+
 /// A known country.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Country {
     /// ISO 3166-1 alpha-2 code, upper case: the same for all of a country's
-    /// codes, so `NL`, `NLD` and `NED` are one nation.
+    /// codes, so `NL`, `NLD` and `NED` are one nation. For a nation of
+    /// [`FIDE`] without one: its ISO 3166-2 code (`GB-ENG`) or FIDE's own.
     pub alpha2: String,
     /// Short English name ("Netherlands", "United Kingdom", "South Korea").
     pub name: String,
@@ -47,13 +75,24 @@ static TABLE: LazyLock<HashMap<String, Country>> = LazyLock::new(|| {
     for (code, country) in ioc {
         table.entry(code).or_insert(country);
     }
+    // FIDE's own codes, and the ISO 3166-2 codes of the UK's nations.
+    for (code, key, name) in FIDE {
+        let country = table.get(key).cloned().unwrap_or_else(|| Country {
+            alpha2: key.to_string(),
+            name: name.to_string(),
+        });
+        if key.contains('-') {
+            table.entry(key.to_string()).or_insert_with(|| country.clone());
+        }
+        table.entry(code.to_string()).or_insert(country);
+    }
     table
 });
 
 /// The country `code` stands for, ignoring case and surrounding spaces.
 pub fn lookup(code: &str) -> Option<&'static Country> {
     let code = code.trim();
-    if !(2..=3).contains(&code.len()) {
+    if !(2..=6).contains(&code.len()) {
         return None;
     }
     TABLE.get(&code.to_ascii_uppercase())
@@ -98,6 +137,27 @@ mod tests {
         assert_eq!(lookup("BRN").map(|c| c.alpha2.as_str()), Some("BN"));
         assert_eq!(lookup("BRU").map(|c| c.alpha2.as_str()), Some("BN"));
         assert_eq!(lookup("BHR").map(|c| c.alpha2.as_str()), Some("BH"));
+    }
+
+    #[test]
+    fn fide_federations_are_nations_of_their_own() {
+        assert_eq!(name("ENG").as_deref(), Some("England"));
+        assert_eq!(name("sco").as_deref(), Some("Scotland"));
+        assert_eq!(name("WLS").as_deref(), Some("Wales"));
+        assert_eq!(name("NIR").as_deref(), Some("Northern Ireland"));
+        assert_eq!(name("GB-ENG").as_deref(), Some("England"));
+        assert_eq!(name("FID").as_deref(), Some("FIDE"));
+        // Four nations, none of them the United Kingdom.
+        let keys: Vec<String> = ["ENG", "SCO", "WLS", "NIR", "GBR"].map(nation_key).into();
+        assert_eq!(keys, ["gb-eng", "gb-sct", "gb-wls", "gb-nir", "gb"]);
+        // FIDE's code for a territory ISO knows is that territory.
+        assert_eq!(nation_key("JCI"), nation_key("JEY"));
+        assert_eq!(name("JCI").as_deref(), Some("Jersey"));
+        assert_eq!(nation_key("MNC"), nation_key("MON"));
+        assert_eq!(nation_key("FAI"), "fo");
+        assert_eq!(name("KOS").as_deref(), Some("Kosovo"));
+        assert_eq!(nation_key("SIN"), nation_key("SG"));
+        assert_eq!(nation_key("LIB"), nation_key("LBN"));
     }
 
     #[test]

@@ -655,7 +655,7 @@ impl<'a> Warnings<'a> {
                 position: nth_line(&file, 0, &mut self.cache, |l| l.starts_with(field) && l.contains(&quoted)),
                 path: file,
                 message: format!(
-                    "{field} {code:?} is not an ISO 3166 (alpha-2 or alpha-3) or IOC country code ({uses} use{}): pages show it as written instead of a country name",
+                    "{field} {code:?} is not an ISO 3166 (alpha-2 or alpha-3), IOC or FIDE federation code ({uses} use{}): pages show it as written instead of a country name",
                     if uses == 1 { "" } else { "s" }
                 ),
             });
