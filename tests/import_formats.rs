@@ -467,6 +467,19 @@ fn bad_input_is_refused_with_its_line_and_nothing_is_written() {
         bye_named.as_bytes(),
         "bye.trf:4:15: Open: \"BYE\" is not an opponent",
     );
+    // A 001 line cut after the name, where the others give points, rank and
+    // rounds: an error where it ends (its `H` bye and rank would be lost).
+    let cut = format!(
+        "012 Open\n042 2024/03/01\n{}{}{}\n",
+        player(1, "Lee, Ann", "1.5", "   2 w 1  0000 - H"),
+        player(2, "Roe, Bo", "0.5", "   1 b 0  0000 - H"),
+        &player(3, "Cut, Cy", "1.5", "0000 - +  0000 - H")[..30]
+    );
+    refuse(
+        "cut-name.trf",
+        cut.as_bytes(),
+        "cut-name.trf:5:22: the line of player 3 ends at column 21, before the points (columns 81-84)",
+    );
     // A PGN game with such a player: the game's line.
     let pgn =
         "[Event \"Open\"]\n[Date \"2024.03.01\"]\n[White \"Lee, Ann\"]\n[Black \"BYE\"]\n[Result \"1-0\"]\n\n1-0\n";

@@ -322,3 +322,38 @@ fn header_oddities_are_warnings_naming_their_line() {
     assert!(has_warning(&t, 5, order), "{:?}", t.warnings);
     assert!(has_warning(&t, 6, "not a TRF record"), "{:?}", t.warnings);
 }
+
+#[test]
+fn a_line_cut_before_its_points_is_an_error_at_its_end() {
+    let cut: String = line(3, "Cut, Cy", "1.5", "2", &["0000 - +", "0000 - H"])
+        .chars()
+        .take(47)
+        .collect();
+    let file = [
+        "012 Cut".to_owned(),
+        line(1, "Alpha, Ann", "1.5", "1", &["   2 w 1", "0000 - H"]),
+        line(2, "Beta, Bo", "0.5", "3", &["   1 b 0", "0000 - H"]),
+        cut,
+    ]
+    .join("\n");
+    let error = trf::parse(file.as_bytes()).unwrap_err();
+    assert_eq!((error.line, error.column), (4, Some(22)));
+    assert!(
+        error
+            .message
+            .starts_with("the line of player 3 ends at column 21, before the points"),
+        "{}",
+        error.message
+    );
+    // A line that ends after its points (no rank, no rounds) is whole; so is
+    // every line of a file that gives no points.
+    let short = [
+        "012 Short".to_owned(),
+        line(1, "Alpha, Ann", "1.0", "1", &["0000 - F"]),
+        line(2, "Beta, Bo", "0.0", "", &[]),
+    ]
+    .join("\n");
+    assert!(trf::parse(short.as_bytes()).is_ok());
+    let bare = "012 Bare\n001    1      Alpha, Ann\n001    2      Beta, Bo\n";
+    assert!(trf::parse(bare.as_bytes()).is_ok());
+}

@@ -86,6 +86,9 @@ pub fn parse(bytes: &[u8]) -> Result<Import, ImportError> {
         }
         warnings.extend(section.warnings);
     }
+    for section in &sections {
+        refuse_cut_lines(section)?;
+    }
     let several = sections.len() > 1;
     let tournaments = sections
         .into_iter()
@@ -276,6 +279,28 @@ fn read_player(section: &mut Section, line: usize, text: &str) -> Result<(), Imp
     section.by_rank.insert(rank, section.players.len());
     section.players.push(player);
     Ok(())
+}
+
+/// A player line that ends before the points (columns 81-84) where other
+/// lines of its tournament give points was cut (a copy, a mail program):
+/// read as it is, its byes would become absences and its rank would be
+/// lost, so it is an error at the column where it ends.
+fn refuse_cut_lines(section: &Section) -> Result<(), ImportError> {
+    let Some(full) = section.players.iter().find(|p| p.entrant.declared_points.is_some()) else {
+        return Ok(());
+    };
+    match section.players.iter().find(|p| p.end < 81) {
+        Some(cut) => Err(ImportError::new(
+            cut.line,
+            Some(cut.end + 1),
+            format!(
+                "the line of player {} ends at column {}, before the points (columns 81-84), rank \
+                 (86-89) and rounds (92 on) that the other lines give (line {}): the line is cut",
+                cut.entrant.start_rank, cut.end, full.line
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Writes the `240` byes into the rounds they name, where the player line

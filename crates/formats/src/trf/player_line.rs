@@ -48,6 +48,8 @@ const CODES: &str = "10=+-WDLHFUZ ";
 
 pub(crate) struct PlayerLine {
     pub line: usize,
+    /// The column of the line's last character that is not blank.
+    pub end: usize,
     pub entrant: Entrant,
     pub rank: Option<u32>,
     pub entries: Vec<Entry>,
@@ -103,8 +105,10 @@ pub(crate) fn read(line: usize, text: &str, warnings: &mut Vec<(usize, String)>)
         at: (line, 15),
     };
     let entries = read_rounds(&chars, line, warnings);
+    let end = chars.iter().rposition(|c| !c.is_whitespace()).map_or(0, |i| i + 1);
     Ok(PlayerLine {
         line,
+        end,
         entrant,
         rank,
         entries,
