@@ -587,3 +587,26 @@ fn terminal_controls_in_a_file_are_refused_with_their_place_and_never_reach_the_
     );
     assert!(!data.exists());
 }
+
+/// docs/commands.md's walkthrough: `init`, delete its example event,
+/// `import`, `build`: the site is the imported season's alone.
+#[test]
+fn the_walkthrough_gives_a_site_of_the_imported_season_only() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("club-site");
+    let ok = |out: Output| assert!(out.status.success(), "{}", stderr(&out));
+    ok(ratings_cmd().arg("init").arg(&site).output().unwrap());
+    std::fs::remove_file(site.join("data/2026/example-open.toml")).unwrap();
+    let trf = real("javafo_sample2.trf");
+    ok(ratings_cmd()
+        .current_dir(&site)
+        .args(["import".as_ref(), trf.as_os_str(), "-o".as_ref(), "data".as_ref()])
+        .output()
+        .unwrap());
+    ok(ratings_cmd().current_dir(&site).arg("build").output().unwrap());
+    let index = std::fs::read_to_string(site.join("public/index.html")).unwrap();
+    assert!(index.contains("Last update: <strong class=nw>2010-09-24<"), "{index}");
+    let events = std::fs::read_to_string(site.join("public/events.html")).unwrap();
+    assert!(events.contains("XX Open Internacional de Gros"), "{events}");
+    assert!(!events.contains("Example Open"), "{events}");
+}
