@@ -303,7 +303,7 @@ fn check_writes_nothing_and_existing_files_are_replaced_only_with_force() {
     );
     // PGN: the unfinished game is a warning with its line.
     assert!(
-        said.contains("london_1851_latin1.pgn:44:1: 1 unfinished games"),
+        said.contains("london_1851_latin1.pgn:44:1: 1 unfinished game (`*` or no result) skipped (at this line)"),
         "{said}"
     );
 
@@ -380,6 +380,16 @@ fn csv_placements_and_matches_import_and_load() {
         data.as_os_str(),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
+    // The summary counts what the files say (placements: the `rounds = 1` written).
+    let said = stderr(&out);
+    assert!(
+        said.contains("Imported Autumn Open (2 players, 1 round, 2 final ranks)"),
+        "{said}"
+    );
+    assert!(
+        said.contains("Imported Summer Cup (2 players, 1 round, 1 game)"),
+        "{said}"
+    );
     let spring = read(&data.join("2024/2024-03-02-spring-league.toml"));
     assert!(
         spring.contains("format = \"Board game\"\ncolours = false\nplayers = 4\n\n[[round]]\nmatches = [\n  [\"Ann Lee\", \"Bo; Beta\", \"2-1\"],\n  [\"Cy Gamma\", \"Di Delta\", \"1-1-1\"],\n]\n"),

@@ -70,13 +70,13 @@ fn each_kind_of_problem_is_one_warning_per_event() {
             .unwrap_or_else(|| panic!("{words}: {:?}", london.warnings))
             .clone()
     };
-    let unfinished = "1 unfinished games (`*` or no result) skipped (the first at this line)";
+    let unfinished = "1 unfinished game (`*` or no result) skipped (at this line)";
     assert_eq!(
-        warning("unfinished games"),
+        warning("unfinished game"),
         (line_of(&text, "Staunton") - 4, unfinished.to_owned())
     );
     assert!(warning("unknown date parts").1.starts_with("4 "));
-    let unnumbered = warning("round of their own, after round 3");
+    let unnumbered = warning("1 game without a round number gets a round of its own, after round 3 (at this line)");
     assert_eq!(unnumbered.0, line_of(&text, "Round \"?\"") - 3);
     let moved = warning("twice in one round");
     assert_eq!(moved.0, line_of(&text, "Round \"1.2\"") - 3);
@@ -131,7 +131,13 @@ fn result_tag_serves_when_the_moves_are_cut_off() {
     let t = &import.tournaments[0];
     assert_eq!(t.round_results[0][0].result, GameResult::BlackWins);
     assert_eq!(t.warnings[0].0, 1);
-    assert!(t.warnings[0].1.contains("take their Result tag"), "{:?}", t.warnings);
+    assert!(
+        t.warnings[0]
+            .1
+            .starts_with("1 game whose moves end without a result takes its Result tag (at this line)"),
+        "{:?}",
+        t.warnings
+    );
 }
 
 #[test]

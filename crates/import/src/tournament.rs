@@ -405,17 +405,24 @@ fn to_toml(
         }
     }
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    let mut summary = format!(
-        "{}, {}, {}",
-        plural(t.players.len(), "player"),
-        plural(t.round_results.len().max(t.byes.len()), "round"),
-        plural(games, "game")
-    );
+    // The rounds the file says: its round tables, else (placements) its
+    // `rounds` key.
+    let round_tables = t.round_results.len().max(t.byes.len());
+    let mut summary = plural(t.players.len(), "player");
+    if round_tables > 0 {
+        summary.push_str(&format!(
+            ", {}, {}",
+            plural(round_tables, "round"),
+            plural(games, "game")
+        ));
+    } else if official.is_some() {
+        summary.push_str(&format!(", {}", plural(t.rounds.max(1) as usize, "round")));
+    }
     if byes > 0 {
         summary.push_str(&format!(", {}", plural(byes, "bye")));
     }
     if let Some(official) = official {
-        summary.push_str(&format!(", {} final ranks", official.len()));
+        summary.push_str(&format!(", {}", plural(official.len(), "final rank")));
     }
     (out, summary, fide, sources)
 }

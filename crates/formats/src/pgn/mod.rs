@@ -525,40 +525,62 @@ impl Event {
 }
 
 fn report(t: &mut Tournament, tallies: &Tallies, unnumbered: Tally, moved: Tally, after: u32, fully_dated: bool) {
-    let mut say = |tally: Tally, what: String| {
+    // What happened to one game, and to several.
+    let mut say = |tally: Tally, one: &str, many: &str| {
         if tally.count > 0 {
-            t.warnings.push((
-                tally.first_line,
-                format!("{} {what} (the first at this line)", tally.count),
-            ));
+            let what = if tally.count == 1 { one } else { many };
+            let first = if tally.count == 1 {
+                "at this line"
+            } else {
+                "the first at this line"
+            };
+            t.warnings
+                .push((tally.first_line, format!("{} {what} ({first})", tally.count)));
         }
     };
-    say(tallies.unfinished, "unfinished games (`*` or no result) skipped".into());
+    say(
+        tallies.unfinished,
+        "unfinished game (`*` or no result) skipped",
+        "unfinished games (`*` or no result) skipped",
+    );
     say(
         tallies.no_players,
-        "games without both a White and a Black name skipped".into(),
+        "game without both a White and a Black name skipped",
+        "games without both a White and a Black name skipped",
     );
     say(
         tallies.same_player,
-        "games of a player against the same name skipped".into(),
+        "game of a player against the same name skipped",
+        "games of a player against the same name skipped",
     );
     say(
         tallies.no_result_token,
-        "games whose moves end without a result take their Result tag".into(),
+        "game whose moves end without a result takes its Result tag",
+        "games whose moves end without a result take their Result tag",
     );
     say(
         tallies.result_mismatch,
-        "games whose Result tag differs from the result after the moves keep the latter".into(),
+        "game whose Result tag differs from the result after the moves keeps the latter",
+        "games whose Result tag differs from the result after the moves keep the latter",
     );
+    if fully_dated {
+        say(
+            tallies.partial_date,
+            "game with unknown date parts does not date the event (its games of full date do)",
+            "games with unknown date parts do not date the event (its games of full date do)",
+        );
+    } else {
+        say(
+            tallies.partial_date,
+            "game with unknown date parts: the event is dated the first day of what is known",
+            "games with unknown date parts: the event is dated the first day of what is known",
+        );
+    }
     say(
-        tallies.partial_date,
-        if fully_dated {
-            "games with unknown date parts do not date the event (its games of full date do)".into()
-        } else {
-            "games with unknown date parts: the event is dated the first day of what is known".into()
-        },
+        tallies.bad_date,
+        "game date could not be read",
+        "game dates could not be read",
     );
-    say(tallies.bad_date, "game dates could not be read".into());
     let place = if after == 0 {
         "in file order".to_owned()
     } else {
@@ -566,12 +588,14 @@ fn report(t: &mut Tournament, tallies: &Tallies, unnumbered: Tally, moved: Tally
     };
     say(
         unnumbered,
-        format!("games without a round number each get a round of their own, {place}"),
+        &format!("game without a round number gets a round of its own, {place}"),
+        &format!("games without a round number each get a round of their own, {place}"),
     );
     let moved_to = "moved to the next round where both players are free";
     say(
         moved,
-        format!("games that would put a player twice in one round {moved_to}"),
+        &format!("game that would put a player twice in one round {moved_to}"),
+        &format!("games that would put a player twice in one round {moved_to}"),
     );
     let empty: Vec<String> = (1..=after as usize)
         .filter(|&r| t.round_results[r - 1].is_empty())
