@@ -36,12 +36,12 @@ fn main() {
                         t.rounds,
                         t.section
                     );
-                    for (line, warning) in &t.warnings {
-                        println!("    line {line}: {warning}");
+                    for ((line, column), warning) in &t.warnings {
+                        println!("    line {line}, column {column}: {warning}");
                     }
                 }
-                for (line, warning) in &import.warnings {
-                    println!("  line {line}: {warning}");
+                for ((line, column), warning) in &import.warnings {
+                    println!("  line {line}, column {column}: {warning}");
                 }
             }
         }

@@ -13,7 +13,9 @@ mod text;
 pub mod trf;
 
 pub use date::parse_date;
-pub use model::{ByeKind, Date, Encoding, Entrant, Game, GameResult, Import, ImportError, Position, Tournament};
+pub use model::{
+    ByeKind, Date, Encoding, Entrant, Game, GameResult, Import, ImportError, Position, Tournament, Warning,
+};
 
 /// What a file holds, judged by its content.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -53,6 +53,10 @@ pub enum GameResult {
 /// it is not known.
 pub type Position = (usize, usize);
 
+/// What an import noticed but did not stop for: where (line 0: the file as
+/// a whole; column 0: the line as a whole) and what.
+pub type Warning = (Position, String);
+
 /// A game (one match) between two entrants, by index into `Tournament::players`.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -136,8 +140,8 @@ pub struct Tournament {
     /// Final ranks the file gives (TRF columns 86-89, CSV placements): the
     /// event file's `[[results]]`. `None` when the file gives none.
     pub official: Option<Vec<(usize, u32)>>,
-    /// What the import noticed but did not stop for: (1-based line, message).
-    pub warnings: Vec<(usize, String)>,
+    /// What the import noticed but did not stop for.
+    pub warnings: Vec<Warning>,
     /// Set when one file holds several tournaments or sections.
     pub section: Option<String>,
     /// TRF 032 (host federation); empty elsewhere.
@@ -153,7 +157,11 @@ pub struct Tournament {
 
 impl Tournament {
     pub(crate) fn warn(&mut self, line: usize, message: impl Into<String>) {
-        self.warnings.push((line, message.into()));
+        self.warnings.push(((line, 0), message.into()));
+    }
+
+    pub(crate) fn warn_at(&mut self, at: Position, message: impl Into<String>) {
+        self.warnings.push((at, message.into()));
     }
 }
 
@@ -164,7 +172,7 @@ pub struct Import {
     pub tournaments: Vec<Tournament>,
     /// What was skipped outside any returned tournament (e.g. a PGN event none
     /// of whose games could be imported): (1-based line or 0, message).
-    pub warnings: Vec<(usize, String)>,
+    pub warnings: Vec<Warning>,
 }
 
 /// A file that cannot be imported. `line` is 1-based; 0 means the file as a whole.

@@ -73,13 +73,13 @@ fn each_kind_of_problem_is_one_warning_per_event() {
     let unfinished = "1 unfinished game (`*` or no result) skipped (at this line)";
     assert_eq!(
         warning("unfinished game"),
-        (line_of(&text, "Staunton") - 4, unfinished.to_owned())
+        ((line_of(&text, "Staunton") - 4, 0), unfinished.to_owned())
     );
     assert!(warning("unknown date parts").1.starts_with("4 "));
     let unnumbered = warning("1 game without a round number gets a round of its own, after round 3 (at this line)");
-    assert_eq!(unnumbered.0, line_of(&text, "Round \"?\"") - 3);
+    assert_eq!(unnumbered.0, (line_of(&text, "Round \"?\"") - 3, 0));
     let moved = warning("twice in one round");
-    assert_eq!(moved.0, line_of(&text, "Round \"1.2\"") - 3);
+    assert_eq!(moved.0, (line_of(&text, "Round \"1.2\"") - 3, 0));
     assert!(moved.1.starts_with("2 "), "{moved:?}");
     assert_eq!(london.warnings.len(), 4, "{:?}", london.warnings);
 }
@@ -130,7 +130,7 @@ fn result_tag_serves_when_the_moves_are_cut_off() {
     let import = pgn::parse(text.as_bytes()).unwrap();
     let t = &import.tournaments[0];
     assert_eq!(t.round_results[0][0].result, GameResult::BlackWins);
-    assert_eq!(t.warnings[0].0, 1);
+    assert_eq!(t.warnings[0].0, (1, 0));
     assert!(
         t.warnings[0]
             .1
@@ -148,9 +148,9 @@ fn event_with_only_unfinished_games_is_reported_not_returned() {
     assert_eq!(import.tournaments[0].name, "Done");
     assert_eq!(
         import.warnings[0],
-        (0, "event `Live`: no game could be imported".to_owned())
+        ((0, 0), "event `Live`: no game could be imported".to_owned())
     );
-    assert_eq!(import.warnings[1].0, 1);
+    assert_eq!(import.warnings[1].0, (1, 0));
 }
 
 #[test]
@@ -191,7 +191,7 @@ fn numbered_rounds_keep_their_numbers_and_gaps_are_reported() {
     assert_eq!(t.round_results[3][0].result, GameResult::Draw, "½-½ is a draw");
     assert_eq!(
         t.warnings,
-        vec![(0, "rounds 2, 3 have no game in this file".to_owned())]
+        vec![((0, 0), "rounds 2, 3 have no game in this file".to_owned())]
     );
 }
 
@@ -229,16 +229,14 @@ fn games_of_tags_only_are_games_and_one_event_at_two_sites_is_one_event() {
     assert_eq!(games, [2, 1], "3 games in 2 rounds");
     assert_eq!(ny.round_results[1][0].result, GameResult::WhiteWins);
     assert!(
-        ny.warnings.iter().any(|(line, w)| *line == 9
+        ny.warnings.iter().any(|((line, _), w)| *line == 9
             && w == "the games under Site `48 Wall Street` have players of those under Site `New York`: one event"),
         "{:?}",
         ny.warnings
     );
     assert!(
-        ny.warnings
-            .iter()
-            .any(|(line, w)| *line == 1
-                && w.starts_with("3 games whose moves end without a result take their Result tag")),
+        ny.warnings.iter().any(|((line, _), w)| *line == 1
+            && w.starts_with("3 games whose moves end without a result take their Result tag")),
         "{:?}",
         ny.warnings
     );

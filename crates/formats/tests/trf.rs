@@ -20,7 +20,7 @@ fn only(import: ratings_formats::Import) -> Tournament {
 }
 
 fn has_warning(t: &Tournament, line: usize, words: &str) -> bool {
-    t.warnings.iter().any(|(l, m)| *l == line && m.contains(words))
+    t.warnings.iter().any(|((l, _), m)| *l == line && m.contains(words))
 }
 
 #[test]
@@ -86,6 +86,11 @@ fn club_open_in_windows_1252() {
     // Round 5: Dubois' line says he lost to Novák, Novák's says draw: the first line wins.
     assert_eq!(t.round_results[4][2], game(2, 3, BlackWins));
     assert!(has_warning(&t, 19, "line 20 has `=`"), "{:?}", t.warnings);
+    // Warnings point at the cell: round 5's result is in column 139, the
+    // declared points in 81.
+    let at = |words: &str| t.warnings.iter().find(|(_, m)| m.contains(words)).map(|w| w.0);
+    assert_eq!(at("line 20 has `=`"), Some((19, 139)));
+    assert_eq!(at("declares 2.5 points"), Some((20, 81)));
     // Smith declares 1.5 with 1.0 from the rounds and round 5 blank: a forgotten half-point bye.
     assert_eq!(t.byes[4], vec![(5, ByeKind::Half), (7, ByeKind::Full)]);
     assert!(has_warning(&t, 22, "round 5 (half-point)"), "{:?}", t.warnings);
@@ -176,6 +181,7 @@ fn one_sided_game_is_kept_with_a_warning() {
     let t = only(trf::parse(file.as_bytes()).unwrap());
     assert_eq!(t.round_results[0], vec![game(1, 0, GameResult::BlackWins)]);
     assert!(has_warning(&t, 1, "missing from line 2"), "{:?}", t.warnings);
+    assert_eq!(t.warnings[0].0, (1, 99), "round 1's result column");
 }
 
 #[test]
@@ -255,7 +261,7 @@ fn several_012_records_are_several_tournaments_and_cr_alone_ends_lines() {
     ]
     .join("\r");
     let import = trf::parse(file.as_bytes()).unwrap();
-    let note = (0, "tournament `Open C` has no player lines; ignored".to_owned());
+    let note = ((0, 0), "tournament `Open C` has no player lines; ignored".to_owned());
     assert_eq!(import.warnings, vec![note]);
     let [a, b] = &import.tournaments[..] else {
         panic!("two sections expected")

@@ -15,7 +15,7 @@ use ratings_model::error::{Diagnostic, Shown};
 use ratings_model::names::name_key;
 use ratings_site::load::event;
 
-use crate::{at, quoted};
+use crate::quoted;
 
 /// One event file an import would write.
 #[derive(Debug, Clone)]
@@ -119,8 +119,8 @@ pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, opt
         },
         ..FileImport::default()
     };
-    for (line, message) in parsed.warnings {
-        out.warnings.push(diagnostic(path, line, message));
+    for (at, message) in parsed.warnings {
+        out.warnings.push(diagnostic(path, at, message));
     }
     let default_format = match format {
         Format::Csv => "Game",
@@ -137,8 +137,8 @@ pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, opt
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     for t in parsed.tournaments {
-        for (line, message) in &t.warnings {
-            out.warnings.push(diagnostic(path, *line, message.clone()));
+        for (at, message) in &t.warnings {
+            out.warnings.push(diagnostic(path, *at, message.clone()));
         }
         let mut name = if t.name.trim().is_empty() || t.name.trim() == "?" {
             stem.clone()
@@ -194,11 +194,13 @@ pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, opt
     out
 }
 
-fn diagnostic(path: &Path, line: usize, message: String) -> Diagnostic {
-    if line == 0 {
-        Diagnostic::new(path, message)
-    } else {
-        at(path, line, message)
+/// A warning at its line and column (column 0: the line as a whole, shown
+/// as column 1).
+fn diagnostic(path: &Path, (line, column): Position, message: String) -> Diagnostic {
+    Diagnostic {
+        path: path.to_path_buf(),
+        position: (line > 0).then_some((line, column.max(1))),
+        message,
     }
 }
 

@@ -365,7 +365,7 @@ impl Collector {
                 let name = tournament.name.clone();
                 import
                     .warnings
-                    .push((0, format!("event `{name}`: no game could be imported")));
+                    .push(((0, 0), format!("event `{name}`: no game could be imported")));
                 import.warnings.extend(
                     tournament
                         .warnings
@@ -513,7 +513,7 @@ impl Event {
         );
         for (line, site) in self.other_sites {
             t.warnings.push((
-                line,
+                (line, 0),
                 format!(
                     "the games under Site `{site}` have players of those under Site `{}`: one event",
                     t.place
@@ -535,7 +535,7 @@ fn report(t: &mut Tournament, tallies: &Tallies, unnumbered: Tally, moved: Tally
                 "the first at this line"
             };
             t.warnings
-                .push((tally.first_line, format!("{} {what} ({first})", tally.count)));
+                .push(((tally.first_line, 0), format!("{} {what} ({first})", tally.count)));
         }
     };
     say(

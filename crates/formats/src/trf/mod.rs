@@ -82,7 +82,7 @@ pub fn parse(bytes: &[u8]) -> Result<Import, ImportError> {
     for section in empty.into_iter().map(|s| s.tournament) {
         if !section.name.is_empty() {
             let message = format!("tournament `{}` has no player lines; ignored", section.name);
-            warnings.push((0, message));
+            warnings.push(((0, 0), message));
         }
         warnings.extend(section.warnings);
     }

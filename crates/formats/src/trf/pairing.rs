@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::player_line::{Colour, Entry, PlayerLine};
-use crate::model::{ByeKind, Game, GameResult, Tournament};
+use crate::model::{ByeKind, Game, GameResult, Tournament, Warning};
 
 /// One side's result, as its own line writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,15 +101,15 @@ fn claim_of(
     entry: Entry,
     round: usize,
     by_rank: &HashMap<u32, usize>,
-    warnings: &mut Vec<(usize, String)>,
+    warnings: &mut Vec<Warning>,
 ) -> Claim {
     let line = player.line;
     let opponent = entry.opponent.filter(|&o| o != player.entrant.start_rank);
-    let bye = |warnings: &mut Vec<(usize, String)>, why: &str| {
+    let bye = |warnings: &mut Vec<Warning>, why: &str| {
         let (kind, odd) = bye_kind(entry.code);
         if odd || !why.is_empty() {
             warnings.push((
-                line,
+                (line, entry.column),
                 format!(
                     "round {round}: result `{}` {why}; taken as a {} bye",
                     entry.code,
@@ -136,7 +136,7 @@ fn claim_of(
         // Paired but not played yet (an export during the round).
         None if entry.code == ' ' => {
             let message = format!("round {round}: paired with player {rank} but no result; not counted");
-            warnings.push((line, message));
+            warnings.push(((line, entry.column), message));
             Claim::Bye(ByeKind::Zero)
         }
         None => bye(warnings, &format!("with opponent {rank}; the opponent is ignored and")),
@@ -169,11 +169,11 @@ pub(crate) fn pair_rounds(lines: &[PlayerLine], rounds: usize, by_rank: &HashMap
     }
 }
 
-fn pair_round(round: &Round, warnings: &mut Vec<(usize, String)>) -> (Vec<Game>, Vec<(usize, ByeKind)>) {
+fn pair_round(round: &Round, warnings: &mut Vec<Warning>) -> (Vec<Game>, Vec<(usize, ByeKind)>) {
     let mut done = vec![false; round.claims.len()];
     let mut games = Vec::new();
     for (player, claim) in round.claims.iter().enumerate() {
-        let Claim::Game { opponent, .. } = *claim else {
+        let Claim::Game { opponent, column, .. } = *claim else {
             continue;
         };
         if done[player] {
@@ -184,7 +184,7 @@ fn pair_round(round: &Round, warnings: &mut Vec<(usize, String)>) -> (Vec<Game>,
         let silent = matches!(opponent_claim, Claim::Bye(ByeKind::Zero));
         if done[opponent] || !(answered || silent) {
             warnings.push((
-                round.lines[player].line,
+                (round.lines[player].line, column),
                 format!(
                     "round {}: the game against player {} is not on line {}, which gives that \
                      round to another game or a bye; ignored",
@@ -213,7 +213,7 @@ fn pair_round(round: &Round, warnings: &mut Vec<(usize, String)>) -> (Vec<Game>,
 
 /// One game from the line that is first in the file, checked against the
 /// opponent's line when that records it too.
-fn make_game(round: &Round, player: usize, answer: Option<Claim>, warnings: &mut Vec<(usize, String)>) -> Game {
+fn make_game(round: &Round, player: usize, answer: Option<Claim>, warnings: &mut Vec<Warning>) -> Game {
     let Claim::Game {
         opponent,
         colour,
@@ -239,7 +239,7 @@ fn make_game(round: &Round, player: usize, answer: Option<Claim>, warnings: &mut
                      `{other_code}`; this line's result is kept",
                     round.number, there.entrant.start_rank, there.line
                 );
-                warnings.push((here.line, message));
+                warnings.push(((here.line, column), message));
             }
             if other_colour == colour && colour != Colour::Unknown {
                 let message = format!(
@@ -247,7 +247,8 @@ fn make_game(round: &Round, player: usize, answer: Option<Claim>, warnings: &mut
                      line's is kept",
                     round.number, there.line, there.entrant.start_rank
                 );
-                warnings.push((here.line, message));
+                // The colour is two columns before the result.
+                warnings.push(((here.line, column.saturating_sub(2)), message));
             }
             (other_colour, double)
         }
@@ -256,7 +257,7 @@ fn make_game(round: &Round, player: usize, answer: Option<Claim>, warnings: &mut
                 "round {}: the game against player {} is missing from line {}; taken from this line",
                 round.number, there.entrant.start_rank, there.line
             );
-            warnings.push((here.line, message));
+            warnings.push(((here.line, column), message));
             (Colour::Unknown, false)
         }
     };

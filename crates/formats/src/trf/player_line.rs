@@ -4,7 +4,7 @@
 //! before it cuts columns, `src/fileformats/trf.cpp`), so a UTF-8 name does not
 //! shift the rating or the rounds.
 
-use crate::model::{Entrant, ImportError};
+use crate::model::{Entrant, ImportError, Warning};
 use crate::names;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,7 +66,7 @@ fn columns(chars: &[char], from: usize, to: usize) -> String {
 
 /// Reads an `001` line. Only an unreadable starting rank is an error: without it
 /// no other line can refer to the player. Other bad fields become warnings.
-pub(crate) fn read(line: usize, text: &str, warnings: &mut Vec<(usize, String)>) -> Result<PlayerLine, ImportError> {
+pub(crate) fn read(line: usize, text: &str, warnings: &mut Vec<Warning>) -> Result<PlayerLine, ImportError> {
     let chars: Vec<char> = text.chars().collect();
     let rank_text = columns(&chars, 5, 8);
     let start_rank = match rank_text.parse::<u32>() {
@@ -81,7 +81,7 @@ pub(crate) fn read(line: usize, text: &str, warnings: &mut Vec<(usize, String)>)
     };
     let raw_name = columns(&chars, 15, 47);
     let raw_name = if raw_name.is_empty() {
-        warnings.push((line, format!("player {start_rank} has no name (columns 15-47)")));
+        warnings.push(((line, 15), format!("player {start_rank} has no name (columns 15-47)")));
         format!("Player {start_rank}")
     } else {
         raw_name
@@ -123,7 +123,7 @@ fn optional_number(
     to: usize,
     what: &str,
     line: usize,
-    warnings: &mut Vec<(usize, String)>,
+    warnings: &mut Vec<Warning>,
 ) -> Option<u64> {
     let text = columns(chars, from, to);
     if text.is_empty() {
@@ -134,7 +134,7 @@ fn optional_number(
         Ok(value) => Some(value),
         Err(_) => {
             warnings.push((
-                line,
+                (line, from),
                 format!("{what} `{text}` (columns {from}-{to}) is not a number; ignored"),
             ));
             None
@@ -143,7 +143,7 @@ fn optional_number(
 }
 
 /// Points (columns 81-84): `4.5`, and `4,5` as some European programs write it.
-fn points(chars: &[char], line: usize, warnings: &mut Vec<(usize, String)>) -> Option<f64> {
+fn points(chars: &[char], line: usize, warnings: &mut Vec<Warning>) -> Option<f64> {
     let text = columns(chars, 81, 84);
     if text.is_empty() {
         return None;
@@ -152,7 +152,7 @@ fn points(chars: &[char], line: usize, warnings: &mut Vec<(usize, String)>) -> O
         Ok(value) if value.is_finite() && value >= 0.0 => Some(value),
         _ => {
             warnings.push((
-                line,
+                (line, 81),
                 format!("points `{text}` (columns 81-84) are not a number; not checked"),
             ));
             None
@@ -163,13 +163,13 @@ fn points(chars: &[char], line: usize, warnings: &mut Vec<(usize, String)>) -> O
 /// Rounds at columns 92, 102, 112, …: opponent (4), blank, colour, blank,
 /// result, and two blanks. A line whose blocks do not line up is read again
 /// result by result, with a warning.
-fn read_rounds(chars: &[char], line: usize, warnings: &mut Vec<(usize, String)>) -> Vec<Entry> {
+fn read_rounds(chars: &[char], line: usize, warnings: &mut Vec<Warning>) -> Vec<Entry> {
     let mut entries = Vec::new();
     let mut start = 91;
     while start < chars.len() {
         if entries.len() == MAX_ROUNDS {
             warnings.push((
-                line,
+                (line, start + 1),
                 format!("more than {MAX_ROUNDS} rounds; the rest of the line is ignored"),
             ));
             break;
@@ -183,7 +183,7 @@ fn read_rounds(chars: &[char], line: usize, warnings: &mut Vec<(usize, String)>)
                 if !CODES.contains(entry.code) {
                     let round = entries.len() + 1;
                     let message = format!("round {round}: unknown result code `{}`; no result", block[7]);
-                    warnings.push((line, message));
+                    warnings.push(((line, start + 8), message));
                     entry.code = ' ';
                 }
                 entries.push(entry);
@@ -240,9 +240,9 @@ fn single_code(token: &str) -> Option<char> {
 /// Fallback for shifted columns: `opponent [colour] result` groups and lone
 /// bye codes, in order. Blank rounds leave no token, so they cannot be placed;
 /// the warning says so.
-fn read_tokens(chars: &[char], line: usize, warnings: &mut Vec<(usize, String)>) -> Vec<Entry> {
+fn read_tokens(chars: &[char], line: usize, warnings: &mut Vec<Warning>) -> Vec<Entry> {
     warnings.push((
-        line,
+        (line, 92),
         "round results do not line up with the TRF columns (92, 102, 112, …); read result by \
          result, so a round left blank in the middle cannot be placed"
             .to_owned(),
@@ -275,7 +275,7 @@ fn read_tokens(chars: &[char], line: usize, warnings: &mut Vec<(usize, String)>)
         }
         let Ok(opponent) = token.parse::<u32>() else {
             warnings.push((
-                line,
+                (line, column),
                 format!("`{token}` is not a round result; the rest of the line is ignored"),
             ));
             break;
@@ -367,7 +367,7 @@ mod tests {
         let columns: Vec<usize> = player.entries.iter().map(|e| e.column).collect();
         assert_eq!(columns, [98, 109, 119]);
         assert_eq!(warnings.len(), 1);
-        assert_eq!(warnings[0].0, 3);
+        assert_eq!(warnings[0].0, (3, 92));
     }
 
     #[test]
@@ -387,7 +387,7 @@ mod tests {
         assert_eq!(player.entries[2].code, 'H');
         assert_eq!(
             warnings,
-            vec![(4, "round 2: unknown result code `X`; no result".to_owned())]
+            vec![((4, 109), "round 2: unknown result code `X`; no result".to_owned())]
         );
     }
 

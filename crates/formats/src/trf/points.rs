@@ -108,8 +108,9 @@ pub(crate) fn check(t: &mut Tournament, lines: &[PlayerLine], scoring: &Scoring)
             None
         };
         let Some((halves, fulls)) = plan else {
-            t.warn(
-                line.line,
+            // At the points, columns 81-84.
+            t.warn_at(
+                (line.line, 81),
                 format!(
                     "{name} declares {declared} points but the rounds give {}",
                     computed[player]
@@ -123,8 +124,8 @@ pub(crate) fn check(t: &mut Tournament, lines: &[PlayerLine], scoring: &Scoring)
             t.byes[round][place].1 = kind;
             changed.push(format!("{} ({})", round + 1, bye_name(kind)));
         }
-        t.warn(
-            line.line,
+        t.warn_at(
+            (line.line, 81),
             format!(
                 "{name} declares {declared} points but the rounds give {}; unrecorded byes assumed in round {}",
                 computed[player],
