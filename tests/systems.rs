@@ -165,18 +165,26 @@ fn predictions_count_pairs_and_matches() {
     let (_tmp, out) = build(&fixture("more-systems"));
     let csv = read(&out.join("downloads/predictions.csv"));
     let rows = csv_rows(&csv);
-    assert_eq!(rows[0], ["rating", "year", "games", "right"]);
+    assert_eq!(rows[0], ["rating", "year", "games", "right", "log_loss"]);
     // Elo: Placement Open, three pairs of equal ratings: 1.5 of 3. Match
     // Night: Ann (1516) beat Bob (1500): right; Cid–Dan drawn: no game;
     // round 2 Ann–Cid drawn: no game; Bob (1484.74) beat Dan (1499.26):
     // wrong. 2.5 of 5.
-    assert!(rows.contains(&vec!["elo".into(), "2020".into(), "5".into(), "2.5".into()]));
-    assert!(rows.contains(&vec!["elo".into(), "all".into(), "5".into(), "2.5".into()]));
+    let row = |id: &str, year: &str| rows.iter().find(|r| r[0] == id && r[1] == year).unwrap().clone();
+    assert_eq!(row("elo", "2020")[2..4], ["5", "2.5"]);
+    assert_eq!(row("elo", "all")[2..4], ["5", "2.5"]);
+    // Log loss, draws included (7 games): the three placement pairs at ½
+    // each (ln 2), then −ln E(1516, 1500), the draw Cid–Dan
+    // −½ ln[E(1484, 1500) (1 − E(1484, 1500))], the draw Ann–Cid at
+    // 1531.26 against 1484.74, and −ln E(1484.74, 1499.26) (Python).
+    close(&row("elo", "all")[4], 0.6942465456421058);
+    assert_eq!(row("elo", "2020")[4], row("elo", "all")[4]);
     // Glicko-2: only the two decided matches, both from ratings of 1500
     // (ratings from before the event): half each.
-    assert!(rows.contains(&vec!["glicko2".into(), "all".into(), "2".into(), "1".into()]));
-    // Dip Pouch: the placement pairs at 40 each (Solo has no pair).
-    assert!(rows.contains(&vec!["dp".into(), "all".into(), "3".into(), "1.5".into()]));
+    assert_eq!(row("glicko2", "all")[2..4], ["2", "1"]);
+    // Dip Pouch: the placement pairs at 40 each (Solo has no pair); no
+    // model, no log loss.
+    assert_eq!(row("dp", "all")[2..], ["3", "1.5", ""]);
     let page = read(&out.join("predictions.html"));
     assert!(page.contains("<th scope=\"row\">All years</th>"));
     // Cells by rating, in site.toml order: Elo 2.5 of 5; Glicko-2 1 of 2;
@@ -190,8 +198,27 @@ fn predictions_count_pairs_and_matches() {
     assert_eq!(table[1][0], "50.0 % of 2");
     assert_eq!(table[1][1], "");
     assert_eq!(table[1][3], "");
-    // The page says which rating predicted best.
-    assert!(page.contains("<strong>TrueSkill named the better finisher most often: 70.0 % (Elo Rating 50.0 %, Glicko-2 Rating 50.0 %, Dip Pouch Tournament Rating 50.0 %).</strong>"));
+    // Seven games are too few to compare: no rating is named best.
+    assert!(page.contains("<strong>No two ratings rate the same games (at least 100 of them)"));
+    assert!(page.contains(
+        "Not comparable (rated different games, or fewer than 100 of the same): Elo Rating and Glicko-2 Rating;"
+    ));
+    assert_eq!(
+        read(&out.join("downloads/predictions-compared.csv")),
+        "first,second,games,measure,difference,low,high\n"
+    );
+    // Calibration: ten bins per rating with a model, their games the games
+    // of its log loss (Elo: 7).
+    let calibration = csv_rows(&read(&out.join("downloads/calibration.csv")));
+    assert_eq!(
+        calibration[0],
+        ["rating", "bin_low", "bin_high", "games", "mean_p", "observed"]
+    );
+    let elo: Vec<&Vec<String>> = calibration.iter().filter(|r| r[0] == "elo").collect();
+    assert_eq!(elo.len(), 10);
+    assert_eq!((elo[0][1].as_str(), elo[9][2].as_str()), ("0.50", "1.00"));
+    assert_eq!(elo.iter().map(|r| r[3].parse::<u64>().unwrap()).sum::<u64>(), 7);
+    assert!(calibration.iter().all(|r| r[0] != "dp"));
     let home = read(&out.join("index.html"));
     assert!(home.contains("href=\"predictions.html\""));
 }
@@ -291,4 +318,77 @@ matches = [["Ann Archer", "Dee Dunn", "1/2-1/2"], ["Bob Baker", "Cid Cole", "0F-
     let ann = csv_rows(&history).into_iter().find(|r| r[2] == "Ann Archer").unwrap();
     close(&ann[3], 1500.0);
     close(&ann[4], 1500.0);
+}
+
+/// Two Elo ratings (K 32 and K 8) over the same 160 matches, and a
+/// Glicko-2 rating of one format only: the first two compared on their
+/// shared games, the third not comparable; the difference is that of the
+/// two ratings' log losses (they rate the very same games), inside its
+/// interval, the same on every build; the headline agrees with it.
+#[test]
+fn ratings_are_compared_on_the_games_both_rate() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path();
+    std::fs::write(
+        site.join("site.toml"),
+        "title = \"Compared\"\n\
+         [[rating]]\nid = \"fast\"\ntitle = \"fast\"\nsystem = \"elo\"\nk = 32\n\
+         [[rating]]\nid = \"slow\"\ntitle = \"slow\"\nsystem = \"elo\"\nk = 8\n\
+         [[rating]]\nid = \"blitz\"\ntitle = \"blitz\"\nsystem = \"glicko2\"\nformats = [\"Blitz\"]\n",
+    )
+    .unwrap();
+    std::fs::create_dir(site.join("data")).unwrap();
+    // Four players of fixed strength: A beats everyone, B beats C and D,
+    // C and D draw; a Blitz event once in ten (two matches).
+    let names = ["Ann Able", "Bob Baker", "Cid Cole", "Dan Dunn"];
+    for e in 0..40 {
+        let format = if e % 10 == 0 { "Blitz" } else { "Standard" };
+        let mut text = format!(
+            "name = \"Night {e}\"\ndate = 2020-{:02}-{:02}\nformat = \"{format}\"\n",
+            1 + e / 4,
+            1 + e % 4 * 7
+        );
+        for (a, b) in [(0, 1), (2, 3)].into_iter().chain([(0, 2), (1, 3)]) {
+            let result = match (a, b) {
+                (2, 3) => "0-0-1",
+                _ => "1-0",
+            };
+            if (a, b) == (0, 2) || (a, b) == (0, 1) {
+                text.push_str("\n[[round]]\nmatches = [");
+            }
+            text.push_str(&format!("[\"{}\", \"{}\", \"{result}\"],", names[a], names[b]));
+            if (a, b) == (2, 3) || (a, b) == (1, 3) {
+                text.push_str("]\n");
+            }
+        }
+        std::fs::write(site.join(format!("data/e{e:02}.toml")), text).unwrap();
+    }
+    let (_tmp, out) = build(site);
+    let predictions = csv_rows(&read(&out.join("downloads/predictions.csv")));
+    let loss = |id: &str| -> f64 {
+        predictions.iter().find(|r| r[0] == id && r[1] == "all").unwrap()[4]
+            .parse()
+            .unwrap()
+    };
+    let compared = read(&out.join("downloads/predictions-compared.csv"));
+    let rows = csv_rows(&compared);
+    assert_eq!(rows.len(), 2, "{compared}");
+    assert_eq!(rows[1][..4], ["fast", "slow", "160", "log_loss"]);
+    let [difference, low, high]: [f64; 3] = std::array::from_fn(|i| rows[1][4 + i].parse().unwrap());
+    assert!((difference - (loss("fast") - loss("slow"))).abs() < 1e-12);
+    assert!(low <= difference && difference <= high, "{low} {difference} {high}");
+    // Deterministic: a second build gives the same bytes.
+    let (_tmp2, again) = build(site);
+    assert_eq!(read(&again.join("downloads/predictions-compared.csv")), compared);
+    let page = read(&out.join("predictions.html"));
+    assert!(
+        page.contains(
+            "Not comparable (rated different games, or fewer than 100 of the same): fast and blitz; slow and blitz."
+        ),
+        "{page}"
+    );
+    // The faster K learns the fixed strengths sooner: a clear difference,
+    // and the headline names it.
+    assert!(high < 0.0, "{low} {high}");
+    assert!(page.contains("<strong>fast predicts these results best: on the games it shares with slow, its predictions were better by more than chance explains.</strong>"));
 }

@@ -241,6 +241,11 @@ impl RatingSystem for Dci {
         format!("DCI Rating ({})", self.0.category)
     }
 
+    /// Elo's expectation on the published ratings (D.5.8).
+    fn chance(&self, a: crate::Belief, b: crate::Belief) -> Option<f64> {
+        Some(crate::elo::chance(a.rating, b.rating))
+    }
+
     fn columns(&self) -> Columns {
         Columns {
             matches: true,

@@ -9,7 +9,7 @@ use skillratings::elo::{EloConfig, EloRating, elo, expected_score};
 
 use super::games::{self, Common, Skill};
 use super::params::RATING_BOUND;
-use super::{Columns, History, Params, RatingSystem, System};
+use super::{Belief, Columns, History, Parameter, ParameterKind, Params, RatingSystem, System};
 use ratings_model::Site;
 
 pub const SYSTEM: System = System {
@@ -34,6 +34,12 @@ fn configure(t: &mut Params) -> Option<Box<dyn RatingSystem>> {
         k: t.above("k", 32.0, 0.0, MAX_K),
         common: Common::read(t),
     }))
+}
+
+/// Elo's expectation: the chance that a player rated `a` finishes better
+/// than one rated `b`, 1 / (1 + 10^((b − a) / 400)).
+pub fn chance(a: f64, b: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf((b - a) / 400.0))
 }
 
 /// The outcome of a match for its first player.
@@ -125,6 +131,25 @@ impl RatingSystem for Elo {
 
     fn default_title(&self) -> String {
         "Elo Rating".to_string()
+    }
+
+    fn chance(&self, a: Belief, b: Belief) -> Option<f64> {
+        Some(chance(a.rating, b.rating))
+    }
+
+    fn parameters(&self) -> Vec<Parameter> {
+        vec![
+            Parameter {
+                key: "initial",
+                value: self.initial,
+                kind: ParameterKind::Shift { step: 100.0 },
+            },
+            Parameter {
+                key: "k",
+                value: self.k,
+                kind: ParameterKind::Scale,
+            },
+        ]
     }
 
     /// An all-pairs placement event takes an expectation per pair of

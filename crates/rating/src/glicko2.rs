@@ -14,7 +14,7 @@ use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period}
 
 use super::games::{self, Common, Games, MatchRows};
 use super::params::RATING_BOUND;
-use super::{Columns, History, MatchLine, Params, RatingSystem, System};
+use super::{Belief, Columns, History, MatchLine, Parameter, ParameterKind, Params, RatingSystem, System};
 use ratings_model::format::fixed2;
 use ratings_model::{PlayerId, Site};
 
@@ -173,6 +173,40 @@ impl RatingSystem for Glicko2 {
 
     fn default_title(&self) -> String {
         "Glicko-2 Rating".to_string()
+    }
+
+    /// 1 / (1 + 10^(−g(√(RDa² + RDb²)) (ra − rb) / 400)), g(x) = 1 / √(1 +
+    /// 3 q² x² / π²), q = ln 10 / 400 (Glickman's expected score with both
+    /// players' RD; the RDs after inactivity growth, as the rows hold them).
+    fn chance(&self, a: Belief, b: Belief) -> Option<f64> {
+        let q = std::f64::consts::LN_10 / 400.0;
+        let (da, db) = (a.deviation.unwrap_or(0.0), b.deviation.unwrap_or(0.0));
+        let x2 = da * da + db * db;
+        let g = 1.0 / (1.0 + 3.0 * q * q * x2 / (std::f64::consts::PI * std::f64::consts::PI)).sqrt();
+        Some(1.0 / (1.0 + 10f64.powf(-g * (a.rating - b.rating) / 400.0)))
+    }
+
+    fn parameters(&self) -> Vec<Parameter> {
+        let scale = |key, value| Parameter {
+            key,
+            value,
+            kind: ParameterKind::Scale,
+        };
+        vec![
+            Parameter {
+                key: "initial",
+                value: self.initial,
+                kind: ParameterKind::Shift { step: 100.0 },
+            },
+            scale("initial_deviation", self.initial_deviation),
+            scale("initial_volatility", self.initial_volatility),
+            scale("tau", self.tau),
+            Parameter {
+                key: "period_days",
+                value: f64::from(self.period_days),
+                kind: ParameterKind::Whole,
+            },
+        ]
     }
 
     fn columns(&self) -> Columns {

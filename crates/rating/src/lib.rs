@@ -94,6 +94,49 @@ pub trait RatingSystem: Send + Sync + std::fmt::Debug {
         let _ = event;
         Vec::new()
     }
+
+    /// The chance that player `a` finishes better than player `b`, from
+    /// what both had before the game (predictions.md, "Games and
+    /// predictions"); `None` for a system without a probability model.
+    fn chance(&self, a: Belief, b: Belief) -> Option<f64> {
+        let _ = (a, b);
+        None
+    }
+
+    /// The numeric parameters of the rating, as `ratings tune` searches
+    /// them (every key of the system's table but `formats` and
+    /// `min_events`), with their values.
+    fn parameters(&self) -> Vec<Parameter> {
+        Vec::new()
+    }
+}
+
+/// What a system knew of a player before a game: the published rating
+/// and, for systems with one, the deviation (Glicko-2's RD after
+/// inactivity growth, TrueSkill's σ before τ is added).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Belief {
+    pub rating: f64,
+    pub deviation: Option<f64>,
+}
+
+/// One numeric parameter of a rating (`ratings tune`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Parameter {
+    /// The key of the `[[rating]]` table.
+    pub key: &'static str,
+    pub value: f64,
+    /// How tune moves it: a `Scale` is positive and moved by factors, a
+    /// `Shift` (a starting rating) by steps of `step`, a `Whole` number
+    /// (days) by factors, rounded.
+    pub kind: ParameterKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ParameterKind {
+    Scale,
+    Shift { step: f64 },
+    Whole,
 }
 
 /// What a system's pages and downloads show beside the rating.
@@ -127,6 +170,10 @@ pub enum Detail {
 pub struct Matches {
     pub matches: Vec<MatchLine>,
     pub byes: Vec<u32>,
+    /// Systems with a deviation: the player's deviation before each of
+    /// `matches`, in order (TrueSkill's σ changes from round to round);
+    /// empty for the others.
+    pub deviations: Vec<f64>,
     /// `wins`-`losses`-`draws` count the matches.
     pub wins: u32,
     pub losses: u32,
@@ -655,6 +702,7 @@ mod tests {
         let matches = Matches {
             matches: Vec::new(),
             byes: vec![2],
+            deviations: Vec::new(),
             wins: 1,
             losses: 0,
             draws: 0,

@@ -11,7 +11,7 @@ use skillratings::trueskill::{TrueSkillConfig, TrueSkillRating, trueskill, trues
 
 use super::games::{self, Common, Skill};
 use super::params::RATING_BOUND;
-use super::{Columns, History, Params, RatingSystem, System};
+use super::{Belief, Columns, History, Parameter, ParameterKind, Params, RatingSystem, System};
 use ratings_model::Site;
 use ratings_model::format::fixed2;
 
@@ -117,6 +117,36 @@ impl RatingSystem for TrueSkill {
 
     fn default_title(&self) -> String {
         "TrueSkill".to_string()
+    }
+
+    /// Φ((μa − μb) / √(2β² + σa² + σb²)), with μ = published + 3σ and σ
+    /// from before the game, before τ is added (Herbrich et al. 2006, the
+    /// chance of a win with no draw margin).
+    fn chance(&self, a: Belief, b: Belief) -> Option<f64> {
+        let (sa, sb) = (a.deviation.unwrap_or(0.0), b.deviation.unwrap_or(0.0));
+        let (mu_a, mu_b) = (a.rating + 3.0 * sa, b.rating + 3.0 * sb);
+        let c = (2.0 * self.beta * self.beta + sa * sa + sb * sb).sqrt();
+        // Φ(x) = erfc(−x / √2) / 2.
+        Some(0.5 * libm::erfc(-(mu_a - mu_b) / c / std::f64::consts::SQRT_2))
+    }
+
+    fn parameters(&self) -> Vec<Parameter> {
+        let scale = |key, value| Parameter {
+            key,
+            value,
+            kind: ParameterKind::Scale,
+        };
+        vec![
+            Parameter {
+                key: "initial",
+                value: self.initial,
+                kind: ParameterKind::Shift { step: 3.0 },
+            },
+            scale("initial_deviation", self.initial_deviation),
+            scale("beta", self.beta),
+            scale("tau", self.tau),
+            scale("draw_probability", self.draw_probability),
+        ]
     }
 
     /// Its factor graph for each free-for-all takes a few times what the

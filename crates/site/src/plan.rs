@@ -25,6 +25,11 @@ pub enum Source {
     YearEndCsv(usize),
     /// `downloads/predictions.csv`: how well every rating predicts.
     PredictionsCsv,
+    /// `downloads/predictions-compared.csv`: every pair of ratings on the
+    /// games both rate.
+    ComparedCsv,
+    /// `downloads/calibration.csv`: the calibration bins of every rating.
+    CalibrationCsv,
     /// The search data (`search-index.js`).
     SearchIndex,
     /// `sitemap.xml`: the only one, or (`Some(n)`) the n-th of several,
@@ -103,6 +108,11 @@ impl Plan {
             ));
         }
         outputs.push(generated("downloads/predictions.csv".into(), Source::PredictionsCsv));
+        outputs.push(generated(
+            "downloads/predictions-compared.csv".into(),
+            Source::ComparedCsv,
+        ));
+        outputs.push(generated("downloads/calibration.csv".into(), Source::CalibrationCsv));
         outputs.push(generated("search-index.js".into(), Source::SearchIndex));
         let jobs = ctx.jobs();
         outputs.reserve(jobs.len());
@@ -362,6 +372,8 @@ impl Source {
             match self {
                 Source::RankingCsv(r) => downloads::ranking_csv(&ctx.ratings[*r], ctx.csv_cells()),
                 Source::PredictionsCsv => downloads::predictions_csv(&ctx.ratings),
+                Source::ComparedCsv => downloads::compared_csv(&ctx.ratings, ctx.comparisons()),
+                Source::CalibrationCsv => downloads::calibration_csv(&ctx.ratings),
                 Source::SearchIndex => crate::pages::search::index(ctx),
                 Source::Sitemap(chunk) => {
                     let base = site.config.base_url.as_deref()?;

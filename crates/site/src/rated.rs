@@ -87,7 +87,7 @@ impl<'a> Rated<'a> {
         let inactive_position = positions(site.model.players.len(), &inactive);
         let (row_offsets, row_index) = rows_by_player(site.model.players.len(), &history.rows);
         let nations = nations(site, &ranking);
-        let predictions = ratings_rating::predictions::predictions(&site.model, &history);
+        let predictions = ratings_rating::predictions::predictions(&site.model, config.system.as_ref(), &history);
         Rated {
             has_event_values: history.events.iter().any(|e| e.value.is_some()),
             predictions,

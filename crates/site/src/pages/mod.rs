@@ -13,6 +13,7 @@ mod lists;
 mod method;
 pub mod not_found;
 mod player;
+mod predictions;
 mod ranking;
 mod records;
 pub mod search;
@@ -97,6 +98,9 @@ pub struct Context<'a> {
     ups: String,
     /// The players' CSV cells, made by the first big download that needs them.
     csv_cells: std::sync::OnceLock<crate::downloads::PlayerCells>,
+    /// Every pair of ratings on the games both rate, made by the first
+    /// page or download that needs them.
+    comparisons: std::sync::OnceLock<Vec<ratings_rating::predictions::Comparison>>,
 }
 
 /// A link from a page to another page of the site: the relative way to the
@@ -294,7 +298,21 @@ impl<'a> Context<'a> {
             letters,
             circuits,
             csv_cells: std::sync::OnceLock::new(),
+            comparisons: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Every pair of ratings, in the order of `site.toml`, compared on the
+    /// games both rate (`ratings_rating::predictions::compare`).
+    pub fn comparisons(&self) -> &[ratings_rating::predictions::Comparison] {
+        self.comparisons.get_or_init(|| {
+            let ratings: Vec<_> = self
+                .ratings
+                .iter()
+                .map(|v| (v.config.system.as_ref(), &v.history))
+                .collect();
+            ratings_rating::predictions::compare(&ratings, self.site.model.events.len())
+        })
     }
 
     /// Every player's CSV cells (see [`crate::downloads::PlayerCells`]),
@@ -502,7 +520,7 @@ impl<'a> Context<'a> {
             Job::Ranking { rating, list, page } => ranking::ranking(self, path, rating, list, page).render_into(out),
             Job::Records { rating } => records::records(self, path, rating).render_into(out),
             Job::Method { rating } => method::method(self, path, rating).render_into(out),
-            Job::Predictions => method::predictions(self, path).render_into(out),
+            Job::Predictions => predictions::predictions(self, path).render_into(out),
             Job::Circuits => lists::circuits(self, path).render_into(out),
             Job::Circuit(i) => lists::circuit(self, path, i).render_into(out),
             Job::Nations { rating } => ranking::nations(self, path, rating).render_into(out),
