@@ -22,4 +22,5 @@ mod scale;
 mod serve;
 mod site;
 mod systems;
+mod tune;
 mod unpublished;

@@ -16,6 +16,7 @@ pub mod standings;
 pub mod testing;
 pub mod timeline;
 pub mod trueskill;
+pub mod tune;
 
 use std::cmp::Ordering;
 use std::ops::Range;

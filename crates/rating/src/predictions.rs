@@ -325,6 +325,16 @@ pub fn predictions(site: &Site, system: &dyn RatingSystem, history: &History) ->
     out
 }
 
+/// The log loss of each event's games (by event index; empty for an
+/// event the rating does not include), as [`predictions`] sums them.
+pub fn event_losses(system: &dyn RatingSystem, history: &History) -> Vec<Loss> {
+    history
+        .event_rows
+        .par_iter()
+        .map(|range| Score::of(&games(system, &history.rows[range.clone()])).loss)
+        .collect()
+}
+
 /// How two ratings are compared: by log loss when both have a model,
 /// else by share right.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
