@@ -87,6 +87,32 @@ async function rankingScript(page, label) {
   check((await values(nat)).length === all, `${label}: "All" shows every row again`);
 }
 
+// The predictions page: a headline, the comparisons in words (or "not
+// comparable"), and a calibration chart per rating with a model, drawn
+// within the screen, its labels at least 11 px tall, a dot per bin with
+// games and the bins' figures behind a <details>.
+async function predictionsPage(page, label, width) {
+  const lead = await page.$eval('p.lead', (p) => p.textContent.trim()).catch(() => '');
+  check(lead.length > 20, `${label}: headline "${lead.slice(0, 60)}..."`);
+  const compared = (await page.$$('ul.compared li')).length;
+  const apart = await page.evaluate(() => document.body.textContent.includes('Not comparable'));
+  check(compared > 0 || apart, `${label}: ${compared} comparisons in words${apart ? ', some not comparable' : ''}`);
+  const lossHeads = (await page.$$('table.log-loss thead th')).length - 1;
+  const charts = await page.$$eval('svg.calibration', (ss) => ss.map((s) => {
+    const box = s.getBoundingClientRect();
+    const texts = [...s.querySelectorAll('text')].map((t) => t.getBoundingClientRect().height);
+    return { right: box.right, width: box.width, height: box.height, least: Math.min(...texts), dots: s.querySelectorAll('circle').length };
+  }));
+  check(charts.length === Math.max(lossHeads, 0), `${label}: a calibration chart per rating with a model (${charts.length} of ${lossHeads})`);
+  for (const [i, c] of charts.entries()) {
+    check(c.width > 200 && c.height > 140 && c.right <= width, `${label}: calibration chart ${i + 1} drawn on screen (${Math.round(c.width)}x${Math.round(c.height)}, right edge ${Math.round(c.right)} px)`);
+    check(c.least >= 11, `${label}: calibration chart ${i + 1} text at least 11 px tall (smallest ${c.least.toFixed(1)} px)`);
+    check(c.dots > 0, `${label}: calibration chart ${i + 1} has ${c.dots} dots`);
+  }
+  const bins = await page.$$eval('table.calibration-bins', (ts) => ts.map((t) => t.querySelectorAll('tbody tr').length));
+  check(bins.every((n) => n === 10), `${label}: ten bins in every calibration table (${bins.join(', ')})`);
+}
+
 // At 390 px: nothing wider than the screen, no scroll box of its own in
 // height, chart text at least 11 px tall, and a ranking's rank, name and
 // rating columns on screen without scrolling sideways.
@@ -151,6 +177,7 @@ async function phone(page, name, label) {
       return null;
     })('')],
     ['player', player],
+    ['predictions', 'predictions.html'],
   ];
   // Also checked with axe-core, at full width: records and a year-end ranking.
   const rating = 'rating/' + fs.readdirSync(path.join(site, 'rating'))[0];
@@ -176,6 +203,7 @@ async function phone(page, name, label) {
         check(points > 0, `${label}: chart has ${points} visible points`);
         check((await page.$$('svg.chart circle.peak')).length >= 1, `${label}: peak marked`);
       }
+      if (name === 'predictions') await predictionsPage(page, label, width);
       if (width === 390) await phone(page, name, label);
       await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: name !== 'ranking' });
       if (width === 1280) await axe(page, label);

@@ -279,7 +279,7 @@ fn verdict(ctx: &Context, comparisons: &[Comparison], all: &[Tally]) -> String {
 const W: f64 = 320.0;
 const H: f64 = 240.0;
 const LEFT: f64 = 40.0;
-const RIGHT: f64 = 12.0;
+const RIGHT: f64 = 22.0;
 const TOP: f64 = 10.0;
 const BOTTOM: f64 = 34.0;
 
