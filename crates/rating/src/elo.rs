@@ -9,7 +9,7 @@ use skillratings::elo::{EloConfig, EloRating, elo, expected_score};
 
 use super::games::{self, Common, Skill};
 use super::params::RATING_BOUND;
-use super::{Belief, Columns, History, Parameter, ParameterKind, Params, RatingSystem, System};
+use super::{Belief, Columns, History, Parameter, Params, RatingSystem, System};
 use ratings_model::Site;
 
 pub const SYSTEM: System = System {
@@ -139,16 +139,8 @@ impl RatingSystem for Elo {
 
     fn parameters(&self) -> Vec<Parameter> {
         vec![
-            Parameter {
-                key: "initial",
-                value: self.initial,
-                kind: ParameterKind::Shift { step: 100.0 },
-            },
-            Parameter {
-                key: "k",
-                value: self.k,
-                kind: ParameterKind::Scale,
-            },
+            Parameter::shift("initial", self.initial, 100.0),
+            Parameter::scale("k", self.k),
         ]
     }
 

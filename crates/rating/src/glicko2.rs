@@ -14,7 +14,7 @@ use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period}
 
 use super::games::{self, Common, Games, MatchRows};
 use super::params::RATING_BOUND;
-use super::{Belief, Columns, History, MatchLine, Parameter, ParameterKind, Params, RatingSystem, System};
+use super::{Belief, Columns, History, MatchLine, Parameter, Params, RatingSystem, System};
 use ratings_model::format::fixed2;
 use ratings_model::{PlayerId, Site};
 
@@ -187,25 +187,12 @@ impl RatingSystem for Glicko2 {
     }
 
     fn parameters(&self) -> Vec<Parameter> {
-        let scale = |key, value| Parameter {
-            key,
-            value,
-            kind: ParameterKind::Scale,
-        };
         vec![
-            Parameter {
-                key: "initial",
-                value: self.initial,
-                kind: ParameterKind::Shift { step: 100.0 },
-            },
-            scale("initial_deviation", self.initial_deviation),
-            scale("initial_volatility", self.initial_volatility),
-            scale("tau", self.tau),
-            Parameter {
-                key: "period_days",
-                value: f64::from(self.period_days),
-                kind: ParameterKind::Whole,
-            },
+            Parameter::shift("initial", self.initial, 100.0),
+            Parameter::scale("initial_deviation", self.initial_deviation),
+            Parameter::scale("initial_volatility", self.initial_volatility),
+            Parameter::scale("tau", self.tau),
+            Parameter::whole("period_days", f64::from(self.period_days)),
         ]
     }
 

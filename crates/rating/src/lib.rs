@@ -133,6 +133,33 @@ pub struct Parameter {
     pub kind: ParameterKind,
 }
 
+impl Parameter {
+    pub fn scale(key: &'static str, value: f64) -> Parameter {
+        Parameter {
+            key,
+            value,
+            kind: ParameterKind::Scale,
+        }
+    }
+
+    /// A starting rating, moved by `step` points.
+    pub fn shift(key: &'static str, value: f64, step: f64) -> Parameter {
+        Parameter {
+            key,
+            value,
+            kind: ParameterKind::Shift { step },
+        }
+    }
+
+    pub fn whole(key: &'static str, value: f64) -> Parameter {
+        Parameter {
+            key,
+            value,
+            kind: ParameterKind::Whole,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum ParameterKind {
     Scale,

@@ -117,7 +117,8 @@ impl Game {
     }
 }
 
-/// The games of one event's rows, by key.
+/// The games of one event's rows, in the order of the rows (the same
+/// order in two ratings that have the same rows).
 pub fn games(system: &dyn RatingSystem, rows: &[Row]) -> Vec<Game> {
     let belief = |rating, deviation| Belief { rating, deviation };
     let chance = |a: Belief, b: Belief| system.chance(a, b).unwrap_or(f64::NAN);
@@ -178,7 +179,6 @@ pub fn games(system: &dyn RatingSystem, rows: &[Row]) -> Vec<Game> {
             }
         }
     }
-    out.sort_unstable_by_key(|g| g.key);
     out
 }
 
@@ -437,28 +437,43 @@ pub fn compare(ratings: &[(&dyn RatingSystem, &History)], events: usize) -> Vec<
         .collect()
 }
 
-/// The games two sorted lists share, and the sum of first − second over
-/// them: log losses, or the share right (draws left out).
+/// The games two lists share, and the sum of first − second over them:
+/// log losses, or the share right (draws left out). Two ratings with the
+/// same rows give their games in the same order (the usual case, taken as
+/// it is); otherwise both lists are sorted by key and merged.
 fn shared(a: &[Game], b: &[Game], measure: Measure) -> (u64, f64) {
-    let (mut i, mut j) = (0, 0);
     let (mut games, mut sum) = (0, 0.0);
+    let mut both = |x: &Game, y: &Game| match measure {
+        Measure::LogLoss => {
+            games += 1;
+            sum += x.loss() - y.loss();
+        }
+        Measure::RightShare => {
+            if let (Some(x), Some(y)) = (x.right2(), y.right2()) {
+                games += 1;
+                sum += (x as f64 - y as f64) / 2.0;
+            }
+        }
+    };
+    if a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.key == y.key) {
+        for (x, y) in a.iter().zip(b) {
+            both(x, y);
+        }
+        return (games, sum);
+    }
+    let sorted = |games: &[Game]| {
+        let mut games = games.to_vec();
+        games.sort_unstable_by_key(|g| g.key);
+        games
+    };
+    let (a, b) = (sorted(a), sorted(b));
+    let (mut i, mut j) = (0, 0);
     while i < a.len() && j < b.len() {
         match a[i].key.cmp(&b[j].key) {
             std::cmp::Ordering::Less => i += 1,
             std::cmp::Ordering::Greater => j += 1,
             std::cmp::Ordering::Equal => {
-                match measure {
-                    Measure::LogLoss => {
-                        games += 1;
-                        sum += a[i].loss() - b[j].loss();
-                    }
-                    Measure::RightShare => {
-                        if let (Some(x), Some(y)) = (a[i].right2(), b[j].right2()) {
-                            games += 1;
-                            sum += (x as f64 - y as f64) / 2.0;
-                        }
-                    }
-                }
+                both(&a[i], &b[j]);
                 i += 1;
                 j += 1;
             }
@@ -690,6 +705,37 @@ mod tests {
         assert_eq!(keys, [((1, 0, 1), 2), ((1, 0, 2), 1), ((1, 1, 3), 0)]);
         let loss = log_loss(0.6400649998028851, 1.0) + log_loss(1.0 - 0.6400649998028851, 0.5) + log_loss(0.5, 0.0);
         assert!((Score::of(&games).loss.sum - loss).abs() < 1e-12);
+    }
+
+    /// Two ratings with different rows of an event share the games of the
+    /// players both have, whatever the order of their rows.
+    #[test]
+    fn shared_games_are_found_in_any_order() {
+        let all = [
+            placed(0, 1, 50.0),
+            placed(1, 2, 60.0),
+            placed(2, 3, 40.0),
+            placed(3, 4, 40.0),
+        ];
+        let some = [placed(3, 4, 10.0), placed(1, 2, 30.0), placed(0, 1, 20.0)];
+        let (a, b) = (games(&elo(), &all), games(&elo(), &some));
+        let (n, sum) = shared(&a, &b, Measure::LogLoss);
+        // The pairs of players 0, 1 and 3.
+        let pairs = [
+            ((0, 1), (50.0, 60.0), (20.0, 30.0)),
+            ((0, 3), (50.0, 40.0), (20.0, 10.0)),
+            ((1, 3), (60.0, 40.0), (30.0, 10.0)),
+        ];
+        let by_hand: f64 = pairs
+            .iter()
+            .map(|(_, x, y)| log_loss(crate::elo::chance(x.0, x.1), 1.0) - log_loss(crate::elo::chance(y.0, y.1), 1.0))
+            .sum();
+        assert_eq!(n, 3);
+        assert!((sum - by_hand).abs() < 1e-12);
+        // Share right: 60 > 50 wrong in the first, 30 > 20 wrong in the
+        // second; the others right in both: no difference.
+        assert_eq!(shared(&a, &b, Measure::RightShare), (3, 0.0));
+        assert_eq!(shared(&a, &a, Measure::LogLoss), (6, 0.0));
     }
 
     /// A deterministic bootstrap: the same interval every time, around the

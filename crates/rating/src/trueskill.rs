@@ -11,7 +11,7 @@ use skillratings::trueskill::{TrueSkillConfig, TrueSkillRating, trueskill, trues
 
 use super::games::{self, Common, Skill};
 use super::params::RATING_BOUND;
-use super::{Belief, Columns, History, Parameter, ParameterKind, Params, RatingSystem, System};
+use super::{Belief, Columns, History, Parameter, Params, RatingSystem, System};
 use ratings_model::Site;
 use ratings_model::format::fixed2;
 
@@ -131,21 +131,12 @@ impl RatingSystem for TrueSkill {
     }
 
     fn parameters(&self) -> Vec<Parameter> {
-        let scale = |key, value| Parameter {
-            key,
-            value,
-            kind: ParameterKind::Scale,
-        };
         vec![
-            Parameter {
-                key: "initial",
-                value: self.initial,
-                kind: ParameterKind::Shift { step: 3.0 },
-            },
-            scale("initial_deviation", self.initial_deviation),
-            scale("beta", self.beta),
-            scale("tau", self.tau),
-            scale("draw_probability", self.draw_probability),
+            Parameter::shift("initial", self.initial, 3.0),
+            Parameter::scale("initial_deviation", self.initial_deviation),
+            Parameter::scale("beta", self.beta),
+            Parameter::scale("tau", self.tau),
+            Parameter::scale("draw_probability", self.draw_probability),
         ]
     }
 
