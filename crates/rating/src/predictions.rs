@@ -12,8 +12,8 @@
 //!   player ([`RatingSystem::chance`]); only for systems with a model;
 //! - calibration: the games by the favourite's p in ten bins.
 //!
-//! [`compare`] sets two ratings side by side on the games both rate, with a
-//! paired bootstrap over events.
+//! [`evaluate`] scores every rating and sets every two side by side on the
+//! games both rate, with a paired bootstrap over events.
 
 #[cfg(test)]
 use super::Matches;
@@ -84,9 +84,31 @@ pub struct Game {
     pub ratings: (f64, f64),
     /// The first player's chance of finishing better (NaN: no model).
     pub chance: f64,
+    /// The log loss of the game (NaN: no model), computed once.
+    pub loss: f64,
 }
 
 impl Game {
+    pub fn new(key: (u32, PlayerId, PlayerId), score2: u8, ratings: (f64, f64), chance: f64) -> Game {
+        Game {
+            key,
+            score2,
+            ratings,
+            chance,
+            loss: if chance.is_nan() {
+                f64::NAN
+            } else {
+                // The terms of s ln p + (1 − s) ln(1 − p) that are not 0.
+                let p = chance.clamp(1e-15, 1.0 - 1e-15);
+                match score2 {
+                    2 => -p.ln(),
+                    0 => -(1.0 - p).ln(),
+                    _ => -0.5 * (p.ln() + (1.0 - p).ln()),
+                }
+            },
+        }
+    }
+
     /// The result for the first player: 1, ½ or 0.
     pub fn score(&self) -> f64 {
         f64::from(self.score2) / 2.0
@@ -101,10 +123,6 @@ impl Game {
             _ if a == b => Some(1),
             s => Some(if (a > b) == (s == 2) { 2 } else { 0 }),
         }
-    }
-
-    pub fn loss(&self) -> f64 {
-        log_loss(self.chance, self.score())
     }
 
     /// The favourite's chance (at least ½) and how the favourite did (1, ½, 0).
@@ -136,16 +154,17 @@ pub fn games(system: &dyn RatingSystem, rows: &[Row]) -> Vec<Game> {
                         ((y, rank_y), (x, rank_x))
                     };
                     let before = |r: &Row| belief(r.before, r.deviation().map(|d| d[0]));
-                    out.push(Game {
-                        key: (0, a.player, b.player),
-                        score2: match rank_a.cmp(&rank_b) {
-                            std::cmp::Ordering::Less => 2,
-                            std::cmp::Ordering::Equal => 1,
-                            std::cmp::Ordering::Greater => 0,
-                        },
-                        ratings: (a.before, b.before),
-                        chance: chance(before(a), before(b)),
-                    });
+                    let score2 = match rank_a.cmp(&rank_b) {
+                        std::cmp::Ordering::Less => 2,
+                        std::cmp::Ordering::Equal => 1,
+                        std::cmp::Ordering::Greater => 0,
+                    };
+                    out.push(Game::new(
+                        (0, a.player, b.player),
+                        score2,
+                        (a.before, b.before),
+                        chance(before(a), before(b)),
+                    ));
                 }
             }
         }
@@ -169,12 +188,12 @@ pub fn games(system: &dyn RatingSystem, rows: &[Row]) -> Vec<Game> {
                     }
                     let own = m.deviations.get(i).copied();
                     let other = deviation.get(&(line.opponent, line.round)).copied();
-                    out.push(Game {
-                        key: (line.round, row.player, line.opponent),
-                        score2: (line.score() * 2.0) as u8,
-                        ratings: (line.before, line.opponent_before),
-                        chance: chance(belief(line.before, own), belief(line.opponent_before, other)),
-                    });
+                    out.push(Game::new(
+                        (line.round, row.player, line.opponent),
+                        (line.score() * 2.0) as u8,
+                        (line.before, line.opponent_before),
+                        chance(belief(line.before, own), belief(line.opponent_before, other)),
+                    ));
                 }
             }
         }
@@ -223,7 +242,8 @@ impl Bin {
 
     /// Which bin a favourite's chance (½ to 1) falls in.
     pub fn of(chance: f64) -> usize {
-        (((chance - 0.5) / 0.05).floor().max(0.0) as usize).min(BINS - 1)
+        // A chance of ½ or more: the cast truncates, as floor would.
+        (((chance - 0.5) * 20.0).max(0.0) as usize).min(BINS - 1)
     }
 
     pub fn mean_chance(&self) -> Option<f64> {
@@ -254,7 +274,7 @@ impl Score {
             }
             if !g.chance.is_nan() {
                 score.loss.games += 1;
-                score.loss.sum += g.loss();
+                score.loss.sum += g.loss;
                 let (p, won) = g.favourite();
                 let bin = &mut score.bins[Bin::of(p)];
                 bin.games += 1;
@@ -291,38 +311,119 @@ pub struct Predictions {
     pub modelled: bool,
 }
 
-pub fn predictions(site: &Site, system: &dyn RatingSystem, history: &History) -> Predictions {
-    let scores: Vec<Score> = history
-        .event_rows
-        .par_iter()
-        .map(|range| Score::of(&games(system, &history.rows[range.clone()])))
-        .collect();
-    let mut out = Predictions {
-        modelled: system.chance(Belief::default(), Belief::default()).is_some(),
-        ..Predictions::default()
-    };
-    let mut total = Score::default();
-    for (e, score) in scores.iter().enumerate() {
-        if score.tally.games == 0 && score.loss.games == 0 {
-            continue;
-        }
-        let year = site.events[e].date.year;
-        match out.years.last_mut() {
-            Some((y, t)) if *y == year => {
-                t.add(score.tally);
-                out.year_loss.last_mut().expect("one per year").add(score.loss);
+impl Predictions {
+    /// Event after event (`scores` by event index), summed by year and
+    /// over all.
+    fn of(site: &Site, modelled: bool, scores: impl Iterator<Item = Score>) -> Predictions {
+        let mut out = Predictions {
+            modelled,
+            ..Predictions::default()
+        };
+        let mut total = Score::default();
+        for (e, score) in scores.enumerate() {
+            if score.tally.games == 0 && score.loss.games == 0 {
+                continue;
             }
-            _ => {
-                out.years.push((year, score.tally));
-                out.year_loss.push(score.loss);
+            let year = site.events[e].date.year;
+            match out.years.last_mut() {
+                Some((y, t)) if *y == year => {
+                    t.add(score.tally);
+                    out.year_loss.last_mut().expect("one per year").add(score.loss);
+                }
+                _ => {
+                    out.years.push((year, score.tally));
+                    out.year_loss.push(score.loss);
+                }
             }
+            total.add(&score);
         }
-        total.add(score);
+        out.all = total.tally;
+        out.loss = total.loss;
+        out.calibration = total.bins;
+        out
     }
-    out.all = total.tally;
-    out.loss = total.loss;
-    out.calibration = total.bins;
-    out
+}
+
+fn modelled(system: &dyn RatingSystem) -> bool {
+    system.chance(Belief::default(), Belief::default()).is_some()
+}
+
+/// One rating's predictions ([`evaluate`] of it alone).
+pub fn predictions(site: &Site, system: &dyn RatingSystem, history: &History) -> Predictions {
+    evaluate(site, &[(system, history)]).predictions.remove(0)
+}
+
+/// One event: each rating's score, and by pair of ratings the games both
+/// rate and the sum of their differences.
+type EventScores = (Vec<Score>, Vec<(u64, f64)>);
+
+/// Every rating's predictions, and every pair of ratings compared.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Evaluation {
+    /// By rating, in the order given.
+    pub predictions: Vec<Predictions>,
+    /// Every pair, first before second in the order given.
+    pub comparisons: Vec<Comparison>,
+}
+
+/// Score the ratings given (system and history) and compare every pair on
+/// the games both rate: same event, same round, same pair of players. One
+/// pass over the events (in parallel): each rating's games of an event are
+/// made once, for its own scores and for every pair it is in.
+pub fn evaluate(site: &Site, ratings: &[(&dyn RatingSystem, &History)]) -> Evaluation {
+    let modelled: Vec<bool> = ratings.iter().map(|(s, _)| modelled(*s)).collect();
+    let pairs: Vec<(usize, usize)> = (0..ratings.len())
+        .flat_map(|i| (i + 1..ratings.len()).map(move |j| (i, j)))
+        .collect();
+    let measure = |(i, j): (usize, usize)| {
+        if modelled[i] && modelled[j] {
+            Measure::LogLoss
+        } else {
+            Measure::RightShare
+        }
+    };
+    // By event: each rating's score, and by pair the shared games and the
+    // sum of the differences.
+    let per_event: Vec<EventScores> = (0..site.events.len())
+        .into_par_iter()
+        .map(|e| {
+            let games: Vec<Vec<Game>> = ratings
+                .iter()
+                .map(|(system, history)| match history.event_rows.get(e) {
+                    Some(range) if !range.is_empty() => games(*system, &history.rows[range.clone()]),
+                    _ => Vec::new(),
+                })
+                .collect();
+            let scores = games.iter().map(|g| Score::of(g)).collect();
+            let shared = pairs
+                .iter()
+                .map(|&(i, j)| shared(&games[i], &games[j], measure((i, j))))
+                .collect();
+            (scores, shared)
+        })
+        .collect();
+    let predictions = (0..ratings.len())
+        .map(|r| Predictions::of(site, modelled[r], per_event.iter().map(|(scores, _)| scores[r].clone())))
+        .collect();
+    let comparisons = pairs
+        .iter()
+        .enumerate()
+        .map(|(k, &(first, second))| {
+            let events: Vec<(u64, f64)> = per_event.iter().map(|p| p.1[k]).filter(|p| p.0 > 0).collect();
+            let games = events.iter().map(|p| p.0).sum();
+            Comparison {
+                first,
+                second,
+                measure: measure((first, second)),
+                games,
+                difference: (games >= MIN_SHARED).then(|| bootstrap(&events)),
+            }
+        })
+        .collect();
+    Evaluation {
+        predictions,
+        comparisons,
+    }
 }
 
 /// The log loss of each event's games (by event index; empty for an
@@ -386,67 +487,19 @@ pub const MIN_SHARED: u64 = 100;
 /// Resamples of the bootstrap.
 pub const RESAMPLES: usize = 1000;
 
-/// Every pair of the ratings given (system and history), on the games both
-/// rate: same event, same round, same pair of players.
-pub fn compare(ratings: &[(&dyn RatingSystem, &History)], events: usize) -> Vec<Comparison> {
-    let modelled: Vec<bool> = ratings
-        .iter()
-        .map(|(s, _)| s.chance(Belief::default(), Belief::default()).is_some())
-        .collect();
-    let pairs: Vec<(usize, usize)> = (0..ratings.len())
-        .flat_map(|i| (i + 1..ratings.len()).map(move |j| (i, j)))
-        .collect();
-    let measure = |(i, j): (usize, usize)| {
-        if modelled[i] && modelled[j] {
-            Measure::LogLoss
-        } else {
-            Measure::RightShare
-        }
-    };
-    // By event, by pair: the shared games and the sum of the differences.
-    let per_event: Vec<Vec<(u64, f64)>> = (0..events)
-        .into_par_iter()
-        .map(|e| {
-            let games: Vec<Vec<Game>> = ratings
-                .iter()
-                .map(|(system, history)| match history.event_rows.get(e) {
-                    Some(range) if !range.is_empty() => games(*system, &history.rows[range.clone()]),
-                    _ => Vec::new(),
-                })
-                .collect();
-            pairs
-                .iter()
-                .map(|&(i, j)| shared(&games[i], &games[j], measure((i, j))))
-                .collect()
-        })
-        .collect();
-    pairs
-        .iter()
-        .enumerate()
-        .map(|(k, &(first, second))| {
-            let events: Vec<(u64, f64)> = per_event.iter().map(|p| p[k]).filter(|p| p.0 > 0).collect();
-            let games = events.iter().map(|p| p.0).sum();
-            Comparison {
-                first,
-                second,
-                measure: measure((first, second)),
-                games,
-                difference: (games >= MIN_SHARED).then(|| bootstrap(&events)),
-            }
-        })
-        .collect()
-}
-
 /// The games two lists share, and the sum of first − second over them:
 /// log losses, or the share right (draws left out). Two ratings with the
 /// same rows give their games in the same order (the usual case, taken as
 /// it is); otherwise both lists are sorted by key and merged.
 fn shared(a: &[Game], b: &[Game], measure: Measure) -> (u64, f64) {
     let (mut games, mut sum) = (0, 0.0);
+    if a.is_empty() || b.is_empty() {
+        return (games, sum);
+    }
     let mut both = |x: &Game, y: &Game| match measure {
         Measure::LogLoss => {
             games += 1;
-            sum += x.loss() - y.loss();
+            sum += x.loss - y.loss;
         }
         Measure::RightShare => {
             if let (Some(x), Some(y)) = (x.right2(), y.right2()) {
@@ -504,7 +557,8 @@ pub fn bootstrap(events: &[(u64, f64)]) -> Interval {
     };
     let n = events.len() as u64;
     let mut resampled: Vec<f64> = (0..RESAMPLES)
-        .map(|_| total(&mut (0..n).map(|_| events[(next() % n) as usize])))
+        // An index below n from the high bits (Lemire's multiply-shift).
+        .map(|_| total(&mut (0..n).map(|_| events[((next() >> 32) * n >> 32) as usize])))
         .collect();
     resampled.sort_by(f64::total_cmp);
     Interval {
@@ -742,11 +796,12 @@ mod tests {
     /// difference over all games; one event repeated gives no spread.
     #[test]
     fn the_bootstrap_is_deterministic_and_brackets_the_difference() {
-        let events: Vec<(u64, f64)> = (0..50).map(|i| (10, if i % 2 == 0 { 1.0 } else { -0.6 })).collect();
+        let events: Vec<(u64, f64)> = (0..50).map(|i| (10, if i % 2 == 0 { 1.0 } else { -0.9 })).collect();
         let a = bootstrap(&events);
         assert_eq!(a, bootstrap(&events));
-        // Σ = 25 × 1 − 25 × 0.6 = 10 over 500 games.
-        assert!((a.difference - 0.02).abs() < 1e-15);
+        // Σ = 25 × 1 − 25 × 0.9 = 2.5 over 500 games; the events' sums
+        // spread ±0.95 around it: about ±0.026 of interval.
+        assert!((a.difference - 0.005).abs() < 1e-15);
         assert!(a.low < a.difference && a.difference < a.high, "{a:?}");
         assert!(a.low < 0.0 && !a.clear(), "{a:?}");
         let same = bootstrap(&[(10, 1.0); 30]);

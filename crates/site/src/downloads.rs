@@ -13,7 +13,7 @@ use crate::output::Sink;
 use crate::rated::Rated;
 use ratings_model::PlayerId;
 use ratings_model::format::{csv_field, push_uint};
-use ratings_rating::predictions::{Bin, Comparison};
+use ratings_rating::predictions::{Bin, Evaluation};
 
 /// Characters that make a spreadsheet read a cell as a formula.
 const FORMULA_START: [u8; 6] = [b'=', b'+', b'-', b'@', b'\t', b'\r'];
@@ -235,10 +235,9 @@ fn full(x: Option<f64>) -> String {
 /// calendar year with games, then one with year `all` (docs/rating-systems.md);
 /// `right` may end in `.5`; `games` and `right` leave drawn games out,
 /// `log_loss` (empty for a system without a model) counts them.
-pub fn predictions_csv(ratings: &[Rated]) -> String {
+pub fn predictions_csv(ratings: &[Rated], evaluation: &Evaluation) -> String {
     let mut out = String::from("rating,year,games,right,log_loss\n");
-    for view in ratings {
-        let p = &view.predictions;
+    for (view, p) in ratings.iter().zip(&evaluation.predictions) {
         let years = p
             .years
             .iter()
@@ -255,9 +254,9 @@ pub fn predictions_csv(ratings: &[Rated]) -> String {
 
 /// `first,second,games,measure,difference,low,high`: every pair of ratings
 /// that share at least 100 games, first before second in `site.toml`'s order.
-pub fn compared_csv(ratings: &[Rated], comparisons: &[Comparison]) -> String {
+pub fn compared_csv(ratings: &[Rated], evaluation: &Evaluation) -> String {
     let mut out = String::from("first,second,games,measure,difference,low,high\n");
-    for c in comparisons {
+    for c in &evaluation.comparisons {
         let Some(d) = c.difference else { continue };
         csv_text(&mut out, ratings[c.first].id());
         out.push(',');
@@ -277,10 +276,10 @@ pub fn compared_csv(ratings: &[Rated], comparisons: &[Comparison]) -> String {
 
 /// `rating,bin_low,bin_high,games,mean_p,observed`: the ten calibration bins
 /// of every rating with a model (empty figures for a bin without games).
-pub fn calibration_csv(ratings: &[Rated]) -> String {
+pub fn calibration_csv(ratings: &[Rated], evaluation: &Evaluation) -> String {
     let mut out = String::from("rating,bin_low,bin_high,games,mean_p,observed\n");
-    for view in ratings.iter().filter(|v| v.predictions.modelled) {
-        for (i, bin) in view.predictions.calibration.iter().enumerate() {
+    for (view, p) in ratings.iter().zip(&evaluation.predictions).filter(|(_, p)| p.modelled) {
+        for (i, bin) in p.calibration.iter().enumerate() {
             let (low, high) = Bin::bounds(i);
             csv_text(&mut out, view.id());
             let _ = writeln!(

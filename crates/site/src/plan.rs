@@ -371,9 +371,9 @@ impl Source {
         Some(
             match self {
                 Source::RankingCsv(r) => downloads::ranking_csv(&ctx.ratings[*r], ctx.csv_cells()),
-                Source::PredictionsCsv => downloads::predictions_csv(&ctx.ratings),
-                Source::ComparedCsv => downloads::compared_csv(&ctx.ratings, ctx.comparisons()),
-                Source::CalibrationCsv => downloads::calibration_csv(&ctx.ratings),
+                Source::PredictionsCsv => downloads::predictions_csv(&ctx.ratings, ctx.evaluation()),
+                Source::ComparedCsv => downloads::compared_csv(&ctx.ratings, ctx.evaluation()),
+                Source::CalibrationCsv => downloads::calibration_csv(&ctx.ratings, ctx.evaluation()),
                 Source::SearchIndex => crate::pages::search::index(ctx),
                 Source::Sitemap(chunk) => {
                     let base = site.config.base_url.as_deref()?;

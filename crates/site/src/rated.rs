@@ -11,7 +11,6 @@ use ratings_model::country;
 use ratings_model::error::Diagnostic;
 use ratings_model::names::slug;
 use ratings_model::{Date, PlayerId};
-use ratings_rating::predictions::Predictions;
 use ratings_rating::timeline::{self, Timeline};
 use ratings_rating::{History, RankEntry, Row};
 
@@ -38,8 +37,6 @@ pub struct Rated<'a> {
     row_index: Vec<u32>,
     /// Nationalities present in the ranking, sorted by name.
     pub nations: Vec<Nation>,
-    /// How well the rating predicted the results it rates.
-    pub predictions: Predictions,
 }
 
 /// The players of one nationality in a rating's ranking.
@@ -87,10 +84,8 @@ impl<'a> Rated<'a> {
         let inactive_position = positions(site.model.players.len(), &inactive);
         let (row_offsets, row_index) = rows_by_player(site.model.players.len(), &history.rows);
         let nations = nations(site, &ranking);
-        let predictions = ratings_rating::predictions::predictions(&site.model, config.system.as_ref(), &history);
         Rated {
             has_event_values: history.events.iter().any(|e| e.value.is_some()),
-            predictions,
             config,
             history,
             ranking,

@@ -98,9 +98,9 @@ pub struct Context<'a> {
     ups: String,
     /// The players' CSV cells, made by the first big download that needs them.
     csv_cells: std::sync::OnceLock<crate::downloads::PlayerCells>,
-    /// Every pair of ratings on the games both rate, made by the first
-    /// page or download that needs them.
-    comparisons: std::sync::OnceLock<Vec<ratings_rating::predictions::Comparison>>,
+    /// How well each rating predicts, and every pair of ratings on the
+    /// games both rate: made by the first page or download that needs them.
+    evaluation: std::sync::OnceLock<ratings_rating::predictions::Evaluation>,
 }
 
 /// A link from a page to another page of the site: the relative way to the
@@ -298,20 +298,21 @@ impl<'a> Context<'a> {
             letters,
             circuits,
             csv_cells: std::sync::OnceLock::new(),
-            comparisons: std::sync::OnceLock::new(),
+            evaluation: std::sync::OnceLock::new(),
         }
     }
 
-    /// Every pair of ratings, in the order of `site.toml`, compared on the
-    /// games both rate (`ratings_rating::predictions::compare`).
-    pub fn comparisons(&self) -> &[ratings_rating::predictions::Comparison] {
-        self.comparisons.get_or_init(|| {
+    /// Each rating's predictions and every pair of ratings, in the order of
+    /// `site.toml`, compared on the games both rate
+    /// (`ratings_rating::predictions::evaluate`).
+    pub fn evaluation(&self) -> &ratings_rating::predictions::Evaluation {
+        self.evaluation.get_or_init(|| {
             let ratings: Vec<_> = self
                 .ratings
                 .iter()
                 .map(|v| (v.config.system.as_ref(), &v.history))
                 .collect();
-            ratings_rating::predictions::compare(&ratings, self.site.model.events.len())
+            ratings_rating::predictions::evaluate(&self.site.model, &ratings)
         })
     }
 

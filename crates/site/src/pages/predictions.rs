@@ -85,11 +85,12 @@ fn loss_cell(loss: &Loss) -> (String, u64) {
 
 pub fn predictions<'a>(ctx: &'a Context, path: &str) -> PredictionsPage<'a> {
     let base = ctx.base(path, "Which rating predicts best");
-    let all: Vec<Tally> = ctx.ratings.iter().map(|v| v.predictions.all).collect();
-    let mut years: Vec<i32> = ctx
-        .ratings
+    let evaluation = ctx.evaluation();
+    let predictions = &evaluation.predictions;
+    let all: Vec<Tally> = predictions.iter().map(|p| p.all).collect();
+    let mut years: Vec<i32> = predictions
         .iter()
-        .flat_map(|v| v.predictions.years.iter().map(|(y, _)| *y))
+        .flat_map(|p| p.years.iter().map(|(y, _)| *y))
         .collect();
     years.sort_unstable();
     years.dedup();
@@ -102,31 +103,22 @@ pub fn predictions<'a>(ctx: &'a Context, path: &str) -> PredictionsPage<'a> {
             |t| t.games - t.equal,
         ),
     ];
-    let modelled: Vec<usize> = (0..ctx.ratings.len())
-        .filter(|&r| ctx.ratings[r].predictions.modelled)
-        .collect();
+    let modelled: Vec<usize> = (0..ctx.ratings.len()).filter(|&r| predictions[r].modelled).collect();
     let mut loss_rows = vec![LossRow {
         label: "All years".into(),
-        cells: modelled
-            .iter()
-            .map(|&r| loss_cell(&ctx.ratings[r].predictions.loss))
-            .collect(),
+        cells: modelled.iter().map(|&r| loss_cell(&predictions[r].loss)).collect(),
     }];
     for &year in years.iter().rev() {
-        let at = |r: usize| ctx.ratings[r].predictions.years.iter().position(|(y, _)| *y == year);
+        let at = |r: usize| predictions[r].years.iter().position(|(y, _)| *y == year);
         let tallies: Vec<Tally> = (0..ctx.ratings.len())
-            .map(|r| at(r).map_or_else(Tally::default, |i| ctx.ratings[r].predictions.years[i].1))
+            .map(|r| at(r).map_or_else(Tally::default, |i| predictions[r].years[i].1))
             .collect();
         rows.push(row(year.to_string(), &tallies, Tally::share, |t| t.games));
         loss_rows.push(LossRow {
             label: year.to_string(),
             cells: modelled
                 .iter()
-                .map(|&r| {
-                    at(r).map_or((String::new(), 0), |i| {
-                        loss_cell(&ctx.ratings[r].predictions.year_loss[i])
-                    })
-                })
+                .map(|&r| at(r).map_or((String::new(), 0), |i| loss_cell(&predictions[r].year_loss[i])))
                 .collect(),
         });
     }
@@ -137,7 +129,7 @@ pub fn predictions<'a>(ctx: &'a Context, path: &str) -> PredictionsPage<'a> {
             format!("{}rating/{}/method.html", base.root, ctx.ratings[r].id()),
         )
     };
-    let comparisons = ctx.comparisons();
+    let comparisons = &evaluation.comparisons;
     PredictionsPage {
         ratings: (0..ctx.ratings.len()).map(link).collect(),
         rows,
@@ -155,7 +147,7 @@ pub fn predictions<'a>(ctx: &'a Context, path: &str) -> PredictionsPage<'a> {
             .collect(),
         calibration: modelled
             .iter()
-            .map(|&r| calibration(title(r), &ctx.ratings[r].predictions.calibration))
+            .map(|&r| calibration(title(r), &predictions[r].calibration))
             .collect(),
         base,
     }
