@@ -558,7 +558,7 @@ pub fn bootstrap(events: &[(u64, f64)]) -> Interval {
     let n = events.len() as u64;
     let mut resampled: Vec<f64> = (0..RESAMPLES)
         // An index below n from the high bits (Lemire's multiply-shift).
-        .map(|_| total(&mut (0..n).map(|_| events[((next() >> 32) * n >> 32) as usize])))
+        .map(|_| total(&mut (0..n).map(|_| events[(((next() >> 32) * n) >> 32) as usize])))
         .collect();
     resampled.sort_by(f64::total_cmp);
     Interval {
