@@ -30,6 +30,8 @@ pub enum Source {
     ComparedCsv,
     /// `downloads/calibration.csv`: the calibration bins of every rating.
     CalibrationCsv,
+    /// `downloads/standings.csv`: every match event's standings.
+    StandingsCsv,
     /// The search data (`search-index.js`).
     SearchIndex,
     /// `sitemap.xml`: the only one, or (`Some(n)`) the n-th of several,
@@ -113,6 +115,9 @@ impl Plan {
             Source::ComparedCsv,
         ));
         outputs.push(generated("downloads/calibration.csv".into(), Source::CalibrationCsv));
+        if ctx.standings.iter().any(Option::is_some) {
+            outputs.push(generated("downloads/standings.csv".into(), Source::StandingsCsv));
+        }
         outputs.push(generated("search-index.js".into(), Source::SearchIndex));
         let jobs = ctx.jobs();
         outputs.reserve(jobs.len());
@@ -374,6 +379,7 @@ impl Source {
                 Source::PredictionsCsv => downloads::predictions_csv(&ctx.ratings, ctx.evaluation()),
                 Source::ComparedCsv => downloads::compared_csv(&ctx.ratings, ctx.evaluation()),
                 Source::CalibrationCsv => downloads::calibration_csv(&ctx.ratings, ctx.evaluation()),
+                Source::StandingsCsv => downloads::standings_csv(ctx)?,
                 Source::SearchIndex => crate::pages::search::index(ctx),
                 Source::Sitemap(chunk) => {
                     let base = site.config.base_url.as_deref()?;
