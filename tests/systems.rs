@@ -406,3 +406,56 @@ fn ratings_are_compared_on_the_games_both_rate() {
     assert!(high < 0.0, "{low} {high}");
     assert!(page.contains("<strong>fast predicts these results best: on the games it shares with slow, its predictions were better by more than chance explains.</strong>"));
 }
+
+/// The shipped examples: the chess club's three ratings compared on the
+/// same games, the headline agreeing with the intervals of the CSV; the
+/// DCI league's ratings rate different games and none is compared.
+#[test]
+fn the_examples_compare_only_what_can_be_compared() {
+    let (_tmp, out) = build(&repo().join("examples/chess-club"));
+    let compared = read(&out.join("downloads/predictions-compared.csv"));
+    let rows = csv_rows(&compared);
+    assert_eq!(rows.len(), 4, "{compared}");
+    let page = unescape(&read(&out.join("predictions.html")));
+    let title = |id: &str| match id {
+        "elo" => "Elo",
+        "glicko2" => "Glicko-2",
+        "trueskill" => "TrueSkill",
+        other => panic!("{other}"),
+    };
+    let mut wins = std::collections::BTreeMap::<&str, (usize, usize)>::new();
+    for r in &rows[1..] {
+        assert_eq!(r[3], "log_loss");
+        let (low, high): (f64, f64) = (r[5].parse().unwrap(), r[6].parse().unwrap());
+        // Lower log loss is better: the first wins when high < 0.
+        let first = if high < 0.0 {
+            Some(true)
+        } else if low > 0.0 {
+            Some(false)
+        } else {
+            None
+        };
+        for (id, won) in [(r[0].as_str(), first), (r[1].as_str(), first.map(|f| !f))] {
+            let e = wins.entry(id).or_default();
+            e.1 += 1;
+            e.0 += usize::from(won == Some(true));
+        }
+        if first.is_none() {
+            let apart = format!("{} and {} cannot be told apart", title(&r[0]), title(&r[1]));
+            assert!(page.contains(&apart), "{apart}");
+        }
+    }
+    let best: Vec<&str> = wins.iter().filter(|(_, (w, n))| w == n).map(|(id, _)| *id).collect();
+    match best.as_slice() {
+        [one] => assert!(page.contains(&format!("<strong>{} predicts these results best", title(one)))),
+        _ => assert!(page.contains("<strong>No rating is clearly best on this data")),
+    }
+    let (_tmp, out) = build(&repo().join("examples/dci-league"));
+    assert_eq!(
+        read(&out.join("downloads/predictions-compared.csv")),
+        "first,second,games,measure,difference,low,high\n"
+    );
+    let page = unescape(&read(&out.join("predictions.html")));
+    assert!(page.contains("DCI Limited and DCI Constructed (Standard); DCI Limited and League Standings Rating"));
+    assert!(page.contains("<strong>No two ratings rate the same games"));
+}

@@ -255,11 +255,31 @@ fn verdict(ctx: &Context, comparisons: &[Comparison], all: &[Tally]) -> String {
         .filter(|(c, d)| winner(c, *d).is_none())
         .map(|(c, _)| format!("{} and {}", title(c.first), title(c.second)))
         .collect();
+    // The ratings some other rating clearly beat, and by whom.
+    let beaten: Vec<String> = in_pairs
+        .iter()
+        .filter_map(|&r| {
+            let by: Vec<&str> = compared
+                .iter()
+                .filter_map(|(c, d)| match winner(c, *d) {
+                    Some(true) if c.second == r => Some(title(c.first)),
+                    Some(false) if c.first == r => Some(title(c.second)),
+                    _ => None,
+                })
+                .collect();
+            (!by.is_empty()).then(|| format!("{} predicted worse than {}", title(r), by.join(" and ")))
+        })
+        .collect();
+    let beaten = if beaten.is_empty() {
+        String::new()
+    } else {
+        format!("; {}", beaten.join("; "))
+    };
     if unclear.is_empty() {
-        "No rating beats every other: each comparison is clear, but none wins them all (see below).".to_string()
+        format!("No rating beats every other: each comparison is clear, but none wins them all{beaten}.")
     } else {
         format!(
-            "No rating is clearly best on this data: it cannot tell apart {}.",
+            "No rating is clearly best on this data: it cannot tell apart {}{beaten}.",
             unclear.join(", nor ")
         )
     }
