@@ -80,20 +80,31 @@ pub struct Game {
     pub key: (u32, PlayerId, PlayerId),
     /// The first player's result, doubled: 2 finished better, 1 level, 0 worse.
     pub score2: u8,
-    /// Both published ratings before the game.
-    pub ratings: (f64, f64),
+    /// Share right, doubled (see [`Game::right2`]); `NO_RIGHT` for a draw.
+    right2: u8,
     /// The first player's chance of finishing better (NaN: no model).
     pub chance: f64,
     /// The log loss of the game (NaN: no model), computed once.
     pub loss: f64,
 }
 
+/// [`Game::right2`] of a draw.
+const NO_RIGHT: u8 = u8::MAX;
+
 impl Game {
+    /// The game `key` with the first player's result `score2`, both
+    /// published ratings before it and the first player's chance.
     pub fn new(key: (u32, PlayerId, PlayerId), score2: u8, ratings: (f64, f64), chance: f64) -> Game {
+        let (a, b) = ratings;
         Game {
             key,
             score2,
-            ratings,
+            right2: match score2 {
+                1 => NO_RIGHT,
+                _ if a == b => 1,
+                s if (a > b) == (s == 2) => 2,
+                _ => 0,
+            },
             chance,
             loss: if chance.is_nan() {
                 f64::NAN
@@ -117,12 +128,7 @@ impl Game {
     /// Twice the share right (2 right, 1 equal ratings, 0 wrong); `None`
     /// for a draw, which share right leaves out.
     pub fn right2(&self) -> Option<u64> {
-        let (a, b) = self.ratings;
-        match self.score2 {
-            1 => None,
-            _ if a == b => Some(1),
-            s => Some(if (a > b) == (s == 2) { 2 } else { 0 }),
-        }
+        (self.right2 != NO_RIGHT).then_some(u64::from(self.right2))
     }
 
     /// The favourite's chance (at least ½) and how the favourite did (1, ½, 0).
@@ -138,9 +144,17 @@ impl Game {
 /// The games of one event's rows, in the order of the rows (the same
 /// order in two ratings that have the same rows).
 pub fn games(system: &dyn RatingSystem, rows: &[Row]) -> Vec<Game> {
+    let mut out = Vec::new();
+    games_into(system, rows, &mut out);
+    out
+}
+
+/// [`games`] into `out` (cleared first): a buffer kept from event to
+/// event saves allocating and zeroing memory for every event.
+fn games_into(system: &dyn RatingSystem, rows: &[Row], out: &mut Vec<Game>) {
+    out.clear();
     let belief = |rating, deviation| Belief { rating, deviation };
     let chance = |a: Belief, b: Belief| system.chance(a, b).unwrap_or(f64::NAN);
-    let mut out = Vec::new();
     match rows.first().map(|r| r.detail()) {
         None => {}
         Some(DetailRef::Placement { .. }) => {
@@ -198,7 +212,6 @@ pub fn games(system: &dyn RatingSystem, rows: &[Row]) -> Vec<Game> {
             }
         }
     }
-    out
 }
 
 /// The sum of the log losses of some games, and how many (draws included).
@@ -270,7 +283,8 @@ impl Score {
             if let Some(right2) = g.right2() {
                 score.tally.games += 1;
                 score.tally.right2 += right2;
-                score.tally.equal += u64::from(g.ratings.0 == g.ratings.1);
+                // Half right only between equal ratings.
+                score.tally.equal += u64::from(right2 == 1);
             }
             if !g.chance.is_nan() {
                 score.loss.games += 1;
@@ -386,21 +400,23 @@ pub fn evaluate(site: &Site, ratings: &[(&dyn RatingSystem, &History)]) -> Evalu
     // sum of the differences.
     let per_event: Vec<EventScores> = (0..site.events.len())
         .into_par_iter()
-        .map(|e| {
-            let games: Vec<Vec<Game>> = ratings
-                .iter()
-                .map(|(system, history)| match history.event_rows.get(e) {
-                    Some(range) if !range.is_empty() => games(*system, &history.rows[range.clone()]),
-                    _ => Vec::new(),
-                })
-                .collect();
-            let scores = games.iter().map(|g| Score::of(g)).collect();
-            let shared = pairs
-                .iter()
-                .map(|&(i, j)| shared(&games[i], &games[j], measure((i, j))))
-                .collect();
-            (scores, shared)
-        })
+        .map_init(
+            || vec![Vec::new(); ratings.len()],
+            |games: &mut Vec<Vec<Game>>, e| {
+                for ((system, history), out) in ratings.iter().zip(games.iter_mut()) {
+                    match history.event_rows.get(e) {
+                        Some(range) if !range.is_empty() => games_into(*system, &history.rows[range.clone()], out),
+                        _ => out.clear(),
+                    }
+                }
+                let scores = games.iter().map(|g| Score::of(g)).collect();
+                let shared = pairs
+                    .iter()
+                    .map(|&(i, j)| shared(&games[i], &games[j], measure((i, j))))
+                    .collect();
+                (scores, shared)
+            },
+        )
         .collect();
     let predictions = (0..ratings.len())
         .map(|r| Predictions::of(site, modelled[r], per_event.iter().map(|(scores, _)| scores[r].clone())))
@@ -647,6 +663,13 @@ mod tests {
             DipPouch(Default::default()).chance(belief(1.0, None), belief(0.0, None)),
             None
         );
+    }
+
+    /// A placement event of n players is n(n − 1)/2 games: a game is a
+    /// budget.
+    #[test]
+    fn a_game_stays_small() {
+        assert_eq!(std::mem::size_of::<Game>(), 32);
     }
 
     #[test]
