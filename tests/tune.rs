@@ -63,6 +63,14 @@ fn the_printed_figures_are_what_a_build_with_the_printed_parameters_gives() {
         "{printed}{}",
         String::from_utf8_lossy(&run.stderr)
     );
+    // Deterministic: a second run prints the same.
+    let again = std::process::Command::new(BIN)
+        .args(["tune", "--site"])
+        .arg(&site)
+        .args(["--rating", "elo", "--holdout", "0.5"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), printed);
     // Half the games held out: 2021, cut between two dates.
     assert!(
         printed.contains("games: 120 for training, 120 held out (from 2021-01-01)"),
