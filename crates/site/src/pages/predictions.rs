@@ -290,7 +290,7 @@ fn verdict(ctx: &Context, comparisons: &[Comparison], all: &[Tally]) -> String {
 /// than 11 px).
 const W: f64 = 320.0;
 const H: f64 = 240.0;
-const LEFT: f64 = 40.0;
+const LEFT: f64 = 54.0;
 const RIGHT: f64 = 22.0;
 const TOP: f64 = 10.0;
 const BOTTOM: f64 = 34.0;
@@ -344,8 +344,10 @@ fn calibration(title: &str, bins: &[Bin; BINS]) -> Calibration {
     );
     let _ = write!(
         svg,
-        "<text x=\"{:.1}\" y=\"{H}\" text-anchor=\"middle\">predicted chance of the favourite</text>",
-        (LEFT + W - RIGHT) / 2.0
+        "<text x=\"{:.1}\" y=\"{H}\" text-anchor=\"middle\">predicted chance of the favourite</text>\
+         <text transform=\"rotate(-90)\" x=\"{:.1}\" y=\"11\" text-anchor=\"middle\">how often it won</text>",
+        (LEFT + W - RIGHT) / 2.0,
+        -(TOP + H - BOTTOM) / 2.0
     );
     let most = bins.iter().map(|b| b.games).max().unwrap_or(0).max(1) as f64;
     let mut rows = Vec::new();
