@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use askama::Template;
 
 use super::columns::{RatingCell, RatingGroup};
-use super::standings::Standings;
+use super::standings::{MAX_CROSSTABLE_ROUNDS, Standings};
 use super::{Base, Context, Link, Placing, Rated};
 use ratings_model::format::{Fixed2, fixed2};
 use ratings_model::{Event, Forfeit, ForfeitResult, Match, PlayerId, date_range};

@@ -86,6 +86,11 @@ pub struct Context<'a> {
     pub ratings: Vec<Rated<'a>>,
     /// By event index: a match event's standings.
     pub standings: Vec<Option<crate::standings::EventStandings>>,
+    /// The match events each player took part in (event indices, in
+    /// order), `match_events_at[p]..match_events_at[p + 1]` of
+    /// `match_events`: one list for every player, without a vector each.
+    match_events: Vec<u32>,
+    match_events_at: Vec<u32>,
     /// By rating: URL paths many pages link.
     pub urls: Vec<RatingUrls>,
     pub chrome: Chrome,
@@ -101,6 +106,30 @@ pub struct Context<'a> {
     ups: String,
     /// The players' CSV cells, made by the first big download that needs them.
     csv_cells: std::sync::OnceLock<crate::downloads::PlayerCells>,
+}
+
+/// Each player's match events as one flat list and where each player's
+/// part starts (one more entry than players): counted, then filled.
+fn events_by_player(players: usize, standings: &[Option<crate::standings::EventStandings>]) -> (Vec<u32>, Vec<u32>) {
+    let mut at = vec![0u32; players + 1];
+    for s in standings.iter().flatten() {
+        for row in &s.rows {
+            at[row.player as usize + 1] += 1;
+        }
+    }
+    for p in 0..players {
+        at[p + 1] += at[p];
+    }
+    let mut next = at.clone();
+    let mut events = vec![0u32; at[players] as usize];
+    for (index, s) in standings.iter().enumerate() {
+        for row in s.iter().flat_map(|s| &s.rows) {
+            let slot = &mut next[row.player as usize];
+            events[*slot as usize] = index as u32;
+            *slot += 1;
+        }
+    }
+    (events, at)
 }
 
 /// A link from a page to another page of the site: the relative way to the
@@ -287,9 +316,13 @@ impl<'a> Context<'a> {
             .max()
             .unwrap_or(0)
             .max(3);
+        let standings = crate::standings::all(site);
+        let (match_events, match_events_at) = events_by_player(site.model.players.len(), &standings);
         Context {
             urls: ratings.iter().map(RatingUrls::new).collect(),
-            standings: crate::standings::all(site),
+            match_events,
+            match_events_at,
+            standings,
             event_urls,
             ups: "../".repeat(depth),
             site,
@@ -300,6 +333,12 @@ impl<'a> Context<'a> {
             circuits,
             csv_cells: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The match events the player took part in, in order (event indices).
+    pub fn match_events_of(&self, player: PlayerId) -> &[u32] {
+        let p = player as usize;
+        &self.match_events[self.match_events_at[p] as usize..self.match_events_at[p + 1] as usize]
     }
 
     /// Every player's CSV cells (see [`crate::downloads::PlayerCells`]),

@@ -465,8 +465,24 @@ fn history<'a>(ctx: &'a Context, root: &'a str, careers: &[Career<'a>]) -> Histo
 /// every match rating's figures, and the head-to-head table; `None` for a
 /// player without rated matches.
 fn match_list<'a>(ctx: &'a Context, root: &'a str, id: PlayerId) -> Option<MatchList<'a>> {
-    let (groups, events) = matches_by_event(ctx, root, id);
-    if groups.is_empty() {
+    let (groups, mut events) = matches_by_event(ctx, root, id);
+    // Match events no rating rates for the player (only byes or forfeits,
+    // a format no rating counts) still have the player's place and points.
+    for &index in ctx.match_events_of(id) {
+        let index = index as usize;
+        events.entry(index).or_insert_with(|| {
+            let e = &ctx.site.model.events[index];
+            let list = EventMatches {
+                date: e.date,
+                event: ctx.event_link(root, index),
+                standing: None,
+                byes: Vec::new(),
+                matches: Vec::new(),
+            };
+            (list, HashMap::new())
+        });
+    }
+    if events.is_empty() {
         return None;
     }
     let events: Vec<EventMatches> = events

@@ -32,6 +32,8 @@ pub struct Standings<'a> {
     pub points: String,
     /// The crosstable's rounds, 1 to n (empty: too many rounds for one).
     pub rounds: Vec<usize>,
+    /// The event's rounds (said when there are too many for a crosstable).
+    pub round_count: usize,
     /// Where the tie-breaks are explained.
     pub method: Option<String>,
 }
@@ -145,6 +147,7 @@ pub fn standings<'a>(
         official: s.official,
         colours: s.colours,
         points: s.points.describe(),
+        round_count: e.round.len(),
         rounds: if crosstable {
             (1..=e.round.len()).collect()
         } else {
