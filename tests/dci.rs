@@ -102,15 +102,13 @@ fn event_pages_show_standings_rounds_and_ratings() {
             "2-0-0",
             "42.30",
             "+2.30",
-            "2008.00",
-            "+408.00"
+            "2008",
+            "+408"
         ]
     );
     assert_eq!(
         rows[3],
-        [
-            "3", "Dan Dyer", "", "68.75", "0-1-1", "41.23", "+1.23", "1200.00", "-400.00"
-        ]
+        ["3", "Dan Dyer", "", "68.75", "0-1-1", "41.23", "+1.23", "1200", "-400"]
     );
     // Pairings: the winner is in bold, a draw has none.
     assert_eq!(rows[4], ["Ann Archer", "2-1", "Bob Baker"]);
@@ -134,8 +132,8 @@ fn event_pages_show_standings_rounds_and_ratings() {
     assert!(sealed.contains("Rated with K × 1/2: judge level 1, below 2 (D.5.9)."));
     assert!(sealed.contains("Bye (not rated): <a href=\"../../player/dan-dyer.html\">Dan Dyer</a>"));
     let rows = table_rows(&sealed);
-    assert_eq!(rows[0], ["Ann Archer", "GB", "0-1-0", "1992.15", "-15.85"]);
-    assert_eq!(rows[3], ["Eve Evans", "", "0-1-0", "1592.00", "-8.00"]);
+    assert_eq!(rows[0], ["Ann Archer", "GB", "0-1-0", "1992", "-16"]);
+    assert_eq!(rows[3], ["Eve Evans", "", "0-1-0", "1592", "-8"]);
     assert_eq!(rows[6], ["Bye (not rated): Dan Dyer"]);
 
     let seven = read(&out.join("events/1998/standard-seven.html"));
@@ -158,7 +156,7 @@ fn player_pages_list_matches_and_head_to_head() {
     ] {
         assert!(html.contains(&format!("<h2>{title}</h2>")), "{title}");
     }
-    assert!(html.contains("<dd>2000.00 (provisional)</dd>"));
+    assert!(html.contains("<dd>2000 (provisional)</dd>"));
     assert!(html.contains("<dt>Rated matches</dt><dd>3 (2-1-0)</dd>"));
     // A provisional rating is no peak: the standard rating (one match, all
     // provisional) has none, and its chart marks none.
@@ -189,8 +187,8 @@ fn player_pages_list_matches_and_head_to_head() {
             "4.29",
             "+2.30",
             "1",
-            "2008.00",
-            "+408.00",
+            "2008",
+            "+408",
             "1",
             "",
             "",
@@ -209,8 +207,8 @@ fn player_pages_list_matches_and_head_to_head() {
             "",
             "",
             "",
-            "1992.15",
-            "-15.85",
+            "1992",
+            "-16",
             "2",
             "",
             "",
@@ -221,34 +219,34 @@ fn player_pages_list_matches_and_head_to_head() {
         ]
     );
     // Standard Cup: Ann's first standard match, a provisional rating (P).
-    assert_eq!(history[2][9..12], ["2000.00", "+400.00", "1"]);
-    assert!(html.contains("<td class=p>2000.00<td") && html.contains("P: provisional rating."));
+    assert_eq!(history[2][9..12], ["2000", "+400", "1"]);
+    assert!(html.contains("<td class=p>2000<td") && html.contains("P: provisional rating."));
     assert_eq!(html.matches("<td class=p>").count(), 1);
     // Matches, each once: round, opponent, games, result, then per match
     // rating (limited, standard) the opponent's rating, K and change.
     let matches = table_rows_of(&html, "matches");
     assert_eq!(
         matches[0],
-        ["1", "Bob Baker", "2-1", "Win", "1600.00", "P", "+400.00", "", "", ""]
+        ["1", "Bob Baker", "2-1", "Win", "1600", "P", "+400", "", "", ""]
     );
     assert_eq!(
         matches[1],
-        ["2", "Cat Cole", "2-1", "Win", "2000.00", "16", "+8.00", "", "", ""]
+        ["2", "Cat Cole", "2-1", "Win", "2000", "16", "+8", "", "", ""]
     );
     assert_eq!(
         matches[2],
-        ["1", "Bob Baker", "0-2", "Loss", "1200.00", "16", "-15.85", "", "", ""]
+        ["1", "Bob Baker", "0-2", "Loss", "1200", "16", "-16", "", "", ""]
     );
     assert_eq!(
         matches[3],
-        ["1", "Bob Baker", "2-0", "Win", "", "", "", "1600.00", "P", "+400.00"]
+        ["1", "Bob Baker", "2-0", "Win", "", "", "", "1600", "P", "+400"]
     );
     assert_eq!(matches.len(), 4);
     // Head to head: opponents met more than once (Cat, met once, is in the
     // list above); links to other players stay in player/.
     assert_eq!(table_rows_of(&html, "head-to-head"), [["Bob Baker", "3", "2-1-0"]]);
     assert!(html.contains("the 1 met once are in the list above"));
-    assert!(html.contains("<a href=\"bob-baker.html\">Bob Baker</a><td>2-1<td>Win<td>1600.00"));
+    assert!(html.contains("<a href=\"bob-baker.html\">Bob Baker</a><td>2-1<td>Win<td>1600"));
 
     // Dan: a bye in the Sealed Open, which is not a rated event for him.
     let dan = read(&out.join("player/dan-dyer.html"));
@@ -267,11 +265,11 @@ fn ranking_pages_mark_provisional_ratings_and_every_page_links_every_rating() {
     let standard = read(&out.join("rating/standard/index.html"));
     let rows = table_rows(&standard);
     // One event so far: everyone is new since it.
-    assert_eq!(rows[0], ["1", "new", "Ann Archer P", "GB", "2000.00", "1", "1"]);
+    assert_eq!(rows[0], ["1", "new", "Ann Archer P", "GB", "2000", "1", "1"]);
     assert!(standard.contains("<abbr class=prov title=provisional>P</abbr>"));
     let limited = table_rows(&read(&out.join("rating/limited/index.html")));
     // Cat was second after Draft Night, first after Sealed Open.
-    assert_eq!(limited[0], ["1", "▲1", "Cat Cole", "NL", "1993.52", "3", "2"]);
+    assert_eq!(limited[0], ["1", "▲1", "Cat Cole", "NL", "1994", "3", "2"]);
     // Included tournaments of a match rating: the K cut of each.
     let included = table_rows(&read(&out.join("rating/limited/events.html")));
     assert_eq!(included.len(), 2);

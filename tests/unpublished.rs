@@ -196,10 +196,10 @@ fn lists_and_event_pages_show_events_without_results() {
     assert_eq!(
         rows[..4],
         [
-            vec!["Ann Archer", "GB", "2-0-0", "2000.00", "+400.00"],
-            vec!["Bob Baker", "", "0-1-0", "1200.00", "-400.00"],
-            vec!["Cat Cole", "", "0-1-1", "1600.00", "0.00"],
-            vec!["Dan Dyer", "", "0-0-1", "1600.00", "0.00"],
+            vec!["Ann Archer", "GB", "2-0-0", "2000", "+400"],
+            vec!["Bob Baker", "", "0-1-0", "1200", "-400"],
+            vec!["Cat Cole", "", "0-1-1", "1600", "0"],
+            vec!["Dan Dyer", "", "0-0-1", "1600", "0"],
         ]
     );
     assert_eq!(rows[7], vec!["Ann Archer", "2-1", "Cat Cole"]);

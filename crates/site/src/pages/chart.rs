@@ -13,7 +13,7 @@
 use std::fmt::Write;
 
 use ratings_model::Date;
-use ratings_model::format::{Fixed2, Xml};
+use ratings_model::format::{Rounded, Xml};
 
 /// One event of the player in this rating.
 pub struct Point<'a> {
@@ -193,12 +193,21 @@ fn date_ticks(x0: i64, x1: i64) -> Vec<(i64, String)> {
         .collect()
 }
 
+/// How a rating's figures are drawn.
+#[derive(Debug, Clone, Copy)]
+pub struct Scale {
+    /// The least rating range the y axis shows (the system's, see
+    /// `RatingSystem::chart_span`).
+    pub min_span: f64,
+    /// Decimals of the figures it names (the peak's).
+    pub places: u8,
+}
+
 /// The SVG. `id` makes the title id unique on the page; `start` is the
 /// rating before the first event; `peak` the index of the point to mark
 /// (none: no provisional rating is a peak, and a career of provisional
 /// ratings has none); `until` is the latest event date of the rating (the
-/// line stays flat up to it); `min_span` the least rating range the y axis
-/// shows (the system's, see `RatingSystem::chart_span`).
+/// line stays flat up to it); `scale` how the rating's figures are shown.
 pub fn svg(
     id: &str,
     label: &str,
@@ -206,12 +215,12 @@ pub fn svg(
     points: &[Point],
     peak: Option<usize>,
     until: Date,
-    min_span: f64,
+    scale: Scale,
 ) -> String {
     if points.is_empty() {
         return String::new();
     }
-    let axes = Axes::new(start, points, until, min_span);
+    let axes = Axes::new(start, points, until, scale.min_span);
     // The plot: grid and line, stretched to the width; the labels over it.
     let mut grid = String::new();
     let mut text = String::new();
@@ -250,7 +259,10 @@ pub fn svg(
             num(TOP + axes.y(p.rating)),
             Xml(p.event),
             p.date,
-            Fixed2(p.rating)
+            Rounded {
+                value: p.rating,
+                places: scale.places
+            }
         );
     }
     s.push_str("</svg>");
@@ -443,7 +455,18 @@ mod tests {
                 rating: 50.0,
             },
         ];
-        let svg = svg("c-x", "History of <X>", 45.0, &pts, Some(1), d(2004, 1, 1), 10.0);
+        let svg = svg(
+            "c-x",
+            "History of <X>",
+            45.0,
+            &pts,
+            Some(1),
+            d(2004, 1, 1),
+            Scale {
+                min_span: 10.0,
+                places: 2,
+            },
+        );
         assert!(svg.starts_with(
             r#"<svg class="chart" role="img" aria-labelledby="c-x"><title id="c-x">History of &lt;X&gt;</title>"#
         ));
@@ -494,7 +517,18 @@ mod tests {
                 rating: 41.0,
             },
         ];
-        let svg = svg("c", "t", 40.0, &pts, None, d(2003, 1, 1), 10.0);
+        let svg = svg(
+            "c",
+            "t",
+            40.0,
+            &pts,
+            None,
+            d(2003, 1, 1),
+            Scale {
+                min_span: 10.0,
+                places: 2,
+            },
+        );
         assert!(!svg.contains("<circle"), "no peak given, none marked");
         let line = svg.split(r#"class="line" d=""#).nth(1).unwrap();
         let d = &line[..line.find('"').unwrap()];
@@ -556,7 +590,18 @@ mod tests {
                     rating: hi,
                 },
             ];
-            let svg = svg("c", "t", lo, &pts, None, d(2002, 1, 1), 10.0);
+            let svg = svg(
+                "c",
+                "t",
+                lo,
+                &pts,
+                None,
+                d(2002, 1, 1),
+                Scale {
+                    min_span: 10.0,
+                    places: 2,
+                },
+            );
             let labels = svg.matches(r#"<text x="2""#).count();
             assert!((2..=7).contains(&labels), "{lo} to {hi}: {labels} labels");
             assert!(!svg.contains("NaN") && !svg.contains("inf"), "{svg}");

@@ -7,7 +7,7 @@
 //! `templates/columns.html` draw both, for either table.
 
 use super::Rated;
-use ratings_model::format::{Fixed2, Signed2, shows_as_zero2};
+use ratings_model::format::{Fixed2, Rounded, RoundedChange, shows_as_zero};
 use ratings_rating::Row;
 
 /// The head of one rating's column group.
@@ -44,12 +44,12 @@ impl<'a> RatingGroup<'a> {
 
 /// One rating's figures in one row: a player in one event.
 pub struct RatingCell {
-    pub after: Fixed2,
+    pub after: Rounded,
     /// The event's tournament value, for systems with one.
     pub value: Option<Fixed2>,
     /// Systems with a deviation: the one after the event.
-    pub deviation: Option<Fixed2>,
-    pub change: Signed2,
+    pub deviation: Option<Rounded>,
+    pub change: RoundedChange,
     /// ` class=up`, ` class=down` or nothing, for styling.
     pub direction: &'static str,
     /// Rank in this rating right after the event (`None`: not ranked then).
@@ -62,13 +62,13 @@ impl RatingCell {
     /// The rating after the event, the change and the deviation
     /// (`deviation` is `row.deviation()`, which a player page reads
     /// beforehand); no value, no rank, not provisional.
-    pub fn of(row: &Row, deviation: Option<[f64; 2]>) -> Self {
+    pub fn of(view: &Rated, row: &Row, deviation: Option<[f64; 2]>) -> Self {
         RatingCell {
-            after: Fixed2(row.after),
+            after: view.shown(row.after),
             value: None,
-            deviation: deviation.map(|d| Fixed2(d[1])),
-            change: Signed2(row.after - row.before),
-            direction: direction(row.after - row.before),
+            deviation: deviation.map(|d| view.shown(d[1])),
+            change: view.change(row.after - row.before),
+            direction: direction(row.after - row.before, view.config.decimals),
             rank: None,
             provisional: false,
         }
@@ -76,9 +76,9 @@ impl RatingCell {
 }
 
 /// The class attribute of a change cell: ` class=up`, ` class=down`, or
-/// nothing when the change shows as 0.00.
-pub fn direction(change: f64) -> &'static str {
-    if shows_as_zero2(change) {
+/// nothing when the change shows as zero at `places` decimals.
+pub fn direction(change: f64, places: u8) -> &'static str {
+    if shows_as_zero(change, places.into()) {
         ""
     } else if change > 0.0 {
         " class=up"

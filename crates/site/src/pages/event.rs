@@ -324,7 +324,7 @@ fn result_rows<'a>(ctx: &'a Context, root: &'a str, index: usize, shown: &[&'a R
                     r.record.get_or_insert(Placing::Record(m.wins, m.losses, m.draws));
                 }
             }
-            r.cells[g] = Some(RatingCell::of(row, row.deviation()));
+            r.cells[g] = Some(RatingCell::of(view, row, row.deviation()));
         }
     }
     // Stable: ties keep their order.

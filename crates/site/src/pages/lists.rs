@@ -194,7 +194,7 @@ pub fn letter<'a>(ctx: &'a Context, path: &str, index: usize) -> PlayersPage<'a>
                     .map(|v| {
                         v.history.standings[id as usize]
                             .as_ref()
-                            .map(|s| fixed2(s.rating))
+                            .map(|s| v.shown(s.rating).to_string())
                             .unwrap_or_default()
                     })
                     .collect(),

@@ -10,7 +10,7 @@ use super::event::games;
 use super::ranking::{self, page_path};
 use super::{Base, Context, Link, Placing, Rated, chart};
 use ratings_model::country;
-use ratings_model::format::{Fixed2, Signed2, fixed2};
+use ratings_model::format::{Fixed2, Rounded, RoundedChange};
 use ratings_model::{Date, PlayerId};
 use ratings_rating::{DetailRef, MatchLine, Row, Standing};
 
@@ -86,10 +86,10 @@ impl MatchGroup<'_> {
 /// One match as one rating saw it.
 pub struct MatchCell {
     /// The opponent's rating before the round.
-    pub opponent_rating: Fixed2,
+    pub opponent_rating: Rounded,
     /// K used; `None` (shown as "P") while provisional.
     pub k: Option<f64>,
-    pub change: Option<Signed2>,
+    pub change: Option<RoundedChange>,
     pub direction: &'static str,
 }
 
@@ -307,10 +307,10 @@ fn section(ctx: &Context, root: &str, career: &Career) -> PlayerSection {
     PlayerSection {
         spread: standing
             .deviation
-            .map(|d| view.config.system.spread(standing.rating, Some(d))),
+            .map(|d| view.config.system.spread(standing.rating, d, view.config.decimals)),
         chart: chart(ctx, career, peak),
         title: view.config.title.clone(),
-        rating: fixed2(standing.rating),
+        rating: view.shown(standing.rating).to_string(),
         rank: view.position[id as usize].map(|i| {
             let entry = &view.ranking[i as usize];
             let page = i as usize / page_size + 1;
@@ -324,7 +324,10 @@ fn section(ctx: &Context, root: &str, career: &Career) -> PlayerSection {
             )
         }),
         events: standing.events,
-        peak: peak.map(|i| (fixed2(career.rows[i].row.after), career.rows[i].date.to_string())),
+        peak: peak.map(|i| {
+            let at = &career.rows[i];
+            (view.shown(at.row.after).to_string(), at.date.to_string())
+        }),
         provisional: standing.provisional,
         matches: career.match_record(),
     }
@@ -354,7 +357,7 @@ fn chart(ctx: &Context, career: &Career, peak: Option<usize>) -> String {
         "{} of {}: {span}{}",
         view.config.title,
         ctx.site.model.player(career.player).display,
-        peak.map(|i| format!(", peak {} on {}", fixed2(rows[i].row.after), rows[i].date))
+        peak.map(|i| format!(", peak {} on {}", view.shown(rows[i].row.after), rows[i].date))
             .unwrap_or_default()
     );
     let start = rows.first().map(|g| g.row.before);
@@ -366,7 +369,10 @@ fn chart(ctx: &Context, career: &Career, peak: Option<usize>) -> String {
             &points,
             peak,
             until,
-            view.config.system.chart_span(),
+            chart::Scale {
+                min_span: view.config.system.chart_span(),
+                places: view.config.decimals,
+            },
         ),
         _ => String::new(),
     }
@@ -409,7 +415,7 @@ fn history<'a>(ctx: &'a Context, root: &'a str, careers: &[Career<'a>]) -> Histo
                     value: gathered.value.map(Fixed2),
                     rank: gathered.rank.map(std::num::NonZeroU32::get),
                     provisional: view.provisional_row(row),
-                    ..RatingCell::of(row, gathered.deviation)
+                    ..RatingCell::of(view, row, gathered.deviation)
                 });
             }
             RatingGroup {
@@ -520,10 +526,10 @@ fn matches_by_event<'a>(
                 cells.resize_with(g + 1, || None);
                 group.change |= m.after().is_some();
                 cells[g] = Some(MatchCell {
-                    opponent_rating: Fixed2(m.opponent_before),
+                    opponent_rating: view.shown(m.opponent_before),
                     k: m.k(),
-                    change: m.after().map(|a| Signed2(a - m.before)),
-                    direction: m.after().map_or("", |a| direction(a - m.before)),
+                    change: m.after().map(|a| view.change(a - m.before)),
+                    direction: m.after().map_or("", |a| direction(a - m.before, view.config.decimals)),
                 });
             }
         }
