@@ -128,6 +128,69 @@ async function phone(page, name, label) {
   }
 }
 
+// Issue #30, at both widths. The player's history fits a 1280 px desktop
+// without scrolling sideways, with room for one more narrow column and
+// event names on at most two lines; a ranking's first row is high on a
+// phone's first screen, its pager on one line; the footer's date whole.
+async function layout(page, name, label, width) {
+  if (name === 'player' && width === 1280) {
+    const h = await page.evaluate(() => {
+      const t = document.querySelector('table.history');
+      if (!t) return null;
+      const frame = t.parentElement.clientWidth;
+      const scroll = t.scrollWidth;
+      const w = t.style.width;
+      t.style.width = 'min-content';
+      const least = t.offsetWidth;
+      t.style.width = w;
+      const lines = [...t.querySelectorAll('tbody td:nth-child(2) a')].map((a) => {
+        const r = a.getClientRects();
+        return r.length;
+      });
+      return { frame, scroll, least, lines: Math.max(0, ...lines) };
+    });
+    if (h) {
+      check(h.scroll <= h.frame, `${label}: history table fits its frame (${h.scroll} px in ${h.frame} px)`);
+      check(h.least + 90 <= h.frame, `${label}: history leaves room for one more column (needs ${h.least} px of ${h.frame} px)`);
+      check(h.lines <= 2, `${label}: event names in the history on at most 2 lines (${h.lines})`);
+    }
+  }
+  if (name === 'ranking' && width === 390) {
+    const top = await page.$eval('table.ranking tbody tr', (tr) => tr.getBoundingClientRect().top + window.scrollY);
+    check(top <= 560, `${label}: the first row starts at y = ${Math.round(top)} (at most 560 of 844)`);
+    const rows = await page.$$eval('nav.pager ul', (uls) => uls.map((ul) => {
+      const tops = new Set([...ul.children].map((li) => Math.round(li.getBoundingClientRect().top)));
+      return tops.size;
+    }));
+    check(rows.every((n) => n <= 1), `${label}: the pager on one line (${rows.join(', ') || 'no pager'})`);
+  }
+  if (width === 390) {
+    const date = await page.$eval('footer.site', (f) => {
+      const s = f.querySelector('.nw');
+      return s ? s.getClientRects().length : 1;
+    });
+    check(date === 1, `${label}: the footer's date is not broken (${date} lines)`);
+  }
+  if (name === 'players') {
+    const p = await page.evaluate(() => {
+      const heads = [...document.querySelectorAll('table.players thead th')].map((th) => th.textContent.trim());
+      const rows = [...document.querySelectorAll('table.players tbody tr')];
+      const natEmpty = heads.includes('Nat.') && rows.every((tr) => tr.children[heads.indexOf('Nat.')].textContent.trim() === '');
+      const first = rows[0] && rows[0].children[heads.includes('Nat.') ? 2 : 1];
+      return {
+        natEmpty,
+        right: first ? first.getBoundingClientRect().right : 0,
+        count: document.querySelector('p.meta').textContent.trim(),
+        rows: rows.length,
+      };
+    });
+    check(!p.natEmpty, `${label}: no empty Nat. column`);
+    check(!/^1 players/.test(p.count), `${label}: "${p.count}"`);
+    check(p.rows > 0, `${label}: the players page lists players (${p.rows})`);
+    if (width === 390) check(p.right <= 390, `${label}: the first rating column is on screen (right edge ${Math.round(p.right)} px)`);
+  }
+}
+
 (async () => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -151,6 +214,12 @@ async function phone(page, name, label) {
       return null;
     })('')],
     ['player', player],
+    // Players A–Z: every player on a small site, else the first letter.
+    ['players', (function () {
+      const html = fs.readFileSync(path.join(site, 'players.html'), 'utf8');
+      const letter = html.match(/href="(players\/[^"]+\.html)"/);
+      return /<table class="players">/.test(html) || !letter ? 'players.html' : letter[1];
+    })()],
   ];
   // Also checked with axe-core, at full width: records and a year-end ranking.
   const rating = 'rating/' + fs.readdirSync(path.join(site, 'rating'))[0];
@@ -177,6 +246,7 @@ async function phone(page, name, label) {
         check((await page.$$('svg.chart circle.peak')).length >= 1, `${label}: peak marked`);
       }
       if (width === 390) await phone(page, name, label);
+      await layout(page, name, label, width);
       await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: name !== 'ranking' });
       if (width === 1280) await axe(page, label);
       if (width === 1280 && name === 'ranking') await rankingScript(page, label);

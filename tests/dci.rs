@@ -173,7 +173,7 @@ fn player_pages_list_matches_and_head_to_head() {
             .contains("<p>Nothing yet.</p>")
     );
     // One history table: per event per rating (Dip Pouch, limited,
-    // standard) after, value, change and the rank right after the
+    // standard) after with its change, value and the rank right after the
     // event (Draft Night: Ann 2008 ahead of Cat 1992; Sealed Open: Cat
     // 1993.52, Ann 1992.15), then the placing once (Draft Night is also a
     // Dip Pouch placement, from its standings).
@@ -183,14 +183,11 @@ fn player_pages_list_matches_and_head_to_head() {
         [
             "1998-01-10",
             "Draft Night",
-            "42.30",
+            "42.30 +2.30",
             "4.29",
-            "+2.30",
             "1",
-            "2008",
-            "+408",
+            "2008 +408",
             "1",
-            "",
             "",
             "",
             "1 / 8",
@@ -206,11 +203,8 @@ fn player_pages_list_matches_and_head_to_head() {
             "",
             "",
             "",
-            "",
-            "1992",
-            "-16",
+            "1992 -16",
             "2",
-            "",
             "",
             "",
             "",
@@ -219,8 +213,8 @@ fn player_pages_list_matches_and_head_to_head() {
         ]
     );
     // Standard Cup: Ann's first standard match, a provisional rating (P).
-    assert_eq!(history[2][9..12], ["2000", "+400", "1"]);
-    assert!(html.contains("<td class=p>2000<td") && html.contains("P: provisional rating."));
+    assert_eq!(history[2][7..9], ["2000 +400", "1"]);
+    assert!(html.contains("<td class=p>2000 <span class=up>+400</span><td") && html.contains("P: provisional rating."));
     assert_eq!(html.matches("<td class=p>").count(), 1);
     // Matches, each once: round, opponent, games, result, then per match
     // rating (limited, standard) the opponent's rating, K and change.

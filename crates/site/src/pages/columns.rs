@@ -21,6 +21,10 @@ pub struct RatingGroup<'a> {
     pub deviation: Option<&'static str>,
     /// The column of the rank right after the event (a player's history).
     pub rank: bool,
+    /// The change beside the rating in one column, and no deviation
+    /// column: a player's history, where every rating's group must fit
+    /// a desktop screen beside the event's name and placing.
+    pub compact: bool,
 }
 
 impl<'a> RatingGroup<'a> {
@@ -33,11 +37,16 @@ impl<'a> RatingGroup<'a> {
             values: false,
             deviation: view.columns().deviation,
             rank: false,
+            compact: false,
         }
     }
 
-    /// Columns of the group: after, value, deviation, change, rank after.
+    /// Columns of the group: after, value, deviation, change, rank after
+    /// (compact: after with its change, value, rank after).
     pub fn span(&self) -> usize {
+        if self.compact {
+            return 1 + usize::from(self.values) + usize::from(self.rank);
+        }
         2 + usize::from(self.values) + usize::from(self.deviation.is_some()) + usize::from(self.rank)
     }
 }

@@ -421,6 +421,7 @@ fn history<'a>(ctx: &'a Context, root: &'a str, careers: &[Career<'a>]) -> Histo
             RatingGroup {
                 values: career.rows.iter().any(|g| g.value.is_some()),
                 rank: true,
+                compact: true,
                 ..RatingGroup::of(view)
             }
         })

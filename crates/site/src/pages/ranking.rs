@@ -122,6 +122,12 @@ pub struct RankingPage<'a> {
     /// Some row of the page has a nationality (else no Nat. column).
     pub nats: bool,
     pub match_system: bool,
+    /// Some row of the page is provisional (marked P).
+    pub provisional: bool,
+    /// The heading repeats the open tab's name (the current ranking):
+    /// kept for screen readers, not shown, so that a phone's first screen
+    /// reaches the table.
+    pub heading_hidden: bool,
     /// The deviation column's heading ("RD", "σ"), on current rankings of
     /// systems that have one.
     pub deviation: Option<&'static str>,
@@ -372,6 +378,8 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
         nats: rows.iter().any(|r: &RankRow| !r.nat.is_empty()),
         // Relative to the list's folder (year-end pages sit one deeper).
         nat_options: nat_options(if matches!(list, List::YearEnd(_)) { "../" } else { "" }, view, &rows),
+        provisional: rows.iter().any(|r| r.provisional),
+        heading_hidden: matches!(list, List::Current),
         rows,
         total: list.total(view),
         national: false,
@@ -435,6 +443,8 @@ pub fn nation<'a>(ctx: &'a Context, path: &str, rating: usize, nation: usize, pa
         // different codes (NL, NED).
         nats: rows.iter().any(|r: &RankRow| r.nat != rows[0].nat),
         nat_options: Vec::new(),
+        provisional: rows.iter().any(|r| r.provisional),
+        heading_hidden: false,
         rows,
         total: n.members.len(),
         national: true,
