@@ -155,6 +155,25 @@ async function layout(page, name, label, width) {
       check(h.lines <= 2, `${label}: event names in the history on at most 2 lines (${h.lines})`);
     }
   }
+  if (name === 'player') {
+    // TrueSkill's first event reads "new" (not a gain from its start at
+    // 0), and the page says what the number is.
+    const ts = await page.evaluate(() => {
+      const t = document.querySelector('table.history');
+      if (!t) return null;
+      let col = 0;
+      let at = null;
+      for (const g of t.querySelectorAll('thead tr:first-child > *')) {
+        if (/TrueSkill/.test(g.textContent)) at = col;
+        col += Number(g.getAttribute('colspan') || 1);
+      }
+      if (at === null) return null;
+      const first = [...t.querySelectorAll('tbody tr')].map((tr) => tr.children[at].textContent.trim()).find((x) => x);
+      const explained = [...document.querySelectorAll('p.meta')].some((p) => /μ − 3σ/.test(p.textContent));
+      return { first, explained };
+    });
+    if (ts) check(/ new$/.test(ts.first) && ts.explained, `${label}: TrueSkill's first event reads "${ts.first}" (ends in "new") and the page says what the number is (${ts.explained})`);
+  }
   if (name === 'ranking' && width === 390) {
     const top = await page.$eval('table.ranking tbody tr', (tr) => tr.getBoundingClientRect().top + window.scrollY);
     check(top <= 560, `${label}: the first row starts at y = ${Math.round(top)} (at most 560 of 844)`);

@@ -197,6 +197,22 @@ fn trueskill_publishes_mu_minus_three_sigma() {
     assert!(ratings.windows(2).all(|w| w[0] >= w[1]));
     let page = read(&out.join("rating/trueskill/index.html"));
     assert!(page.contains("<th scope=col class=num>σ</th>"));
+    // What the number is, said where it is shown; a first event is "new",
+    // not a gain from the start at 0 (Elo's first event keeps its change).
+    assert!(page.contains("The rating is μ − 3σ"));
+    let ann = read(&out.join("player/ann-able.html"));
+    assert!(ann.contains("<p class=\"meta explained\">TrueSkill: the rating is μ − 3σ"));
+    let history = group_rows(&ann, "history", "TrueSkill", 2);
+    assert!(history[0][2].ends_with(" new"), "{:?}", history[0]);
+    assert!(
+        history[1][2].contains(" +") || history[1][2].contains(" -"),
+        "{:?}",
+        history[1]
+    );
+    assert_eq!(group_rows(&ann, "history", "Elo Rating", 2)[0][2], "1516 +16");
+    let event = read(&out.join("events/a-placement.html"));
+    let first = group_rows(&event, "results", "TrueSkill", 2);
+    assert!(first.iter().all(|r| r.last().unwrap() == "new"), "{first:?}");
 }
 
 #[test]

@@ -253,6 +253,8 @@ impl RatingSystem for Dci {
             k: true,
             deviation: None,
             played: "Events of this rating in which the player was rated.",
+            first_is_new: false,
+            explained: None,
         }
     }
 

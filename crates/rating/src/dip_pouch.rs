@@ -130,6 +130,8 @@ impl RatingSystem for DipPouch {
             k: false,
             deviation: None,
             played: "Events of this rating in which the player has a result row, including events of value 0.",
+            first_is_new: false,
+            explained: None,
         }
     }
 

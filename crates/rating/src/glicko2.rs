@@ -182,6 +182,8 @@ impl RatingSystem for Glicko2 {
             k: false,
             deviation: Some("RD"),
             played: "Events of this rating in which the player was rated.",
+            first_is_new: false,
+            explained: None,
         }
     }
 

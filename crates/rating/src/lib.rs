@@ -121,6 +121,13 @@ pub struct Columns {
     /// What counts as an event played, in the system's words (the records'
     /// "Most events played").
     pub played: &'static str,
+    /// The starting rating is no measure of a player (TrueSkill's 0, μ − 3σ
+    /// of someone unknown): a first event's change shows as "new", not as
+    /// a gain from it.
+    pub first_is_new: bool,
+    /// What the published number is, where a reader would not guess it:
+    /// said beside the tables that show it.
+    pub explained: Option<&'static str>,
 }
 
 /// What one player did in one event, as the system saw it.

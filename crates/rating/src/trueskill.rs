@@ -140,6 +140,11 @@ impl RatingSystem for TrueSkill {
             k: false,
             deviation: Some("σ"),
             played: "Events of this rating in which the player was rated.",
+            first_is_new: true,
+            explained: Some(
+                "the rating is μ − 3σ, the skill TrueSkill is almost sure the player has: it starts at 0, \
+                 and as the uncertainty σ shrinks it can rise even after a poor result",
+            ),
         }
     }
 

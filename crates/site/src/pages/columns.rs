@@ -58,7 +58,9 @@ pub struct RatingCell {
     pub value: Option<Fixed2>,
     /// Systems with a deviation: the one after the event.
     pub deviation: Option<Rounded>,
-    pub change: RoundedChange,
+    /// `None`: the player's first event in a rating whose start is no
+    /// rating ([`ratings_rating::Columns::first_is_new`]), shown as "new".
+    pub change: Option<RoundedChange>,
     /// ` class=up`, ` class=down` or nothing, for styling.
     pub direction: &'static str,
     /// Rank in this rating right after the event (`None`: not ranked then).
@@ -70,14 +72,20 @@ pub struct RatingCell {
 impl RatingCell {
     /// The rating after the event, the change and the deviation
     /// (`deviation` is `row.deviation()`, which a player page reads
-    /// beforehand); no value, no rank, not provisional.
-    pub fn of(view: &Rated, row: &Row, deviation: Option<[f64; 2]>) -> Self {
+    /// beforehand; `first`: the player's first row in the rating); no
+    /// value, no rank, not provisional.
+    pub fn of(view: &Rated, row: &Row, deviation: Option<[f64; 2]>, first: bool) -> Self {
+        let new = first && view.columns().first_is_new;
         RatingCell {
             after: view.shown(row.after),
             value: None,
             deviation: deviation.map(|d| view.shown(d[1])),
-            change: view.change(row.after - row.before),
-            direction: direction(row.after - row.before, view.config.decimals),
+            change: (!new).then(|| view.change(row.after - row.before)),
+            direction: if new {
+                ""
+            } else {
+                direction(row.after - row.before, view.config.decimals)
+            },
             rank: None,
             provisional: false,
         }

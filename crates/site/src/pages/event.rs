@@ -310,7 +310,8 @@ fn result_rows<'a>(ctx: &'a Context, root: &'a str, index: usize, shown: &[&'a R
         }
     }
     for (g, view) in shown.iter().enumerate() {
-        for row in view.history.event(index) {
+        let start = view.history.event_rows[index].start;
+        for (k, row) in view.history.event(index).iter().enumerate() {
             let i = row_for(&mut rows, row.player);
             let r = &mut rows[i];
             match row.detail() {
@@ -324,7 +325,8 @@ fn result_rows<'a>(ctx: &'a Context, root: &'a str, index: usize, shown: &[&'a R
                     r.record.get_or_insert(Placing::Record(m.wins, m.losses, m.draws));
                 }
             }
-            r.cells[g] = Some(RatingCell::of(view, row, row.deviation()));
+            let first = view.row_indices_of(row.player).next() == Some(start + k);
+            r.cells[g] = Some(RatingCell::of(view, row, row.deviation(), first));
         }
     }
     // Stable: ties keep their order.

@@ -32,6 +32,9 @@ pub struct HistoryRow<'a> {
 pub struct History<'a> {
     /// Some rating after an event is provisional (marked P).
     pub provisional: bool,
+    /// What a rating's number is, where a reader would not guess it
+    /// (title, explanation): TrueSkill's μ − 3σ.
+    pub explained: Vec<(&'a str, &'static str)>,
     pub groups: Vec<RatingGroup<'a>>,
     pub rows: Vec<HistoryRow<'a>>,
     /// Which of the leading columns have a value in some row.
@@ -389,7 +392,7 @@ fn history<'a>(ctx: &'a Context, root: &'a str, careers: &[Career<'a>]) -> Histo
         .enumerate()
         .map(|(g, career)| {
             let view = career.view;
-            for gathered in &career.rows {
+            for (k, gathered) in career.rows.iter().enumerate() {
                 let row = gathered.row;
                 let line = rows.entry(row.event()).or_insert_with(|| HistoryRow {
                     date: gathered.date,
@@ -415,7 +418,7 @@ fn history<'a>(ctx: &'a Context, root: &'a str, careers: &[Career<'a>]) -> Histo
                     value: gathered.value.map(Fixed2),
                     rank: gathered.rank.map(std::num::NonZeroU32::get),
                     provisional: view.provisional_row(row),
-                    ..RatingCell::of(view, row, gathered.deviation)
+                    ..RatingCell::of(view, row, gathered.deviation, k == 0)
                 });
             }
             RatingGroup {
@@ -441,6 +444,10 @@ fn history<'a>(ctx: &'a Context, root: &'a str, careers: &[Career<'a>]) -> Histo
             .iter()
             .flat_map(|r| r.cells.iter().flatten())
             .any(|c| c.provisional),
+        explained: careers
+            .iter()
+            .filter_map(|c| Some((c.view.config.title.as_str(), c.view.columns().explained?)))
+            .collect(),
         groups,
         rows,
     }

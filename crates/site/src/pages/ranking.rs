@@ -345,8 +345,15 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
             if n == 1 { "" } else { "s" }
         )
     });
+    let explained = view.columns().explained.map(|what| {
+        let mut what = what.to_string();
+        if let Some(first) = what.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        format!("{what}.")
+    });
     let note = match list {
-        List::Current => window.unwrap_or_default(),
+        List::Current => [window, explained].into_iter().flatten().collect::<Vec<_>>().join(" "),
         List::Inactive => format!(
             "Ranked players without an event in the activity window, ranked among themselves. {}",
             window.unwrap_or_default()
