@@ -156,6 +156,30 @@ async function layout(page, name, label, width) {
     }
   }
   if (name === 'player') {
+    // Each chart tells one story: its solid line (ratings reached, not
+    // the start, not provisional ones) never rises above the marked peak,
+    // and the start is drawn apart.
+    const charts = await page.$$eval('svg.chart', (svgs) => svgs.map((svg) => {
+      const line = svg.querySelector('path.line');
+      const peak = svg.querySelector('circle.peak');
+      const inner = svg.querySelector('svg');
+      const top = Number(inner.getAttribute('y'));
+      const ys = [];
+      for (const [, cmd, args] of (line ? line.getAttribute('d') : '').matchAll(/([MHV])([^MHV]*)/g)) {
+        const n = args.trim().split(/[ ,]+/).map(Number);
+        if (cmd === 'M') ys.push(n[1]);
+        if (cmd === 'V') ys.push(n[0]);
+      }
+      return {
+        highest: ys.length ? Math.min(...ys) + top : null,
+        peak: peak ? Number(peak.getAttribute('cy')) : null,
+        start: !!svg.querySelector('path.start'),
+      };
+    }));
+    charts.forEach((c, i) => {
+      check(c.start && (c.peak === null ? c.highest === null : c.highest >= c.peak - 0.5),
+        `${label}: chart ${i + 1}: the start drawn apart (${c.start}), the solid line's highest point (y ${c.highest}) not above the peak (y ${c.peak})`);
+    });
     // TrueSkill's first event reads "new" (not a gain from its start at
     // 0), and the page says what the number is.
     const ts = await page.evaluate(() => {

@@ -213,13 +213,18 @@ fn chart_points_and_peak() {
         assert!(svg.contains(label), "{label}");
     }
     assert!(!svg.contains(">30</text>") && !svg.contains(">55</text>") && !svg.contains(">2001</text>"));
-    // A step line from the start: horizontal then vertical segments only,
-    // one pair per event.
-    let line = svg.split(r#"class="line" d=""#).nth(1).unwrap();
-    let d = &line[..line.find('"').unwrap()];
-    assert!(d.starts_with("M0 "), "{d}");
-    assert_eq!(d.matches('H').count(), 3);
-    assert_eq!(d.matches('V').count(), 3);
+    // A step line: the start (40) dotted from the left edge and up to the
+    // first rating, then horizontal and vertical segments only, solid,
+    // from the first event.
+    let path = |class: &str| {
+        let line = svg.split(&format!(r#"class="{class}" d=""#)).nth(1).unwrap();
+        line[..line.find('"').unwrap()].to_string()
+    };
+    let (begin, d) = (path("start"), path("line"));
+    assert!(begin.starts_with("M0 ") && begin.matches('H').count() == 1 && begin.matches('V').count() == 1, "{begin}");
+    assert!(!d.starts_with("M0 "), "{d}");
+    assert_eq!(d.matches('H').count(), 2, "{d}");
+    assert_eq!(d.matches('V').count(), 2, "{d}");
 }
 
 #[test]

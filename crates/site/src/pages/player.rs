@@ -65,6 +65,9 @@ pub struct PlayerSection {
     pub provisional: bool,
     /// Inline SVG (built here, escaped here).
     pub chart: String,
+    /// The chart has provisional stretches (its caption says how they
+    /// are drawn).
+    pub chart_provisional: bool,
     /// Rated matches: (count, "won-lost-drawn"), for players with any.
     pub matches: Option<(u32, String)>,
 }
@@ -312,6 +315,7 @@ fn section(ctx: &Context, root: &str, career: &Career) -> PlayerSection {
             .deviation
             .map(|d| view.config.system.spread(standing.rating, d, view.config.decimals)),
         chart: chart(ctx, career, peak),
+        chart_provisional: career.rows.iter().any(|g| view.provisional_row(g.row)),
         title: view.config.title.clone(),
         rating: view.shown(standing.rating).to_string(),
         rank: view.position[id as usize].map(|i| {
@@ -347,6 +351,7 @@ fn chart(ctx: &Context, career: &Career, peak: Option<usize>) -> String {
             date: g.date,
             event: g.event_name,
             rating: g.row.after,
+            provisional: view.provisional_row(g.row),
         })
         .collect();
     let span = match (points.first(), points.last()) {
