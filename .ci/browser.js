@@ -311,6 +311,10 @@ async function layout(page, name, label, width) {
     await page.waitForSelector('#search-results a', { timeout: 5000 }).catch(() => {});
     const found = await page.$$eval('#search-results a', (as) => as.map((a) => a.textContent));
     check(found.includes(wanted), `search (${width}px) for "${query}" finds ${wanted} (got ${found.slice(0, 5).join(', ')})`);
+    // Players of one name are told apart: each suggestion says more than
+    // "player" (nationality, rating, events).
+    const said = await page.$$eval('#search-results li', (lis) => lis.filter((li) => / player/.test(li.textContent)).map((li) => li.querySelector('small').textContent));
+    check(said.length > 0 && said.every((s) => /\d/.test(s)), `search (${width}px): player suggestions carry rating and events (${said.slice(0, 2).join(' |')})`);
     await page.screenshot({ path: path.join(shots, `search-${width}.png`) });
     // Accents ignored: an accented name found by its accent-free form.
     await page.evaluate(() => new Promise((resolve) => {
@@ -332,6 +336,21 @@ async function layout(page, name, label, width) {
       await page.waitForSelector('#search-results a', { timeout: 5000 }).catch(() => {});
       const hits = await page.$$eval('#search-results a', (as) => as.map((a) => a.textContent));
       check(hits.includes(accented), `search (${width}px) for "${plain}" finds ${accented} (got ${hits.slice(0, 5).join(', ')})`);
+    }
+    // German transliteration: "ue" finds "ü" (Mueller, Müller), as FIDE's
+    // lists and lichess search do.
+    const umlaut = await page.evaluate(() => {
+      const names = window.RATINGS_SEARCH.p.map((x) => (Array.isArray(x) ? x[0] : x));
+      return names.find((n) => /[äöü]/.test(n)) || null;
+    });
+    if (umlaut) {
+      const word = umlaut.split(/\s+/).find((w) => /[äöü]/.test(w));
+      const written = word.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue');
+      await page.fill('#search-q', '');
+      await page.fill('#search-q', written);
+      await page.waitForSelector('#search-results a', { timeout: 5000 }).catch(() => {});
+      const hits = await page.$$eval('#search-results a', (as) => as.map((a) => a.textContent));
+      check(hits.includes(umlaut), `search (${width}px) for "${written}" finds ${umlaut} (got ${hits.slice(0, 5).join(', ')})`);
     }
     if (width === 1280) {
       // Players whose page name the script rebuilds from a hash (or

@@ -221,7 +221,10 @@ fn chart_points_and_peak() {
         line[..line.find('"').unwrap()].to_string()
     };
     let (begin, d) = (path("start"), path("line"));
-    assert!(begin.starts_with("M0 ") && begin.matches('H').count() == 1 && begin.matches('V').count() == 1, "{begin}");
+    assert!(
+        begin.starts_with("M0 ") && begin.matches('H').count() == 1 && begin.matches('V').count() == 1,
+        "{begin}"
+    );
     assert!(!d.starts_with("M0 "), "{d}");
     assert_eq!(d.matches('H').count(), 2, "{d}");
     assert_eq!(d.matches('V').count(), 2, "{d}");
@@ -322,6 +325,20 @@ fn search_index_is_compact_and_folds_accents() {
     assert!(out.join(format!("player/bjorn-berg--{hash}.html")).exists(), "{hash}");
     // Events: name, path under events/, date.
     assert!(index.contains(r#"["Spring Open","e1-spring-open","2001-06-01"]"#));
+    // What tells players of one name apart, in the order of `p`:
+    // nationality, current rating, events (Ann is the first player).
+    let details = index.split("\nd:[").nth(1).expect("details");
+    let ann = &details[..details.find("\",\"").unwrap() + 1];
+    let rating = read(&out.join("downloads/dp-ranking.csv"));
+    let row = rating.lines().find(|l| l.contains(",Ann Able,")).unwrap();
+    let cells: Vec<&str> = row.split(',').collect();
+    let nat = if cells[2].is_empty() {
+        String::new()
+    } else {
+        format!("{}, ", cells[2])
+    };
+    let shown = ratings_model::format::decimals(cells[3].parse().unwrap(), 2);
+    assert_eq!(ann, format!("\"{nat}{shown}, {} events\"", cells[4]), "{details}");
     // Every page has the (hidden until scripted) search box and the script.
     let event = read(&out.join("events/e1-spring-open.html"));
     assert!(event.contains(r#"<div class="search" id="search" data-root="../" hidden>"#));
