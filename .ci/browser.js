@@ -207,6 +207,11 @@ async function layout(page, name, label, width) {
     }));
     check(rows.every((n) => n <= 1), `${label}: the pager on one line (${rows.join(', ') || 'no pager'})`);
   }
+  if (width === 1280) {
+    // The header: title and search on one line, the menu on the next.
+    const height = await page.$eval('header.site', (h) => h.getBoundingClientRect().height);
+    check(height <= 100, `${label}: the header keeps to two lines (${Math.round(height)} px high)`);
+  }
   if (width === 390) {
     const date = await page.$eval('footer.site', (f) => {
       const s = f.querySelector('.nw');
