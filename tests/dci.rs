@@ -185,7 +185,7 @@ fn player_pages_list_matches_and_head_to_head() {
         assert!(html.contains(&format!("<h2>{title}</h2>")), "{title}");
     }
     assert!(html.contains("<dd>2000 (provisional)</dd>"));
-    assert!(html.contains("<dt>Rated matches</dt><dd>3 (2-1-0)</dd>"));
+    assert!(html.contains("<dt>Rated matches</dt><dd>3 (2-0-1)</dd>"));
     // A provisional rating is no peak: the standard rating (one match, all
     // provisional) has none, and its chart marks none.
     let standard = section(&html, "DCI Rating (Standard)");
@@ -237,7 +237,7 @@ fn player_pages_list_matches_and_head_to_head() {
             "",
             "4 / 5",
             "",
-            "0-1-0"
+            "0-0-1"
         ]
     );
     // Standard Cup: Ann's first standard match, a provisional rating (P).
@@ -267,7 +267,7 @@ fn player_pages_list_matches_and_head_to_head() {
     assert_eq!(matches.len(), 4);
     // Head to head: opponents met more than once (Cat, met once, is in the
     // list above); links to other players stay in player/.
-    assert_eq!(table_rows_of(&html, "head-to-head"), [["Bob Baker", "3", "2-1-0"]]);
+    assert_eq!(table_rows_of(&html, "head-to-head"), [["Bob Baker", "3", "2-0-1"]]);
     assert!(html.contains("the 1 met once are in the list above"));
     assert!(html.contains("<a href=\"bob-baker.html\">Bob Baker</a><td>2-1<td class=t>Win<td>1600"));
 

@@ -57,12 +57,12 @@ fn elo_history_equals_the_hand_computation() {
     // Elo is shown in whole numbers, as chess sites print it.
     assert_eq!(elo[0], ["2020-01-10", "Placement Open", "1516 +16", "1"]);
     assert_eq!(elo[1], ["2020-03-01", "Match Night", "1529 +13", "1"]);
-    // The placing columns come last: rank / players, score, W-L-D.
+    // The placing columns come last: rank / players, score, W-D-L.
     let history = table_rows_of(&ann, "history");
     let placing = |r: &[String]| r[r.len() - 3..].to_vec();
     assert_eq!(placing(&history[0]), ["1 / 3", "83.33", ""]);
     // A match event: the place in its standings, and the rated record.
-    assert_eq!(placing(&history[1]), ["1 / 4", "", "1-0-1"]);
+    assert_eq!(placing(&history[1]), ["1 / 4", "", "1-1-0"]);
     // Its matches, each once, with each match rating's figures (Elo: the
     // opponent's rating, K and the change of the match).
     let matches = group_rows(&ann, "matches", "Elo Rating", 5);

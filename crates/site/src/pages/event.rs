@@ -20,7 +20,7 @@ pub struct ResultRow<'a> {
     pub rank: Option<u32>,
     /// The score a rating gave the placing (the Dip Pouch percentile).
     pub score: Option<Fixed2>,
-    /// Match events: rated matches won-lost-drawn.
+    /// Match events: rated matches won-drawn-lost.
     pub record: Option<Placing>,
     pub player: Link<'a>,
     pub nat: &'a str,

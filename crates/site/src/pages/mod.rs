@@ -146,7 +146,8 @@ impl Href<'_> {
 /// slugs (`[a-z0-9-]`, see `names::slug`): nothing to escape.
 impl askama::filters::HtmlSafe for Href<'_> {}
 
-/// The placing column: "8 / 65" (rank / players) or "3-1-0" (matches won-lost-drawn).
+/// The placing column: "8 / 65" (rank / players) or "3-0-1" (matches
+/// won, drawn, lost: W-D-L, as chess and card players write a record).
 pub enum Placing {
     Rank(u32, u32),
     Record(u32, u32, u32),
@@ -164,9 +165,9 @@ impl Placing {
             Placing::Record(w, l, d) => {
                 write_uint(f, w.into())?;
                 f.write_str("-")?;
-                write_uint(f, l.into())?;
+                write_uint(f, d.into())?;
                 f.write_str("-")?;
-                write_uint(f, d.into())
+                write_uint(f, l.into())
             }
         }
     }

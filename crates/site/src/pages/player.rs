@@ -22,7 +22,7 @@ pub struct HistoryRow<'a> {
     pub placing: Option<Placing>,
     /// The score a rating gave the placing (the Dip Pouch percentile).
     pub score: Option<Fixed2>,
-    /// Rated matches won-lost-drawn (match ratings).
+    /// Rated matches won-drawn-lost (match ratings).
     pub record: Option<Placing>,
     /// One per group; `None` where that rating has no row for the event.
     pub cells: Vec<Option<RatingCell>>,
@@ -68,7 +68,7 @@ pub struct PlayerSection {
     /// The chart has provisional stretches (its caption says how they
     /// are drawn).
     pub chart_provisional: bool,
-    /// Rated matches: (count, "won-lost-drawn"), for players with any.
+    /// Rated matches: (count, "won-drawn-lost"), for players with any.
     pub matches: Option<(u32, String)>,
 }
 
@@ -284,7 +284,7 @@ impl<'a> Career<'a> {
         peak
     }
 
-    /// Rated matches: (count, "won-lost-drawn"), if the player has any.
+    /// Rated matches: (count, "won-drawn-lost"), if the player has any.
     fn match_record(&self) -> Option<(u32, String)> {
         let (mut matches, mut record) = (0, [0; 3]);
         for g in &self.rows {
@@ -295,7 +295,7 @@ impl<'a> Career<'a> {
         }
         (matches > 0).then(|| {
             let [w, l, d] = record;
-            (w + l + d, format!("{w}-{l}-{d}"))
+            (w + l + d, format!("{w}-{d}-{l}"))
         })
     }
 }
@@ -509,7 +509,7 @@ fn match_list<'a>(ctx: &'a Context, root: &'a str, id: PlayerId) -> Option<Match
         colours: events.iter().flat_map(|e| &e.matches).any(|m| !m.colour.is_empty()),
         groups,
         count: wins + losses + draws,
-        record: format!("{wins}-{losses}-{draws}"),
+        record: format!("{wins}-{draws}-{losses}"),
         events,
         met_once: opponents - head_to_head.len(),
         head_to_head,
@@ -696,7 +696,7 @@ fn head_to_head<'a>(ctx: &'a Context, tallies: HashMap<PlayerId, [u32; 4]>) -> V
         .map(|(p, [n, w, l, d])| HeadToHead {
             opponent: ctx.sibling_player_link(p),
             matches: n,
-            record: format!("{w}-{l}-{d}"),
+            record: format!("{w}-{d}-{l}"),
         })
         .collect()
 }
