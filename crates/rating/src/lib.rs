@@ -119,7 +119,8 @@ pub struct Columns {
     /// The name of the system's deviation ("RD", "σ"), if it has one.
     pub deviation: Option<&'static str>,
     /// What counts as an event played, in the system's words (the records'
-    /// "Most events played").
+    /// "Most events played"); empty: "the events in which the player was
+    /// rated".
     pub played: &'static str,
     /// The starting rating is no measure of a player (TrueSkill's 0, μ − 3σ
     /// of someone unknown): a first event's change shows as "new", not as

@@ -155,7 +155,11 @@ fn most_events(ctx: &Context, root: &str, view: &Rated, stats: &[PlayedAndPeak],
         title: "Most events played".into(),
         value_label: "Events".into(),
         detail_label: "Years".into(),
-        explanation: view.columns().played.into(),
+        explanation: match view.columns().played {
+            "" => "Events of this rating in which the player was rated.",
+            played => played,
+        }
+        .into(),
         rows,
         more: more_played,
     }
