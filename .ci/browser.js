@@ -239,6 +239,40 @@ async function layout(page, name, label, width) {
   }
 }
 
+// A match event's standings and crosstable (issue 25): at 390 px the
+// standings' place, name and points on screen (the crosstable may scroll
+// in its own box); at 1280 px a crosstable of up to 9 rounds fits without
+// scrolling sideways, and each of its opponent links leads to a row.
+async function eventStandings(page, label, width) {
+  const found = await page.evaluate(() => {
+    const standings = document.querySelector('table.standings');
+    if (!standings) return null;
+    const heads = [...standings.querySelectorAll('thead th')].map((th) => th.textContent.trim());
+    const row = standings.querySelector('tbody tr');
+    const cross = document.querySelector('table.crosstable');
+    const wrap = cross && cross.parentElement;
+    const rounds = cross ? cross.querySelectorAll('thead th').length - 3 : 0;
+    const targets = cross ? [...cross.querySelectorAll('tbody a[href^="#x"]')].map((a) => a.getAttribute('href').slice(1)) : [];
+    return {
+      cells: ['Place', 'Name', 'Points'].map((h) => [h, row.children[heads.indexOf(h)]?.getBoundingClientRect().right ?? Infinity]),
+      rounds,
+      overflow: wrap ? wrap.scrollWidth - wrap.clientWidth : 0,
+      links: targets.length,
+      dangling: targets.filter((id) => !document.getElementById(id)).length,
+    };
+  });
+  if (!found) return;
+  if (width === 390) {
+    for (const [h, right] of found.cells) {
+      check(right <= 390, `${label}: the standings' ${h} column is on screen (right edge ${Math.round(right)} px)`);
+    }
+  }
+  if (width === 1280 && found.rounds > 0 && found.rounds <= 9) {
+    check(found.overflow <= 0, `${label}: a crosstable of ${found.rounds} rounds fits without scrolling (${found.overflow} px over)`);
+  }
+  check(found.links > 0 && found.dangling === 0, `${label}: ${found.links} crosstable links, ${found.dangling} without a row`);
+}
+
 (async () => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -269,6 +303,18 @@ async function layout(page, name, label, width) {
       return /<table class="players">/.test(html) || !letter ? 'players.html' : letter[1];
     })()],
   ];
+  // The event with the widest crosstable of at most 9 rounds, if wider
+  // than the first event's (the chess club's 9-round championship).
+  const widest = (function scan(dir, best) {
+    for (const f of fs.readdirSync(path.join(site, 'events', dir)).sort()) {
+      const rel = path.join(dir, f);
+      if (!f.endsWith('.html')) { best = scan(rel, best); continue; }
+      const rounds = (fs.readFileSync(path.join(site, 'events', rel), 'utf8').match(/<abbr title="round \d+">/g) || []).length;
+      if (rounds <= 9 && rounds > best[1]) best = [rel, rounds];
+    }
+    return best;
+  })('', ['', 0]);
+  if (widest[1] > 0 && 'events/' + widest[0] !== pages[2][1]) pages.push(['event-widest', 'events/' + widest[0]]);
   // Also checked with axe-core, at full width: records and a year-end ranking.
   const rating = 'rating/' + fs.readdirSync(path.join(site, 'rating'))[0];
   const extra = [['records', rating + '/records.html']];
@@ -295,6 +341,7 @@ async function layout(page, name, label, width) {
       }
       if (width === 390) await phone(page, name, label);
       await layout(page, name, label, width);
+      if (name.startsWith('event')) await eventStandings(page, label, width);
       await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: name !== 'ranking' });
       if (width === 1280) await axe(page, label);
       if (width === 1280 && name === 'ranking') await rankingScript(page, label);

@@ -343,7 +343,11 @@ fn event_and_player_pages_show_standings_crosstable_place_and_points() {
     // Each opponent links to their row.
     assert!(html.contains("<tr id=x3><td>3<td>Ann<td>"));
     assert!(html.contains("<td><a href=#x3>+F</a>"));
-    // The rounds show forfeits as written and every kind of bye.
+    // The rounds show one drawn game and forfeits as chess writes them,
+    // and every kind of bye.
+    let pairings = table_rows_of(&html, "pairings");
+    assert_eq!(pairings[1], ["Cid", "½-½", "Dee"]);
+    assert_eq!(pairings[2], ["Eve", "+-", "Fay"]);
     assert!(html.contains("<td>--<td>"));
     assert!(html.contains("Half-point bye (not rated): <a href=\"../player/dee.html\">Dee</a>"));
     assert!(html.contains("Zero-point bye (not rated): <a href=\"../player/fay.html\">Fay</a>"));

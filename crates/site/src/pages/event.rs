@@ -370,9 +370,12 @@ fn nat_in<'a>(ctx: &'a Context, e: &'a Event, p: PlayerId) -> &'a str {
         .map_or(&ctx.site.model.player(p).nat, |r| r.nat())
 }
 
-/// "2-1", or "1-1-1" with drawn games.
+/// "2-1", or "1-1-1" with drawn games; one drawn game as chess writes it,
+/// "½-½".
 pub fn games(won: u16, lost: u16, drawn: u16) -> String {
-    if drawn == 0 {
+    if (won, lost, drawn) == (0, 0, 1) {
+        "½-½".to_string()
+    } else if drawn == 0 {
         format!("{won}-{lost}")
     } else {
         format!("{won}-{lost}-{drawn}")
