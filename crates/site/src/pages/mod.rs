@@ -175,7 +175,8 @@ impl Href<'_> {
 /// slugs (`[a-z0-9-]`, see `names::slug`): nothing to escape.
 impl askama::filters::HtmlSafe for Href<'_> {}
 
-/// The placing column: "8 / 65" (rank / players) or "3-1-0" (matches won-lost-drawn).
+/// The placing column: "8 / 65" (rank / players) or "3-0-1" (matches
+/// won, drawn, lost: W-D-L, as chess and card players write a record).
 pub enum Placing {
     Rank(u32, u32),
     Record(u32, u32, u32),
@@ -193,9 +194,9 @@ impl Placing {
             Placing::Record(w, l, d) => {
                 write_uint(f, w.into())?;
                 f.write_str("-")?;
-                write_uint(f, l.into())?;
+                write_uint(f, d.into())?;
                 f.write_str("-")?;
-                write_uint(f, d.into())
+                write_uint(f, l.into())
             }
         }
     }
@@ -217,6 +218,10 @@ pub struct Circuit {
     pub slug: String,
     pub events: Vec<usize>,
 }
+
+/// A site of at most this many players lists them on one A–Z page: a club
+/// or a league reads its players better in one table than letter by letter.
+pub const ONE_PAGE_OF_PLAYERS: usize = 100;
 
 /// The A–Z bucket of a name: its first letter once accents are stripped.
 pub fn letter_of(display: &str) -> String {
@@ -370,6 +375,13 @@ impl<'a> Context<'a> {
         &self.ups[..(3 * depth).min(self.ups.len())]
     }
 
+    /// Whether the site's players fit one page (at most
+    /// [`ONE_PAGE_OF_PLAYERS`], or `page_size` if more): then
+    /// `players.html` lists them all, without a page per letter.
+    pub fn players_on_one_page(&self) -> bool {
+        self.site.model.players.len() <= self.site.config.page_size.max(ONE_PAGE_OF_PLAYERS)
+    }
+
     pub fn player_href(&self, root: &str, player: PlayerId) -> String {
         self.player_link(root, player).href.to_string()
     }
@@ -491,7 +503,11 @@ impl<'a> Context<'a> {
                 }
             }
             PageKind::Circuit => jobs.extend((0..self.circuits.len()).map(Job::Circuit)),
-            PageKind::Letter => jobs.extend((0..self.letters.len()).map(Job::Letter)),
+            PageKind::Letter => {
+                if !self.players_on_one_page() {
+                    jobs.extend((0..self.letters.len()).map(Job::Letter));
+                }
+            }
             PageKind::Event => jobs.extend((0..self.site.model.events.len()).map(Job::Event)),
             PageKind::Player => jobs.extend((0..self.site.model.players.len() as PlayerId).map(Job::Player)),
             PageKind::Markdown => jobs.extend((0..self.site.model.pages.len()).map(Job::Markdown)),
@@ -788,6 +804,17 @@ pub struct PagerItem {
     pub current: bool,
     /// Accessible name ("First page", "Page 3").
     pub aria: String,
+    /// The label's arrow and word ("«", "First"), shown as the arrow alone
+    /// on a phone, so that the pager keeps to one line; empty for numbers.
+    pub arrow: &'static str,
+    pub word: &'static str,
+}
+
+impl PagerItem {
+    /// Whether the word comes after the arrow ("« First", not "Next ›").
+    pub fn word_after(&self) -> bool {
+        matches!(self.arrow, "«" | "‹")
+    }
 }
 
 /// Pages on each side of the current one in the pager window.
@@ -802,9 +829,24 @@ impl Pager {
             href: (n != current && (1..=pages).contains(&n)).then(|| href(n)),
             current: false,
             aria,
+            arrow: "",
+            word: "",
         };
-        items.push(link(1, "« First", "First page".into()));
-        items.push(link(current.saturating_sub(1), "‹ Previous", "Previous page".into()));
+        let step = |n: usize, arrow: &'static str, word: &'static str, aria: String| PagerItem {
+            arrow,
+            word,
+            ..link(
+                n,
+                &if matches!(arrow, "«" | "‹") {
+                    format!("{arrow} {word}")
+                } else {
+                    format!("{word} {arrow}")
+                },
+                aria,
+            )
+        };
+        items.push(step(1, "«", "First", "First page".into()));
+        items.push(step(current.saturating_sub(1), "‹", "Previous", "Previous page".into()));
         let lo = current.saturating_sub(PAGER_WINDOW).max(1);
         let hi = (current + PAGER_WINDOW).min(pages);
         for n in lo..=hi {
@@ -812,8 +854,8 @@ impl Pager {
             item.current = n == current;
             items.push(item);
         }
-        items.push(link(current + 1, "Next ›", "Next page".into()));
-        items.push(link(pages, "Last »", format!("Last page ({pages})")));
+        items.push(step(current + 1, "›", "Next", "Next page".into()));
+        items.push(step(pages, "»", "Last", format!("Last page ({pages})")));
         Pager { items, current, pages }
     }
 }
