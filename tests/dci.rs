@@ -271,10 +271,13 @@ fn player_pages_list_matches_and_head_to_head() {
     assert!(html.contains("the 1 met once are in the list above"));
     assert!(html.contains("<a href=\"bob-baker.html\">Bob Baker</a><td>2-1<td class=t>Win<td>1600"));
 
-    // Dan: a bye in the Sealed Open, which is not a rated event for him.
+    // Dan: a bye in the Sealed Open, which is not a rated event for him:
+    // no rating row, but the event is in his matches with his place and
+    // points (the bye scores a win: first, on Buchholz).
     let dan = read(&out.join("player/dan-dyer.html"));
     assert!(dan.contains("<dt>Rated matches</dt><dd>2 (0-1-1)</dd>"));
-    assert!(!dan.contains("Sealed Open"));
+    assert!(!table_rows_of(&dan, "history").iter().any(|r| r[1] == "Sealed Open"));
+    assert!(dan.contains("Sealed Open</a> · place 1 of 5, 1 point · full-point bye in round 1 (not rated)</th>"));
     // Eve has no rating in the standard rating: no section.
     let eve = read(&out.join("player/eve-evans.html"));
     assert!(eve.contains("<h2>DCI Rating (Limited)</h2>"));
