@@ -242,6 +242,7 @@ fn player_pages_list_matches_and_head_to_head() {
     );
     // Standard Cup: Ann's first standard match, a provisional rating (P).
     assert_eq!(history[2][7..9], ["2000 +400", "1"]);
+    assert!(html.contains("the K of the update (P: provisional) and the change"));
     assert!(html.contains("<td class=p>2000 <span class=up>+400</span><td") && html.contains("P: provisional rating."));
     assert_eq!(html.matches("<td class=p>").count(), 1);
     // Matches, each once: round, colour (none in the Sealed Open, whose

@@ -377,6 +377,8 @@ fn event_and_player_pages_show_standings_crosstable_place_and_points() {
 
     // Ann's page: place and points per event, colours, the forfeit (not rated).
     let ann = read(&out.join("player/ann.html"));
+    // Elo has no provisional ratings: the K is explained without a P.
+    assert!(ann.contains("the K of the update and the change"));
     assert!(ann.contains("Club Night</a> · place 3 of 7, 2 points</th>"));
     let matches = table_rows_of(&ann, "matches");
     assert_eq!(

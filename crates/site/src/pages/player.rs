@@ -168,6 +168,16 @@ impl MatchList<'_> {
         self.groups.iter().any(|g| g.k)
     }
 
+    /// Some match was rated while provisional (its K shows as P).
+    pub fn provisional(&self) -> bool {
+        self.events.iter().flat_map(|e| &e.matches).any(|m| {
+            m.cells
+                .iter()
+                .zip(&self.groups)
+                .any(|(c, g)| g.k && c.as_ref().is_some_and(|c| c.k.is_none()))
+        })
+    }
+
     /// Some rating rates an event's matches at once.
     pub fn batched(&self) -> Vec<&str> {
         self.groups.iter().filter(|g| !g.change).map(|g| g.title).collect()
