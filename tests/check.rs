@@ -42,7 +42,9 @@ fn warnings_for_duplicates_mis_decoded_names_and_tie_ranks() {
         "{bjorn}"
     );
     assert!(
-        bjorn.contains("[[player]] name = \"Björn MEYER\" aliases = [\"Bjorn Meyer\"]"),
+        bjorn.contains(
+            "add to data/players.toml:\n    [[player]]\n    name = \"Björn MEYER\"\n    aliases = [\"Bjorn Meyer\"]\n"
+        ),
         "{bjorn}"
     );
     // Chruk (one event) / Chuck (two events) KRUEGER: Chuck is kept.
@@ -52,7 +54,7 @@ fn warnings_for_duplicates_mis_decoded_names_and_tie_ranks() {
         "{chruk}"
     );
     assert!(
-        chruk.contains("[[player]] name = \"Chuck KRUEGER\" aliases = [\"Chruk KRUEGER\"]"),
+        chruk.contains("\n    [[player]]\n    name = \"Chuck KRUEGER\"\n    aliases = [\"Chruk KRUEGER\"]\n"),
         "{chruk}"
     );
     // Tom / Tim SMITH are both in players.toml: known to be two people.
@@ -303,6 +305,101 @@ fn build_prints_the_warnings_of_check() {
         "{err}"
     );
     assert!(tmp.path().join("out2/index.html").is_file());
+}
+
+/// One event a name, for the duplicate checks.
+fn events_of_names(site: &std::path::Path, events: &[(&str, &[&str])]) {
+    for (file, names) in events {
+        let mut t = format!("name = \"{file}\"\ndate = 2006-01-01\nrounds = 1\n");
+        for (i, n) in names.iter().enumerate() {
+            t.push_str(&format!("[[results]]\nrank = {}\nname = \"{n}\"\n", i + 1));
+        }
+        std::fs::write(site.join("data").join(file), t).unwrap();
+    }
+}
+
+/// A surname typo and a swapped name order are warned about, naming both
+/// spellings and files; the printed fix, pasted into data/players.toml as
+/// it is, is valid and merges the two (the warning is gone).
+#[test]
+fn surname_typos_and_swapped_orders_are_warned_about_with_a_fix_to_paste() {
+    let tmp = dip_pouch_site();
+    let site = tmp.path();
+    events_of_names(
+        site,
+        &[
+            ("a.toml", &["Ivan Petrov", "Kenji Sato", "Anna Berg"]),
+            ("b.toml", &["Ivan Petrow", "Sato Kenji", "Olga Lind"]),
+            ("c.toml", &["Ivan Petrov", "Kenji Sato"]),
+        ],
+    );
+    let shown = check_warnings(site);
+    let all = shown.join("\n");
+    assert_eq!(shown.len(), 2, "{all}");
+    let petrow = shown.iter().find(|w| w.contains("Petrow")).expect(&all);
+    assert!(
+        petrow.starts_with("data/b.toml:6: possible duplicate player: \"Ivan Petrow\""),
+        "{petrow}"
+    );
+    assert!(
+        petrow.contains("a.toml) differ by a letter or two in the last name"),
+        "{petrow}"
+    );
+    let sato = shown.iter().find(|w| w.contains("Sato Kenji")).expect(&all);
+    assert!(
+        sato.starts_with("data/b.toml:9: possible duplicate player: \"Sato Kenji\""),
+        "{sato}"
+    );
+    assert!(sato.contains("are the same names in another order"), "{sato}");
+    // Paste both fixes as printed.
+    let fix = |w: &str| {
+        let start = w.find("    [[player]]").unwrap();
+        let end = w.find("  (if they").unwrap();
+        w[start..end].to_string()
+    };
+    std::fs::write(site.join("data/players.toml"), fix(petrow) + &fix(sato)).unwrap();
+    assert_eq!(check_warnings(site), Vec::<String>::new());
+}
+
+/// A 9,000-letter first name beside a shared surname is not compared letter
+/// by letter (that took minutes); a real typo beside it still is.
+#[test]
+fn a_very_long_first_name_does_not_stall_the_duplicate_check() {
+    let tmp = dip_pouch_site();
+    let site = tmp.path();
+    let long = format!("{} Moore", "a".repeat(9_000));
+    let longer = format!("{}b Moore", "a".repeat(9_000));
+    events_of_names(
+        site,
+        &[
+            ("a.toml", &[long.as_str(), "Douglas Moore"]),
+            ("b.toml", &[longer.as_str(), "Duoglas Moore"]),
+        ],
+    );
+    let shown = check_warnings(site);
+    assert_eq!(shown.len(), 1, "{}", shown.join("\n"));
+    assert!(shown[0].contains("\"Duoglas Moore\""), "{}", shown[0]);
+}
+
+/// Two events of numbered names (`P0000001 X` ...) are no typos: hundreds
+/// of thousands of warnings, each located by reading its file again, took
+/// minutes. Names with more look-alikes than a typo has are not reported.
+#[test]
+fn numbered_names_give_no_flood_of_warnings() {
+    let tmp = dip_pouch_site();
+    let site = tmp.path();
+    let a: Vec<String> = (0..1500).map(|i| format!("P{i:07} X")).collect();
+    let b: Vec<String> = (1500..3000).map(|i| format!("P{i:07} X")).collect();
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    let b: Vec<&str> = b.iter().map(String::as_str).collect();
+    events_of_names(site, &[("a.toml", &a), ("b.toml", &b)]);
+    let shown = check_warnings(site);
+    assert!(
+        shown.is_empty(),
+        "{} warnings, the first: {:?}",
+        shown.len(),
+        shown.first()
+    );
 }
 
 /// `[rating]` (one table) where `[[rating]]` belongs: said plainly, at its line.
