@@ -110,6 +110,47 @@ fn folders_that_hold_the_site_are_refused_even_with_force() {
     assert_eq!(snapshot(tmp.path()), before, "a refused build changed something");
 }
 
+/// The home folder, the current folder and their parents hold far more
+/// than a site: refused even with --force, nothing moved aside.
+#[test]
+fn the_home_and_current_folders_and_their_parents_are_refused_even_with_force() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    let home = tmp.path().join("home/ann");
+    let cwd = tmp.path().join("work/a/b");
+    std::fs::create_dir_all(home.join("notes")).unwrap();
+    std::fs::create_dir_all(&cwd).unwrap();
+    std::fs::write(home.join("notes/todo.txt"), "keep\n").unwrap();
+    let before = snapshot(tmp.path());
+    for (out, why) in [
+        (home.clone(), "it is your home folder or one of its parents"),
+        (tmp.path().join("home"), "it is your home folder or one of its parents"),
+        (cwd.clone(), "it is the current folder or one of its parents"),
+        (
+            tmp.path().join("work/a"),
+            "it is the current folder or one of its parents",
+        ),
+    ] {
+        let r = std::process::Command::new(env!("CARGO_BIN_EXE_ratings"))
+            .current_dir(&cwd)
+            .env("HOME", &home)
+            .args(["build", "--force", "--site"])
+            .arg(&site)
+            .arg("--output")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_eq!(r.status.code(), Some(1), "{}: {}", out.display(), stderr(&r));
+        assert!(
+            stderr(&r).contains(&format!("refusing to use this output folder: {why}")),
+            "{}: {}",
+            out.display(),
+            stderr(&r)
+        );
+    }
+    assert_eq!(snapshot(tmp.path()), before, "a refused build changed something");
+}
+
 #[test]
 fn an_output_that_is_a_link_or_a_file_is_refused() {
     let tmp = tempfile::tempdir().unwrap();

@@ -396,6 +396,51 @@ fn refuse(out: &Path, why: impl Into<String>) -> Diagnostic {
     Diagnostic::new(out, format!("refusing to use this output folder: {}", why.into()))
 }
 
+/// Folders of the system whose content no site may replace, even with
+/// `--force`: all that is in them.
+const SYSTEM: &[&str] = &[
+    "/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/run", "/sbin", "/sys",
+];
+/// ... and these with the folders right in them (`/usr/share`, `/var/lib`;
+/// a web root deeper down, `/var/www/html`, is fine).
+const SYSTEM_TOPS: &[&str] = &["/usr", "/var"];
+/// The folders of home folders: each folder right in them is someone's.
+const HOMES: &[&str] = &["/home", "/Users"];
+
+/// Why an output folder would hold what a build must never move aside:
+/// a folder right under the root, a system folder, the home folder or
+/// one of its parents, the current folder or one of its parents (as
+/// written and where links lead).
+fn precious(abs_out: &Path) -> Option<&'static str> {
+    let real = abs_out.canonicalize().ok();
+    let forms: Vec<&Path> = std::iter::once(abs_out).chain(real.as_deref()).collect();
+    for out in &forms {
+        let depth = out.components().count(); // the root counts one
+        if depth <= 2 {
+            return Some("it is a folder right under the file system root");
+        }
+        if SYSTEM.iter().any(|s| out.starts_with(s)) || SYSTEM_TOPS.iter().any(|s| out.starts_with(s) && depth <= 3) {
+            return Some("it is a system folder");
+        }
+        if HOMES.iter().any(|s| out.starts_with(s) && depth <= 3) {
+            return Some("it is a user's home folder");
+        }
+    }
+    let around = |dir: Option<PathBuf>| {
+        dir.into_iter()
+            .flat_map(|d| [d.canonicalize().ok(), Some(d)])
+            .flatten()
+            .any(|d| forms.iter().any(|out| d.starts_with(out)))
+    };
+    if around(std::env::home_dir()) {
+        return Some("it is your home folder or one of its parents");
+    }
+    if around(std::env::current_dir().ok()) {
+        return Some("it is the current folder or one of its parents");
+    }
+    None
+}
+
 /// The output path, checked: not the root, the site folder or one of its
 /// parents, nor in or around its own folders (as written and through
 /// links). Returns (absolute output, its parent, its name).
@@ -419,6 +464,9 @@ fn resolve(out: &Path, site_dir: &Path) -> Result<(PathBuf, PathBuf, String), Di
         if places.iter().any(|p| p.starts_with(&abs_out)) {
             return Err(refuse(out, format!("it holds the site's {own}/ folder")));
         }
+    }
+    if let Some(why) = precious(&abs_out) {
+        return Err(refuse(out, why));
     }
     let name = abs_out
         .file_name()
@@ -1137,6 +1185,28 @@ fn exchange(_: &Path, _: &Path) -> io::Result<()> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn system_folders_are_precious() {
+        for path in [
+            "/",
+            "/tmp",
+            "/work",
+            "/etc",
+            "/etc/nginx/site",
+            "/usr/share",
+            "/var/lib",
+            "/var/www",
+            "/home/ann",
+            "/Users/ann",
+            "/boot/x/y",
+        ] {
+            assert!(precious(Path::new(path)).is_some(), "{path}");
+        }
+        for path in ["/var/www/html", "/srv/www/site", "/home/ann/site/public", "/tmp/x/out"] {
+            assert_eq!(precious(Path::new(path)), None, "{path}");
+        }
+    }
+
     use super::*;
 
     fn tree(root: &Path) -> Vec<(String, String)> {
