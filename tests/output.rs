@@ -587,6 +587,84 @@ int renameat2(int olddir, const char *old, int newdir, const char *new, unsigned
     lib
 }
 
+/// A preload library that makes every write into a build folder
+/// (`.NAME.building-PID`) fail with ENOSPC: a full disk.
+fn full_disk_shim(dir: &Path) -> std::path::PathBuf {
+    let source = dir.join("full-disk.c");
+    std::fs::write(
+        &source,
+        r#"#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+ssize_t write(int fd, const void *buf, size_t n) {
+    static ssize_t (*real)(int, const void *, size_t);
+    if (!real) real = (ssize_t (*)(int, const void *, size_t))dlsym(RTLD_NEXT, "write");
+    if (fd > 2) {
+        char link[64], target[4096];
+        snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+        ssize_t len = readlink(link, target, sizeof target - 1);
+        if (len > 0) {
+            target[len] = 0;
+            if (strstr(target, ".building-")) { errno = ENOSPC; return -1; }
+        }
+    }
+    return real(fd, buf, n);
+}
+"#,
+    )
+    .unwrap();
+    let lib = dir.join("full-disk.so");
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let built = std::process::Command::new(&cc)
+        .args(["-shared", "-fPIC", "-o"])
+        .arg(&lib)
+        .arg(&source)
+        .arg("-ldl")
+        .status()
+        .unwrap_or_else(|e| panic!("{cc}: {e} (a C compiler is needed for this test)"));
+    assert!(built.success());
+    lib
+}
+
+/// A full disk is one error (it was one a file: thousands of lines), and
+/// the previous site stays as it was.
+#[test]
+fn a_full_disk_is_one_error_and_keeps_the_previous_site() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    let out = tmp.path().join("out");
+    assert!(run_build(&site, ".", out.to_str().unwrap(), &[]).status.success());
+    let before = snapshot(&out);
+    // Another site, so that every page changes.
+    std::fs::write(
+        site.join("site.toml"),
+        read(&site.join("site.toml")).replace("title = ", "title = \"X\"\n#"),
+    )
+    .unwrap();
+    let shim = full_disk_shim(tmp.path());
+    let r = std::process::Command::new(BIN)
+        .env("LD_PRELOAD", &shim)
+        .args(["build", "--full", "--site"])
+        .arg(&site)
+        .arg("--output")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(r.status.code(), Some(1), "{}", stderr(&r));
+    let err = stderr(&r);
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("error")).collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(
+        lines[0].contains("the disk is full (No space left on device (os error 28)): the build stopped writing"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(snapshot(&out), before);
+}
+
 /// Start a build of `site` into `out` (with the preload library `shim`, if
 /// given) and SIGKILL it after a random part of `up_to`; the wait.
 fn kill_a_build(

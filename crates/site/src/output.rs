@@ -42,6 +42,9 @@ pub struct Staging {
     _lock: fs::File,
     pub written: AtomicUsize,
     pub unchanged: AtomicUsize,
+    /// The first write that found the disk (or the quota) full: the build
+    /// stops writing, and says so once rather than once a file.
+    full: std::sync::OnceLock<io::Error>,
     /// Sum of [`entry_hash`] over the files written or linked: what the
     /// output must still show for a later build to skip (see [`Stamp`]).
     tree: AtomicU64,
@@ -594,6 +597,7 @@ impl Staging {
             _lock: lock,
             written: AtomicUsize::new(0),
             unchanged: AtomicUsize::new(0),
+            full: std::sync::OnceLock::new(),
             tree: AtomicU64::new(0),
             files: std::sync::Mutex::new(Vec::new()),
             files_path,
@@ -616,6 +620,32 @@ impl Staging {
         Ok(())
     }
 
+    /// The error of a write of `rel`, noting a full disk.
+    fn fail(&self, rel: &str, e: io::Error) -> Diagnostic {
+        let d = Diagnostic::io(&self.out.join(rel), &e);
+        if matches!(e.kind(), io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded) {
+            let _ = self.full.set(e);
+        }
+        d
+    }
+
+    /// Whether a write found the disk full.
+    pub fn is_full(&self) -> bool {
+        self.full.get().is_some()
+    }
+
+    /// The one error of a build that filled the disk, if it did: nothing
+    /// more is worth writing then (`skipped` files were not tried).
+    pub fn full_disk(&self, skipped: usize) -> Option<Diagnostic> {
+        let e = self.full.get()?;
+        Some(Diagnostic::new(
+            &self.out,
+            format!(
+                "the disk is full ({e}): the build stopped writing ({skipped} more files not tried) and left the previous output as it was; free some space and build again"
+            ),
+        ))
+    }
+
     /// Write one file (its folder must exist). Equal bytes in the previous
     /// output are hard-linked instead of written.
     pub fn write(&self, rel: &str, bytes: &[u8]) -> Result<(), Diagnostic> {
@@ -636,7 +666,7 @@ impl Staging {
                 return Ok(());
             }
         }
-        let fail = |e: io::Error| Diagnostic::io(&self.out.join(rel), &e);
+        let fail = |e: io::Error| self.fail(rel, e);
         // Freeing a file's blocks is slow on disks mounted with `discard`
         // (milliseconds a file): rather than create a new file while an old
         // one is deleted, overwrite the spare old version of this path in
@@ -686,7 +716,7 @@ impl Staging {
     ) -> Result<u64, Diagnostic> {
         use std::io::{Read as _, Write as _};
         let dest = self.tmp.join(rel);
-        let fail = |e: io::Error| Diagnostic::io(&self.out.join(rel), &e);
+        let fail = |e: io::Error| self.fail(rel, e);
         let old_path = self.previous.as_ref().map(|prev| prev.join(rel));
         let mut old = old_path
             .as_ref()
