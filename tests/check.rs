@@ -402,6 +402,27 @@ fn numbered_names_give_no_flood_of_warnings() {
     );
 }
 
+/// A player named like the bare hash of another's slug (`王伟`: ten hex
+/// digits) blocked the build with a clash that `check` did not see: the
+/// two kinds of slug never meet now, and both players get their page.
+#[test]
+fn a_name_like_a_hash_does_not_clash_with_a_hashed_slug() {
+    let tmp = dip_pouch_site();
+    let site = tmp.path();
+    let wang = ratings_model::names::slug(&ratings_model::names::name_key("王伟"));
+    events_of_names(site, &[("a.toml", &["王伟", wang.as_str()])]);
+    assert_eq!(check_warnings(site), Vec::<String>::new());
+    let out = tempfile::tempdir().unwrap();
+    let built = ratings_site::build(&options(site, &out.path().join("out"))).unwrap();
+    assert_eq!(built.warnings, []);
+    let players: Vec<String> = files(&out.path().join("out/player"));
+    assert!(players.contains(&format!("{wang}.html")), "{players:?}");
+    assert!(
+        players.iter().any(|p| p.starts_with(&format!("{wang}--"))),
+        "{players:?}"
+    );
+}
+
 /// `[rating]` (one table) where `[[rating]]` belongs: said plainly, at its line.
 #[test]
 fn a_single_rating_table_says_to_write_two_brackets() {
