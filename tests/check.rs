@@ -423,6 +423,37 @@ fn a_name_like_a_hash_does_not_clash_with_a_hashed_slug() {
     );
 }
 
+/// What a build could not write is an error of `check` already, naming the
+/// event files: a page where another event's folder goes, a path too long.
+#[test]
+fn check_finds_the_paths_a_build_could_not_write() {
+    let tmp = dip_pouch_site();
+    let site = tmp.path();
+    let event = "name = \"E\"\ndate = 2006-01-01\nrounds = 1\n[[results]]\nrank = 1\nname = \"Ann A\"\n";
+    std::fs::create_dir_all(site.join("data/x.html")).unwrap();
+    std::fs::write(site.join("data/x.toml"), event).unwrap();
+    std::fs::write(site.join("data/x.html/y.toml"), event).unwrap();
+    let deep: std::path::PathBuf = (0..13).map(|i| format!("{i}{}", "d".repeat(240))).collect();
+    std::fs::create_dir_all(site.join("data").join(&deep)).unwrap();
+    std::fs::write(site.join("data").join(&deep).join("e.toml"), event).unwrap();
+    let err = ratings_site::check(site).unwrap_err().to_string();
+    let data = site.join("data");
+    let data = data.display();
+    assert!(
+        err.contains(&format!("events/x.html: the page of the event {data}/x.toml would be written to this file, which is also a folder of the site (the page of the event {data}/x.html/y.toml is in it): rename one")),
+        "{err}"
+    );
+    let long = format!("events/{}/e.html", deep.display());
+    assert!(
+        err.contains(&format!(
+            "{long}: the page of the event {data}/{}/e.toml would be written to a path of {} bytes: file systems take names of at most 255 bytes and paths of about 4,000",
+            deep.display(),
+            long.len()
+        )),
+        "{err}"
+    );
+}
+
 /// `[rating]` (one table) where `[[rating]]` belongs: said plainly, at its line.
 #[test]
 fn a_single_rating_table_says_to_write_two_brackets() {
