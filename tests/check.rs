@@ -454,6 +454,44 @@ fn check_finds_the_paths_a_build_could_not_write() {
     );
 }
 
+/// An event file copied under a second name (rated twice) and an event
+/// with results dated in the future (a year typo that becomes the site's
+/// "Last update") are warnings; an announced event in the future is not.
+#[test]
+fn copied_events_and_results_from_the_future_are_warned_about() {
+    let tmp = dip_pouch_site();
+    let site = tmp.path();
+    let event = |name: &str, date: &str, rows: &str| format!("name = \"{name}\"\ndate = {date}\nrounds = 1\n{rows}");
+    let rows = "[[results]]\nrank = 1\nname = \"Ann A\"\n[[results]]\nrank = 2\nname = \"Bob B\"\n";
+    let data = site.join("data");
+    std::fs::write(data.join("spring.toml"), event("Spring", "2024-03-01", rows)).unwrap();
+    std::fs::write(data.join("spring-copy.toml"), event("Summer", "2024-06-01", rows)).unwrap();
+    std::fs::write(
+        data.join("autumn.toml"),
+        event("Autumn", "2035-10-01", "[[results]]\nrank = 1\nname = \"Bob B\"\n"),
+    )
+    .unwrap();
+    std::fs::write(data.join("next.toml"), "name = \"Next\"\ndate = 2099-01-01\n").unwrap();
+    let shown = check_warnings(site);
+    let all = shown.join("\n");
+    let copied: Vec<&String> = shown.iter().filter(|w| w.contains("same results")).collect();
+    assert_eq!(
+        copied,
+        [&format!(
+            "data/spring-copy.toml:1: event \"Summer\" has the same results as \"Spring\" ({}): an event file copied under a second name is rated twice; delete the copy, or enter this event's own results",
+            data.join("spring.toml").display()
+        )],
+        "{all}"
+    );
+    let future: Vec<&String> = shown.iter().filter(|w| w.contains("after today")).collect();
+    assert_eq!(future.len(), 1, "{all}");
+    assert!(
+        future[0]
+            .starts_with("data/autumn.toml:2: event \"Autumn\" has results but is dated 2035-10-01, after today ("),
+        "{all}"
+    );
+}
+
 /// `[rating]` (one table) where `[[rating]]` belongs: said plainly, at its line.
 #[test]
 fn a_single_rating_table_says_to_write_two_brackets() {

@@ -369,10 +369,41 @@ pub fn warnings(site: &Site, site_dir: &Path) -> Vec<Diagnostic> {
     w.misdecoded_names();
     w.tie_ranks();
     w.empty_events();
+    w.copied_events();
+    w.future_events(today());
     w.custom_domain(site_dir);
     w.unknown_country_codes();
     w.out.sort();
     w.out
+}
+
+/// Today's date (UTC), for events dated in the future.
+fn today() -> ratings_model::Date {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    ratings_model::Date::from_days((secs / 86_400) as i64)
+}
+
+/// A hash of what an event rates: its result rows (player and rank, in any
+/// order) and its rounds (matches, forfeits and byes, as written).
+fn results_hash(e: &ratings_model::Event) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::hash::DefaultHasher::new();
+    let mut rows: Vec<(PlayerId, u32)> = e.results.iter().map(|r| (r.player, r.rank)).collect();
+    rows.sort_unstable();
+    rows.hash(&mut h);
+    for round in &e.round {
+        for m in &round.matches {
+            (m.a, m.b, m.wins_a, m.wins_b, m.draws).hash(&mut h);
+        }
+        for f in &round.forfeits {
+            (f.a, f.b, format!("{:?}", f.result)).hash(&mut h);
+        }
+        (&round.byes, &round.half_byes, &round.zero_byes).hash(&mut h);
+        u8::MAX.hash(&mut h); // end of the round
+    }
+    h.finish()
 }
 
 /// Ratings that rate none of the site's events (a Glicko-2 rating on a
@@ -722,6 +753,55 @@ impl<'a> Warnings<'a> {
                     });
                 }
             }
+        }
+    }
+
+    /// Check 8: an event file copied under a second name: the same result
+    /// rows and rounds as an earlier event (by date, then file), rated twice.
+    fn copied_events(&mut self) {
+        let site = self.site;
+        let mut first: HashMap<u64, usize> = HashMap::new();
+        for (i, e) in site.model.events.iter().enumerate() {
+            if !e.has_results() {
+                continue;
+            }
+            let earlier = *first.entry(results_hash(e)).or_insert(i);
+            if earlier != i {
+                let file = PathBuf::from(&e.file);
+                self.out.push(Diagnostic {
+                    position: Some((1, 1)),
+                    path: file,
+                    message: format!(
+                        "event {:?} has the same results as {:?} ({}): an event file copied under a second name is rated twice; delete the copy, or enter this event's own results",
+                        e.name,
+                        site.model.events[earlier].name,
+                        site.model.events[earlier].file
+                    ),
+                });
+            }
+        }
+    }
+
+    /// Check 9: an event with results dated after today (a year typo,
+    /// 2035 for 2025): it would be the site's "Last update" and come last
+    /// in every rating.
+    fn future_events(&mut self, today: ratings_model::Date) {
+        let site = self.site;
+        for e in &site.model.events {
+            if e.date <= today || !e.has_results() {
+                continue;
+            }
+            let file = PathBuf::from(&e.file);
+            self.out.push(Diagnostic {
+                position: nth_line(&file, 0, &mut self.cache, |l| {
+                    l.strip_prefix("date").is_some_and(|r| r.trim_start().starts_with('='))
+                }),
+                path: file,
+                message: format!(
+                    "event {:?} has results but is dated {}, after today ({today}): it would be the site's \"Last update\" and the last event of every rating; a typo in the year?",
+                    e.name, e.date
+                ),
+            });
         }
     }
 
