@@ -70,7 +70,20 @@ fn importing_the_seed_pages_gives_the_shipped_events() {
     for (seed, file) in SEEDS {
         let page = fixture("wdd").join(seed);
         let imported = ratings_import::parse(&page, &read(&page)).unwrap();
-        assert!(imported.warnings.is_empty(), "{seed}: {:?}", imported.warnings);
+        let warnings: Vec<String> = imported.warnings.iter().map(|w| w.to_string()).collect();
+        if file.starts_with("1996/") {
+            // The page as published lacks its winner's row: said, at the best row.
+            assert_eq!(warnings.len(), 1, "{seed}: {warnings:?}");
+            assert!(
+                warnings[0].contains(
+                    "the page has no rank 1: its best row is \"Leif BERGMAN\", rank 2; was the winner's row left out"
+                ),
+                "{}",
+                warnings[0]
+            );
+        } else {
+            assert!(warnings.is_empty(), "{seed}: {warnings:?}");
+        }
         assert_eq!(ratings_import::suggested_path(&imported.event), file);
         let dest = site.join("data").join(file);
         std::fs::create_dir_all(dest.parent().unwrap()).unwrap();

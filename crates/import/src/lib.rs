@@ -284,6 +284,18 @@ pub fn parse(path: &Path, text: &str) -> Result<Import, Vec<Diagnostic>> {
         return Err(problems);
     }
     warnings.extend(score_warnings(path, &rows, players));
+    if let Some(best) = rows.iter().min_by_key(|r| r.rank)
+        && best.rank > 1
+    {
+        warnings.push(at(
+            path,
+            best.line,
+            format!(
+                "the page has no rank 1: its best row is {:?}, rank {}; was the winner's row left out when the page was copied?",
+                best.name, best.rank
+            ),
+        ));
+    }
 
     let imported = Imported {
         name,

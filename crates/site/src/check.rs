@@ -670,6 +670,20 @@ impl<'a> Warnings<'a> {
             }
             let mut ranks: Vec<u32> = e.results.iter().map(|r| r.rank).collect();
             ranks.sort_unstable();
+            if ranks[0] > 1 {
+                // A partial list may leave out rows, but hardly the winner.
+                let file = PathBuf::from(&e.file);
+                let first_row = e.results.iter().find(|x| x.rank == ranks[0]).expect("rank present");
+                self.out.push(Diagnostic {
+                    position: locate(&file, &site.model.player(first_row.player).key, &mut self.cache),
+                    path: file,
+                    message: format!(
+                        "event {:?} has no rank 1: its best row is rank {}; was the winner's row left out when the page was copied?",
+                        e.name, ranks[0]
+                    ),
+                });
+                continue;
+            }
             let full = ranks.len() == e.players as usize;
             let mut bad: Vec<(u32, usize)> = Vec::new();
             let mut i = 0;
