@@ -4,7 +4,9 @@
 //!
 //! HTTP is a minimal HTTP/1.1 server of its own (GET and HEAD of files,
 //! one request per connection): request heads are capped at
-//! [`MAX_HEAD`] bytes, and only requests for `localhost`, `127.0.0.1` or
+//! [`MAX_HEAD`] bytes and must arrive whole within [`HEAD_DEADLINE`], at
+//! most [`MAX_CONNECTIONS`] are open (a new one closes the oldest), files
+//! are sent in pieces, and only requests for `localhost`, `127.0.0.1` or
 //! `[::1]` are answered, so a web page cannot reach the preview through
 //! DNS rebinding. Only a folder this tool built (with its marker) that a
 //! build may write to is served. File watching is notify's; a `data/` or
@@ -313,17 +315,34 @@ fn rebuild(build: &BuildOptions, state: &Mutex<State>) {
 /// Longest request head (request line and headers) read, in bytes.
 pub const MAX_HEAD: usize = 16 * 1024;
 
-/// Most connections handled at once; more wait in the listen queue.
+/// Most connections handled at once. A new one beyond that closes the
+/// oldest: clients that send slowly, or read slowly, can hold the preview
+/// for no one but themselves, and only until others come.
 const MAX_CONNECTIONS: usize = 32;
 
+/// The whole request head must arrive within this time (not each read:
+/// a byte every few seconds no longer keeps a connection open).
+const HEAD_DEADLINE: Duration = Duration::from_secs(10);
+
+/// The open connections, oldest first, by number: a clone of each stream,
+/// to close it when a newer one needs its place.
+type Open = Mutex<std::collections::BTreeMap<u64, TcpStream>>;
+
 fn accept(listener: TcpListener, root: &Path, prefix: &str, state: &Arc<Mutex<State>>) {
-    let open = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    for stream in listener.incoming() {
+    let open: Arc<Open> = Arc::default();
+    for (number, stream) in (0u64..).zip(listener.incoming()) {
         let Ok(stream) = stream else { continue };
-        while open.load(std::sync::atomic::Ordering::Acquire) >= MAX_CONNECTIONS {
-            std::thread::sleep(Duration::from_millis(5));
+        let Ok(clone) = stream.try_clone() else { continue };
+        {
+            let mut open = open.lock().expect("open lock");
+            while open.len() >= MAX_CONNECTIONS {
+                if let Some((_, oldest)) = open.pop_first() {
+                    // Its thread's next read or write fails at once.
+                    let _ = oldest.shutdown(std::net::Shutdown::Both);
+                }
+            }
+            open.insert(number, clone);
         }
-        open.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
         let (open, state, root, prefix) = (
             Arc::clone(&open),
             Arc::clone(state),
@@ -332,7 +351,7 @@ fn accept(listener: TcpListener, root: &Path, prefix: &str, state: &Arc<Mutex<St
         );
         std::thread::spawn(move || {
             let _ = handle(stream, &root, &prefix, &state);
-            open.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
+            open.lock().expect("open lock").remove(&number);
         });
     }
 }
@@ -341,7 +360,14 @@ fn accept(listener: TcpListener, root: &Path, prefix: &str, state: &Arc<Mutex<St
 struct Response {
     status: u16,
     kind: &'static str,
-    body: Vec<u8>,
+    body: Body,
+}
+
+/// A body in memory (pages with the reload script, messages), or a file
+/// sent in pieces as it is read, never held whole.
+enum Body {
+    Bytes(Vec<u8>),
+    File(std::fs::File, u64),
 }
 
 impl Response {
@@ -349,7 +375,7 @@ impl Response {
         Response {
             status,
             kind: "text/plain; charset=utf-8",
-            body: body.as_bytes().to_vec(),
+            body: Body::Bytes(body.as_bytes().to_vec()),
         }
     }
 }
@@ -369,8 +395,8 @@ fn reason(status: u16) -> &'static str {
 
 /// Read one request head (at most [`MAX_HEAD`] bytes), answer it, close.
 fn handle(mut stream: TcpStream, root: &Path, prefix: &str, state: &Mutex<State>) -> std::io::Result<()> {
-    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
     stream.set_write_timeout(Some(Duration::from_secs(30)))?;
+    let deadline = std::time::Instant::now() + HEAD_DEADLINE;
     let mut head = Vec::with_capacity(1024);
     let mut buf = [0u8; 4096];
     let end = loop {
@@ -380,14 +406,19 @@ fn handle(mut stream: TcpStream, root: &Path, prefix: &str, state: &Mutex<State>
         if head.len() > MAX_HEAD {
             break None;
         }
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        if left.is_zero() {
+            return send(&mut stream, Response::text(408, "request timeout"), false);
+        }
+        stream.set_read_timeout(Some(left))?;
         match stream.read(&mut buf) {
             Ok(0) => return Ok(()),
             Ok(n) => head.extend_from_slice(&buf[..n]),
-            Err(_) => return send(&mut stream, &Response::text(408, "request timeout"), false),
+            Err(_) => return send(&mut stream, Response::text(408, "request timeout"), false),
         }
     };
     let Some(end) = end.filter(|&e| e <= MAX_HEAD) else {
-        send(&mut stream, &Response::text(431, "request head too large"), false)?;
+        send(&mut stream, Response::text(431, "request head too large"), false)?;
         // Let the client read the answer: close our side, then discard (not
         // keep) what it still sends, for a bounded time and amount.
         stream.shutdown(std::net::Shutdown::Write)?;
@@ -402,16 +433,16 @@ fn handle(mut stream: TcpStream, root: &Path, prefix: &str, state: &Mutex<State>
         return Ok(());
     };
     let Ok(head) = std::str::from_utf8(&head[..end]) else {
-        return send(&mut stream, &Response::text(400, "bad request"), false);
+        return send(&mut stream, Response::text(400, "bad request"), false);
     };
     let mut lines = head.split("\r\n");
     let mut parts = lines.next().unwrap_or("").split(' ');
     let (Some(method), Some(target), Some(version), None) = (parts.next(), parts.next(), parts.next(), parts.next())
     else {
-        return send(&mut stream, &Response::text(400, "bad request"), false);
+        return send(&mut stream, Response::text(400, "bad request"), false);
     };
     if !version.starts_with("HTTP/1.") {
-        return send(&mut stream, &Response::text(400, "bad request"), false);
+        return send(&mut stream, Response::text(400, "bad request"), false);
     }
     let hosts: Vec<&str> = lines
         .filter_map(|l| l.split_once(':'))
@@ -421,12 +452,12 @@ fn handle(mut stream: TcpStream, root: &Path, prefix: &str, state: &Mutex<State>
     let head_only = method == "HEAD";
     if hosts.len() != 1 || !local_host(hosts[0]) {
         let r = Response::text(403, "this preview answers only http://127.0.0.1, localhost or [::1]");
-        return send(&mut stream, &r, head_only);
+        return send(&mut stream, r, head_only);
     }
     if method != "GET" && !head_only {
-        return send(&mut stream, &Response::text(405, "method not allowed"), false);
+        return send(&mut stream, Response::text(405, "method not allowed"), false);
     }
-    send(&mut stream, &respond(target, root, prefix, state), head_only)
+    send(&mut stream, respond(target, root, prefix, state), head_only)
 }
 
 /// A `Host` header naming this machine's loopback: `localhost`,
@@ -443,17 +474,30 @@ pub fn local_host(host: &str) -> bool {
         .any(|h| name.eq_ignore_ascii_case(h))
 }
 
-fn send(stream: &mut TcpStream, r: &Response, head_only: bool) -> std::io::Result<()> {
+fn send(stream: &mut TcpStream, r: Response, head_only: bool) -> std::io::Result<()> {
+    let length = match &r.body {
+        Body::Bytes(bytes) => bytes.len() as u64,
+        Body::File(_, length) => *length,
+    };
     let head = format!(
-        "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
+        "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {length}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
         r.status,
         reason(r.status),
         r.kind,
-        r.body.len()
     );
     stream.write_all(head.as_bytes())?;
     if !head_only {
-        stream.write_all(&r.body)?;
+        match r.body {
+            Body::Bytes(bytes) => stream.write_all(&bytes)?,
+            // In pieces (the kernel copies file to socket): as long as the
+            // length sent, even if the file grew since.
+            Body::File(file, length) => {
+                let sent = std::io::copy(&mut file.take(length), stream)?;
+                if sent < length {
+                    return Err(std::io::ErrorKind::UnexpectedEof.into());
+                }
+            }
+        }
     }
     stream.flush()
 }
@@ -557,6 +601,10 @@ fn served_root(root: &Path) -> Option<PathBuf> {
     root.canonicalize().ok()
 }
 
+/// The largest HTML file read whole to add the reload script: a page of
+/// ours is far smaller; a larger `.html` is sent as it is.
+const MAX_INJECTED: u64 = 16 << 20;
+
 fn respond(url: &str, root: &Path, prefix: &str, state: &Mutex<State>) -> Response {
     let (version, errors) = {
         let s = state.lock().expect("state lock");
@@ -575,22 +623,31 @@ fn respond(url: &str, root: &Path, prefix: &str, state: &Mutex<State>) -> Respon
             None => inside(&root.join("404.html"), &root).map(|f| (404, f)),
         }
     });
-    let Some((status, body, kind)) =
-        found.and_then(|(status, file)| Some((status, std::fs::read(&file).ok()?, content_type(&file))))
-    else {
+    let opened = found.and_then(|(status, path)| {
+        let file = std::fs::File::open(&path).ok()?;
+        let length = file.metadata().ok()?.len();
+        Some((status, file, length, content_type(&path)))
+    });
+    let Some((status, file, length, kind)) = opened else {
         // No page (and no 404.html: e.g. the first build failed). A
         // small page still shows the errors and reloads once fixed.
         let page = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not found</title></head><body><h1>Not found</h1></body></html>";
         return Response {
             status: 404,
             kind: "text/html; charset=utf-8",
-            body: inject(page, version, errors.as_deref()).into_bytes(),
+            body: Body::Bytes(inject(page, version, errors.as_deref()).into_bytes()),
         };
     };
-    let body = if kind.starts_with("text/html") {
-        inject(&String::from_utf8_lossy(&body), version, errors.as_deref()).into_bytes()
+    // Pages get the reload script; other files, and HTML too large to be a
+    // page of ours, are sent as they are, in pieces.
+    let body = if kind.starts_with("text/html") && length <= MAX_INJECTED {
+        let mut html = Vec::with_capacity(length as usize);
+        if file.take(length).read_to_end(&mut html).is_err() {
+            return Response::text(404, "not found");
+        }
+        Body::Bytes(inject(&String::from_utf8_lossy(&html), version, errors.as_deref()).into_bytes())
     } else {
-        body
+        Body::File(file, length)
     };
     Response { status, kind, body }
 }
