@@ -562,9 +562,9 @@ fn a_mount_point_as_output_is_refused_with_an_explanation() {
 /// CIFS, many FUSE mounts) and on systems without it. Built with the C
 /// compiler the Rust toolchain links with.
 fn no_exchange_shim(dir: &Path) -> std::path::PathBuf {
-    let source = dir.join("no-exchange.c");
-    std::fs::write(
-        &source,
+    compile_shim(
+        dir,
+        "no-exchange",
         r#"#define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
@@ -574,13 +574,20 @@ int renameat2(int olddir, const char *old, int newdir, const char *new, unsigned
 }
 "#,
     )
-    .unwrap();
-    let lib = dir.join("no-exchange.so");
+}
+
+/// A preload library `NAME.so` in `dir` built from C `source` with the C
+/// compiler the Rust toolchain links with.
+fn compile_shim(dir: &Path, name: &str, source: &str) -> std::path::PathBuf {
+    let c = dir.join(format!("{name}.c"));
+    std::fs::write(&c, source).unwrap();
+    let lib = dir.join(format!("{name}.so"));
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
     let built = std::process::Command::new(&cc)
         .args(["-shared", "-fPIC", "-o"])
         .arg(&lib)
-        .arg(&source)
+        .arg(&c)
+        .arg("-ldl")
         .status()
         .unwrap_or_else(|e| panic!("{cc}: {e} (a C compiler is needed for this test)"));
     assert!(built.success());
@@ -590,9 +597,9 @@ int renameat2(int olddir, const char *old, int newdir, const char *new, unsigned
 /// A preload library that makes every write into a build folder
 /// (`.NAME.building-PID`) fail with ENOSPC: a full disk.
 fn full_disk_shim(dir: &Path) -> std::path::PathBuf {
-    let source = dir.join("full-disk.c");
-    std::fs::write(
-        &source,
+    compile_shim(
+        dir,
+        "full-disk",
         r#"#define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -615,18 +622,6 @@ ssize_t write(int fd, const void *buf, size_t n) {
 }
 "#,
     )
-    .unwrap();
-    let lib = dir.join("full-disk.so");
-    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
-    let built = std::process::Command::new(&cc)
-        .args(["-shared", "-fPIC", "-o"])
-        .arg(&lib)
-        .arg(&source)
-        .arg("-ldl")
-        .status()
-        .unwrap_or_else(|e| panic!("{cc}: {e} (a C compiler is needed for this test)"));
-    assert!(built.success());
-    lib
 }
 
 /// A full disk is one error (it was one a file: thousands of lines), and

@@ -83,15 +83,7 @@ impl Skill for Elo {
         let n = players.len();
         let mut ranks: Vec<u32> = players.iter().map(|p| p.1).collect();
         ranks.sort_unstable();
-        let mut ratings: Vec<f64> = players.iter().map(|p| p.0).collect();
-        ratings.sort_by(f64::total_cmp);
-        let mut distinct: Vec<(f64, f64)> = Vec::new();
-        for r in ratings {
-            match distinct.last_mut() {
-                Some((v, count)) if *v == r => *count += 1.0,
-                _ => distinct.push((r, 1.0)),
-            }
-        }
+        let distinct = distinct_ratings(players.iter().map(|p| p.0).collect());
         // Against everyone of every rating, less oneself (E = ½).
         let expected: Vec<f64> = expected_sums(&distinct).into_iter().map(|e| e - 0.5).collect();
         players
@@ -105,6 +97,19 @@ impl Skill for Elo {
             })
             .collect()
     }
+}
+
+/// The distinct values of `ratings`, sorted, each with its count.
+pub fn distinct_ratings(mut ratings: Vec<f64>) -> Vec<(f64, f64)> {
+    ratings.sort_by(f64::total_cmp);
+    let mut distinct: Vec<(f64, f64)> = Vec::new();
+    for r in ratings {
+        match distinct.last_mut() {
+            Some((v, count)) if *v == r => *count += 1.0,
+            _ => distinct.push((r, 1.0)),
+        }
+    }
+    distinct
 }
 
 /// Above this many distinct ratings an event's expectations are summed by
@@ -387,15 +392,7 @@ mod tests {
         // Outliers far apart (the far field counts them as 1 or 0) and a
         // repeated rating.
         ratings.extend([-250_000.0, 9_400.0, 1_000_000.0, 1500.0, 1500.0]);
-        ratings.sort_by(f64::total_cmp);
-        let mut distinct: Vec<(f64, f64)> = Vec::new();
-        for r in ratings {
-            match distinct.last_mut() {
-                Some((v, count)) if *v == r => *count += 1.0,
-                _ => distinct.push((r, 1.0)),
-            }
-        }
-        distinct
+        distinct_ratings(ratings)
     }
 
     #[test]
