@@ -48,6 +48,13 @@ def rated(rating, e):
 
 
 def match_score(games):
+    """The first player's score, or None for a result that is not rated
+    (forfeits `+-` `-+` `--`, `1F-0F`, `½F-½F`: docs/data-format.md)."""
+    games = games.replace(" ", "").replace("\u2013", "-").replace("\u2212", "-")
+    if "F" in games.upper() or "+" in games or games == "--":
+        return None
+    if games in ("½-½", "1/2-1/2", "0.5-0.5", "="):
+        return 0.5
     parts = [int(x) for x in games.split("-")]
     a, b = parts[0], parts[1]
     return 1.0 if a > b else 0.0 if a < b else 0.5
@@ -65,9 +72,11 @@ def elo(rating, events):
             first, last = {}, {}
             for rnd in e["round"]:
                 for a, b, games in rnd.get("matches", []):
+                    s = match_score(games)
+                    if s is None:
+                        continue
                     a, b = key(a), key(b)
                     ra, rb = r.get(a, initial), r.get(b, initial)
-                    s = match_score(games)
                     first.setdefault(a, ra)
                     first.setdefault(b, rb)
                     r[a] = ra + k * (s - E(ra, rb))
@@ -150,9 +159,11 @@ def glicko2(rating, events):
 
         for rnd in e["round"]:
             for a, b, g in rnd.get("matches", []):
+                s = match_score(g)
+                if s is None:
+                    continue
                 a, b = key(a), key(b)
                 ra, rb = start(a), start(b)
-                s = match_score(g)
                 games.setdefault(a, []).append(((rb[0] - 1500) / S, rb[1] / S, s))
                 games.setdefault(b, []).append(((ra[0] - 1500) / S, ra[1] / S, 1 - s))
         for p, gs in games.items():
@@ -181,11 +192,13 @@ def true_skill(rating, events):
             first = {}
             for rnd in e["round"]:
                 for a, b, games in rnd.get("matches", []):
+                    s = match_score(games)
+                    if s is None:
+                        continue
                     a, b = key(a), key(b)
                     ra, rb = r.get(a, env.create_rating()), r.get(b, env.create_rating())
                     first.setdefault(a, ra)
                     first.setdefault(b, rb)
-                    s = match_score(games)
                     ranks = [0, 1] if s == 1 else [1, 0] if s == 0 else [0, 0]
                     (r[a],), (r[b],) = env.rate([(ra,), (rb,)], ranks=ranks)
             for p in first:

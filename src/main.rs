@@ -52,18 +52,28 @@ enum Command {
         #[arg(long, default_value = ".")]
         site: PathBuf,
     },
-    /// Turn a result page copied from the World Diplomacy Database into an
-    /// event file, checking every Score against the percentile formula.
+    /// Turn the files a community already has into event files: FIDE TRF
+    /// (every chess pairing program), PGN, CSV (docs/data-format.md) and
+    /// World Diplomacy Database pages; the format is told by the content.
     Import {
-        /// The copied page (text file).
-        page: PathBuf,
-        /// Write the event file here (a folder: YEAR/name.toml inside it)
-        /// [default: standard output].
+        /// The files to import (any number: a season's TRF files at once).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The data folder to write into (YEAR/DATE-name.toml inside it; FIDE
+        /// ids merged into its players.toml), or a .toml file for a single
+        /// event [default: standard output].
         #[arg(long, short)]
         output: Option<PathBuf>,
-        /// Replace an existing file.
+        /// Replace existing event files.
         #[arg(long)]
         force: bool,
+        /// Validate and report what would be written, writing nothing.
+        #[arg(long)]
+        check: bool,
+        /// The events' `format` (e.g. "Rapid", "Blitz") [default: "Chess" for
+        /// TRF and PGN, "Game" for CSV].
+        #[arg(long)]
+        format: Option<String>,
     },
     /// Preview the site on http://127.0.0.1:PORT/, rebuilding and reloading
     /// the page when data/, site.toml or static/ change.
@@ -181,7 +191,21 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::Check { site } => check(&site),
-        Command::Import { page, output, force } => import(&page, output.as_deref(), force),
+        Command::Import {
+            files,
+            output,
+            force,
+            check,
+            format,
+        } => import(
+            &ratings_import::batch::Request {
+                files,
+                output,
+                force,
+                game_format: format,
+            },
+            check,
+        ),
         Command::Serve {
             site,
             output,
@@ -236,46 +260,92 @@ fn check(site: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn import(page: &Path, output: Option<&Path>, force: bool) -> Result<(), String> {
-    // Only a regular file (never a FIFO, a device or /proc), and never more
-    // than a result page can be: the whole file is held to decode it.
-    let bytes = ratings_model::files::read_regular_at_most(page, ratings_import::MAX_PAGE_BYTES)
-        .map_err(|e| format!("error: {}: {e}", Shown(&page)))?;
-    let (text, note) = ratings_import::decode_page(bytes);
-    if let Some(note) = note {
-        eprintln!("warning: {}: {note}", Shown(&page));
-    }
-    let imported =
-        ratings_import::parse(page, &text).map_err(|ds| ratings_model::error::Errors::sorted(ds).to_string())?;
-    for w in &imported.warnings {
+fn import(request: &ratings_import::batch::Request, check: bool) -> Result<(), String> {
+    use ratings_import::batch;
+    let plan = batch::plan(request).map_err(|ds| ratings_model::error::Errors::sorted(ds).to_string())?;
+    for w in &plan.warnings {
         eprintln!("warning: {w}");
     }
-    let source = page
-        .file_name()
-        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    let toml = ratings_import::to_toml(&imported.event, &source);
-    let ev = &imported.event;
-    let summary = format!(
-        "{} ({}): {} result rows of {} players, {} warning{}",
-        ev.name,
-        ev.date,
-        ev.rows.len(),
-        ev.players,
-        imported.warnings.len(),
-        if imported.warnings.len() == 1 { "" } else { "s" }
+    for s in &plan.skipped {
+        eprintln!("skipped: {s}");
+    }
+    for n in &plan.notes {
+        eprintln!("note: {n}");
+    }
+    let events: Vec<_> = plan.events().collect();
+    let line = |e: &ratings_import::tournament::EventFile| format!("{} ({})", e.name, e.summary);
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let totals = format!(
+        "{} from {}, {}, {} skipped",
+        plural(events.len(), "event"),
+        plural(plan.files.len(), "file"),
+        plural(plan.warnings.len(), "warning"),
+        plan.skipped.len()
     );
+    let output = request.output.as_deref().filter(|_| !check);
     let Some(output) = output else {
-        print!("{toml}");
-        eprintln!(
-            "Imported {}; suggested file: data/{}",
-            Shown(summary.as_str()),
-            ratings_import::suggested_path(ev)
-        );
+        for file in &plan.files {
+            eprintln!("{} ({}):", Shown(&file.path), file.kind);
+            for e in &file.events {
+                if check {
+                    eprintln!("  {} → data/{}", Shown(line(e).as_str()), e.rel_path);
+                } else {
+                    eprintln!(
+                        "  Imported {}; suggested file: data/{}",
+                        Shown(line(e).as_str()),
+                        e.rel_path
+                    );
+                }
+            }
+        }
+        if let Some((path, _, added)) = &plan.players {
+            eprintln!(
+                "{}: {} with a FIDE id to add",
+                Shown(path.as_path()),
+                plural(*added, "player")
+            );
+        }
+        if check {
+            if let Some(output) = request.output.as_deref() {
+                for target in batch::targets(&plan, output) {
+                    if std::fs::symlink_metadata(&target).is_ok() {
+                        let what = if request.force {
+                            "--force replaces it"
+                        } else {
+                            "the import would stop: --force replaces it"
+                        };
+                        eprintln!("note: {}: the file exists; {what}", Shown(target.as_path()));
+                    }
+                }
+            }
+            eprintln!("Checked: {totals}; nothing written");
+        } else {
+            for e in &events {
+                if events.len() > 1 {
+                    println!("# ---- data/{} ----", e.rel_path);
+                }
+                print!("{}", e.toml);
+            }
+        }
         return Ok(());
     };
-    let target = ratings_import::target_path(output, ev);
-    ratings_import::write_new(&target, toml.as_bytes(), force)
-        .map_err(|e| format!("error: {}: {e}", Shown(&target)))?;
-    eprintln!("Imported {} into {}", Shown(summary.as_str()), Shown(&target));
+    let written = batch::write(&plan, output, request.force).map_err(|errors| {
+        errors
+            .iter()
+            .map(|e| format!("error: {e}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    })?;
+    for (e, target) in events.iter().zip(&written) {
+        eprintln!("Imported {} into {}", Shown(line(e).as_str()), Shown(target.as_path()));
+    }
+    if let Some((path, _, added)) = &plan.players {
+        eprintln!(
+            "{}: {} with a FIDE id added",
+            Shown(path.as_path()),
+            plural(*added, "player")
+        );
+    }
+    eprintln!("Imported {totals}");
     Ok(())
 }

@@ -88,37 +88,60 @@ fn event_pages_show_standings_rounds_and_ratings() {
     assert!(html.contains("<dt>Format</dt><dd>Booster Draft</dd>"));
     assert!(html.contains("<dt>Number of rounds</dt><dd>2</dd>"));
     assert!(html.contains("Rated with K × 1/2: 8 players, fewer than 32 (D.5.8)."));
-    let rows = table_rows(&html);
-    // One results table: the standings' rank, name, nationality, the Dip
-    // Pouch score, the record, then per rating in site.toml order (Dip
-    // Pouch, limited) after and change; then the rounds.
+    // The standings first: the published places, the points computed from
+    // the rounds (chess points: 1, 0.5, 0; a "1-1-1" match is drawn), W-D-L,
+    // then the default tie-breaks: Buchholz cut 1, Buchholz (Ann met Bob,
+    // 0.5 points, and Cat, 1), Sonneborn-Berger (all of a beaten opponent's
+    // points), wins; and the first match rating's rating before.
+    let standings = table_rows_of(&html, "standings");
+    assert_eq!(
+        standings,
+        [
+            ["1", "Ann Archer", "GB", "2", "2-0-0", "1", "1.5", "1.5", "2", "1600.00"],
+            ["2", "Cat Cole", "NL", "1", "1-0-1", "2", "2.5", "0.5", "1", "1600.00"],
+            [
+                "3",
+                "Bob Baker",
+                "US",
+                "0.5",
+                "0-1-1",
+                "2",
+                "2.5",
+                "0.25",
+                "0",
+                "1600.00"
+            ],
+            ["3", "Dan Dyer", "", "0.5", "0-1-1", "1", "1.5", "0.25", "0", "1600.00"],
+        ]
+    );
+    // The crosstable: per round the result, the opponent's place and the
+    // colour (the first player of a match is White), linked to their row.
+    let crosstable = table_rows_of(&html, "crosstable");
+    assert_eq!(crosstable[0], ["1", "Ann Archer", "+3w", "+2b", "2"]);
+    assert_eq!(crosstable[3], ["3", "Dan Dyer", "-2b", "=3b", "0.5"]);
+    assert!(html.contains("<tr id=x4><td>3<td>Dan Dyer<td>"));
+    assert!(html.contains("<td><a href=#x2>+2b</a>"));
+    // Then the rating changes: the standings' places, the Dip Pouch score,
+    // per rating in site.toml order (Dip Pouch, limited) after and change.
+    let rows = table_rows_of(&html, "results");
     assert_eq!(
         rows[0],
-        [
-            "1",
-            "Ann Archer",
-            "GB",
-            "93.75",
-            "2-0-0",
-            "42.30",
-            "+2.30",
-            "2008.00",
-            "+408.00"
-        ]
+        ["1", "Ann Archer", "GB", "93.75", "42.30", "+2.30", "2008.00", "+408.00"]
     );
     assert_eq!(
         rows[3],
-        [
-            "3", "Dan Dyer", "", "68.75", "0-1-1", "41.23", "+1.23", "1200.00", "-400.00"
-        ]
+        ["3", "Dan Dyer", "", "68.75", "41.23", "+1.23", "1200.00", "-400.00"]
     );
     // Pairings: the winner is in bold, a draw has none.
-    assert_eq!(rows[4], ["Ann Archer", "2-1", "Bob Baker"]);
-    assert_eq!(rows[6], ["Cat Cole", "1-2", "Ann Archer"]);
-    assert_eq!(rows[7], ["Bob Baker", "1-1-1", "Dan Dyer"]);
-    assert_eq!(rows.len(), 8);
-    assert!(html.contains("<a href=\"../../player/ann-archer.html\"><strong>Ann Archer</strong></a><td>2-1<td><a href=\"../../player/bob-baker.html\">Bob Baker</a>"));
-    assert!(html.contains("<td>1-1-1<td><a href=\"../../player/dan-dyer.html\">Dan Dyer</a>"));
+    let rows = table_rows_of(&html, "pairings");
+    assert_eq!(rows[0], ["Ann Archer", "2-1", "Bob Baker"]);
+    assert_eq!(rows[2], ["Cat Cole", "1-2", "Ann Archer"]);
+    assert_eq!(rows[3], ["Bob Baker", "1-1-1", "Dan Dyer"]);
+    assert_eq!(rows.len(), 4);
+    // Names lead to their line in the standings (which links the player).
+    assert!(html.contains("<a href=#s1><strong>Ann Archer</strong></a><td>2-1<td><a href=#s3>Bob Baker</a>"));
+    assert!(html.contains("<tr id=s1><td>1<td><a href=\"../../player/ann-archer.html\">Ann Archer</a>"));
+    assert!(html.contains("<td>1-1-1<td><a href=#s4>Dan Dyer</a>"));
     // Jump links to the rounds.
     assert!(html.contains("<a href=\"#round-2\">2</a>") && html.contains("<tbody id=\"round-2\">"));
     // The standard rating does not count Booster Draft: not mentioned here.
@@ -132,11 +155,25 @@ fn event_pages_show_standings_rounds_and_ratings() {
 
     let sealed = read(&out.join("events/1998/sealed-open.html"));
     assert!(sealed.contains("Rated with K × 1/2: judge level 1, below 2 (D.5.9)."));
-    assert!(sealed.contains("Bye (not rated): <a href=\"../../player/dan-dyer.html\">Dan Dyer</a>"));
-    let rows = table_rows(&sealed);
-    assert_eq!(rows[0], ["Ann Archer", "GB", "0-1-0", "1992.15", "-15.85"]);
-    assert_eq!(rows[3], ["Eve Evans", "", "0-1-0", "1592.00", "-8.00"]);
-    assert_eq!(rows[6], ["Bye (not rated): Dan Dyer"]);
+    assert!(sealed.contains("Full-point bye (not rated): <a href=\"../../player/dan-dyer.html\">Dan Dyer</a>"));
+    // A full-point bye scores a win and is an unplayed round: Buchholz
+    // counts Dan's own points for it (1), more than Bob's and Cat's
+    // opponents scored (0).
+    let standings = table_rows_of(&sealed, "standings");
+    assert_eq!(
+        standings[0],
+        ["1", "Dan Dyer", "", "1", "0-0-0", "1", "0", "1", "0", "0", ""]
+    );
+    assert_eq!(
+        standings[1],
+        ["2", "Bob Baker", "US", "1", "1-0-0", "0", "0", "0", "0", "1", "1200.00"]
+    );
+    assert_eq!(table_rows_of(&sealed, "crosstable")[0], ["1", "Dan Dyer", "bye", "1"]);
+    // The rating changes list only whom a rating rates (not Dan's bye).
+    let rows = table_rows_of(&sealed, "results");
+    assert_eq!(rows[0], ["2", "Bob Baker", "US", "1215.85", "+15.85"]);
+    assert_eq!(rows[2], ["4", "Ann Archer", "GB", "1992.15", "-15.85"]);
+    assert_eq!(rows.len(), 4);
 
     let seven = read(&out.join("events/1998/standard-seven.html"));
     assert!(seven.contains("Not rated: 7 players, fewer than 8 (D.5.8)."));
@@ -215,7 +252,7 @@ fn player_pages_list_matches_and_head_to_head() {
             "",
             "",
             "",
-            "",
+            "4 / 5",
             "",
             "0-1-0"
         ]
@@ -224,31 +261,70 @@ fn player_pages_list_matches_and_head_to_head() {
     assert_eq!(history[2][9..12], ["2000.00", "+400.00", "1"]);
     assert!(html.contains("<td class=p>2000.00<td") && html.contains("P: provisional rating."));
     assert_eq!(html.matches("<td class=p>").count(), 1);
-    // Matches, each once: round, opponent, games, result, then per match
+    // Matches, each once: round, colour (none in the Sealed Open, whose
+    // file sets `colours = false`), opponent, games, result, then per match
     // rating (limited, standard) the opponent's rating, K and change.
     let matches = table_rows_of(&html, "matches");
     assert_eq!(
         matches[0],
-        ["1", "Bob Baker", "2-1", "Win", "1600.00", "P", "+400.00", "", "", ""]
+        [
+            "1",
+            "White",
+            "Bob Baker",
+            "2-1",
+            "Win",
+            "1600.00",
+            "P",
+            "+400.00",
+            "",
+            "",
+            ""
+        ]
     );
     assert_eq!(
         matches[1],
-        ["2", "Cat Cole", "2-1", "Win", "2000.00", "16", "+8.00", "", "", ""]
+        [
+            "2", "Black", "Cat Cole", "2-1", "Win", "2000.00", "16", "+8.00", "", "", ""
+        ]
     );
     assert_eq!(
         matches[2],
-        ["1", "Bob Baker", "0-2", "Loss", "1200.00", "16", "-15.85", "", "", ""]
+        [
+            "1",
+            "",
+            "Bob Baker",
+            "0-2",
+            "Loss",
+            "1200.00",
+            "16",
+            "-15.85",
+            "",
+            "",
+            ""
+        ]
     );
     assert_eq!(
         matches[3],
-        ["1", "Bob Baker", "2-0", "Win", "", "", "", "1600.00", "P", "+400.00"]
+        [
+            "1",
+            "White",
+            "Bob Baker",
+            "2-0",
+            "Win",
+            "",
+            "",
+            "",
+            "1600.00",
+            "P",
+            "+400.00"
+        ]
     );
     assert_eq!(matches.len(), 4);
     // Head to head: opponents met more than once (Cat, met once, is in the
     // list above); links to other players stay in player/.
     assert_eq!(table_rows_of(&html, "head-to-head"), [["Bob Baker", "3", "2-1-0"]]);
     assert!(html.contains("the 1 met once are in the list above"));
-    assert!(html.contains("<a href=\"bob-baker.html\">Bob Baker</a><td>2-1<td>Win<td>1600.00"));
+    assert!(html.contains("<a href=\"bob-baker.html\">Bob Baker</a><td>2-1<td class=t>Win<td>1600.00"));
 
     // Dan: a bye in the Sealed Open, which is not a rated event for him.
     let dan = read(&out.join("player/dan-dyer.html"));

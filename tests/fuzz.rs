@@ -354,6 +354,9 @@ fn site_of((config, ratings): (config::SiteConfig, Vec<Rating>), plans: &[EventP
             sanctioned: p.sanctioned,
             judge_level: p.judge_level,
             round,
+            points: None,
+            tiebreaks: None,
+            colours: None,
         });
     }
     events.sort_by(|a, b| (a.date, a.id.as_bytes()).cmp(&(b.date, b.id.as_bytes())));

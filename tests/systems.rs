@@ -60,17 +60,31 @@ fn elo_history_equals_the_hand_computation() {
     let history = table_rows_of(&ann, "history");
     let placing = |r: &[String]| r[r.len() - 3..].to_vec();
     assert_eq!(placing(&history[0]), ["1 / 3", "83.33", ""]);
-    assert_eq!(placing(&history[1]), ["", "", "1-0-1"]);
+    // A match event: the place in its standings, and the rated record.
+    assert_eq!(placing(&history[1]), ["1 / 4", "", "1-0-1"]);
     // Its matches, each once, with each match rating's figures (Elo: the
     // opponent's rating, K and the change of the match).
-    let matches = group_rows(&ann, "matches", "Elo Rating", 4);
-    assert_eq!(matches[0], ["1", "Bob Baker", "1-0", "Win", "1500.00", "32", "+15.26"]);
-    assert_eq!(matches[1], ["2", "Cid Cole", "1-1", "Draw", "1484.74", "32", "-2.13"]);
+    let matches = group_rows(&ann, "matches", "Elo Rating", 5);
+    assert_eq!(
+        matches[0],
+        ["1", "White", "Bob Baker", "1-0", "Win", "1500.00", "32", "+15.26"]
+    );
+    assert_eq!(
+        matches[1],
+        ["2", "White", "Cid Cole", "1-1", "Draw", "1484.74", "32", "-2.13"]
+    );
     // Glicko-2 rates the event's matches at once: no change per match.
     assert_eq!(group_range(&ann, "matches", "Glicko-2 Rating").len(), 1);
     let event = read(&out.join("events/b-matches.html"));
+    // The rating changes follow the standings (place, name); W-D-L is in
+    // the standings: 1 win, 1 drawn match ("1-1"), no loss: 1.5 points;
+    // Buchholz cut 1: Bob and Cid scored 1 each, less the lowest.
     let rows = group_rows(&event, "results", "Elo Rating", 2);
-    assert_eq!(rows[0], ["Ann Able", "1-0-1", "1529.13", "+13.13"]);
+    assert_eq!(rows[0], ["1", "Ann Able", "1529.13", "+13.13"]);
+    assert_eq!(
+        table_rows_of(&event, "standings")[0][..5],
+        ["1", "Ann Able", "1.5", "1-1-0", "1"]
+    );
 }
 
 #[test]

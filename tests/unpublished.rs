@@ -121,7 +121,7 @@ fn unpublished_events_empty_rounds_and_self_aliases_change_no_rating() {
     };
     assert_eq!(rounds(&full), ["1", "3"]);
     assert_eq!(rounds(&bare), ["1", "2"]);
-    assert!(read(&full.join("player/dan-dyer.html")).contains("bye (not rated) in round 3</th>"));
+    assert!(read(&full.join("player/dan-dyer.html")).contains("full-point bye in round 3 (not rated)</th>"));
     for e in UNPUBLISHED {
         assert!(full.join(format!("events/2005/{e}.html")).is_file(), "{e}");
         assert!(!bare.join(format!("events/2005/{e}.html")).exists(), "{e}");
@@ -192,18 +192,47 @@ fn lists_and_event_pages_show_events_without_results() {
     assert!(draft.contains("<dt>Number of rounds</dt><dd>3</dd>"));
     let round2 = &draft[draft.find("id=\"round-2\"").unwrap()..draft.find("id=\"round-3\"").unwrap()];
     assert!(round2.contains("No matches and no byes in this round."), "{round2}");
-    let rows = table_rows(&draft);
+    // Standings: points (Dan's bye scores a win, his draw a half), W-D-L
+    // over the board, the tie-breaks; the empty round is everyone's
+    // unplayed round (Buchholz counts a virtual opponent with their own
+    // points).
     assert_eq!(
-        rows[..4],
+        table_rows_of(&draft, "standings"),
         [
-            vec!["Ann Archer", "GB", "2-0-0", "2000.00", "+400.00"],
-            vec!["Bob Baker", "", "0-1-0", "1200.00", "-400.00"],
-            vec!["Cat Cole", "", "0-1-1", "1600.00", "0.00"],
-            vec!["Dan Dyer", "", "0-0-1", "1600.00", "0.00"],
+            [
+                "1",
+                "Ann Archer",
+                "GB",
+                "2",
+                "2-0-0",
+                "0",
+                "2.5",
+                "2.5",
+                "0.5",
+                "2",
+                "1600.00"
+            ],
+            [
+                "2", "Dan Dyer", "", "1.5", "0-1-0", "1", "3", "3.5", "0.25", "0", "1600.00"
+            ],
+            [
+                "3", "Cat Cole", "", "0.5", "0-1-1", "0", "3.5", "4", "0.75", "0", "1600.00"
+            ],
+            ["4", "Bob Baker", "", "0", "0-0-1", "0", "2", "2", "0", "0", "1600.00"],
         ]
     );
-    assert_eq!(rows[7], vec!["Ann Archer", "2-1", "Cat Cole"]);
-    assert!(draft.contains("<a href=\"../../player/ann-archer.html\"><strong>Ann Archer</strong></a><td>2-1"));
+    // Rating changes in the standings' order.
+    assert_eq!(
+        table_rows_of(&draft, "results"),
+        [
+            ["1", "Ann Archer", "GB", "2000.00", "+400.00"],
+            ["2", "Dan Dyer", "", "1600.00", "0.00"],
+            ["3", "Cat Cole", "", "1600.00", "0.00"],
+            ["4", "Bob Baker", "", "1200.00", "-400.00"],
+        ]
+    );
+    assert_eq!(table_rows_of(&draft, "pairings")[3], ["Ann Archer", "2-1", "Cat Cole"]);
+    assert!(draft.contains("<a href=#s1><strong>Ann Archer</strong></a><td>2-1"));
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! ```text
 //! ratings-bench synth OUT [--case small|large|huge] [--seed N] ...
 //! ratings-bench hugo-site [--site DIR] OUT
+//! ratings-bench pgn OUT [--games N] [--seed N]
 //! ```
 
 use std::path::PathBuf;
@@ -49,6 +50,15 @@ enum Command {
         #[arg(long)]
         all_systems: bool,
     },
+    /// Write a synthetic PGN collection (for bench/import-pgn).
+    Pgn {
+        /// File to create.
+        out: PathBuf,
+        #[arg(long, default_value_t = 100_000)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Write the Hugo equivalent of a site (for bench/run).
     HugoSite {
         #[arg(long, default_value = ".")]
@@ -69,6 +79,19 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
+        Command::Pgn { out, games, seed } => {
+            let file = std::fs::File::create(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+            let mut file = std::io::BufWriter::new(file);
+            let bytes = ratings_bench::pgn::write(&mut file, games, seed)
+                .and_then(|b| std::io::Write::flush(&mut file).map(|()| b))
+                .map_err(|e| format!("{}: {e}", out.display()))?;
+            println!(
+                "Wrote {games} games ({:.1} MB) to {}",
+                bytes as f64 / 1e6,
+                out.display()
+            );
+            Ok(())
+        }
         Command::Synth {
             out,
             case,

@@ -363,12 +363,17 @@ fn date_in(rng: &mut Rng) -> (u32, u32) {
 }
 
 /// The synthetic site's `site.toml`: Dip Pouch and DCI Limited, and with
-/// `all_systems` Elo, Glicko-2 and TrueSkill too.
+/// `all_systems` Elo, Glicko-2 and TrueSkill too; its match events scored
+/// as a Magic site would set them (3/1/0, omw/gw/ogw, no colours).
 fn site_toml(all_systems: bool) -> String {
     let site = "# Synthetic site written by `ratings synth` (invented players and events).\n\
         title = \"Synthetic Ratings\"\n\
         author = \"ratings synth\"\n\
-        page_size = 50\n\n\
+        page_size = 50\n\
+        # Magic events: match points, the Magic tie-breaks, no colours.\n\
+        points = { win = 3, draw = 1, loss = 0 }\n\
+        tiebreaks = [\"omw\", \"gw\", \"ogw\"]\n\
+        colours = false\n\n\
         [[rating]]\n\
         id = \"dip-pouch\"\n\
         system = \"dip-pouch\"\n\

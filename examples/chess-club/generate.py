@@ -50,10 +50,16 @@ def main():
 
 
 def write_event(rng, year, month, blitz, present, strength):
+    """Five Swiss rounds in chess notation. Like a real club night: a
+    latecomer who misses round 1, a player who withdraws after round 3, a
+    requested half-point bye, an absence (zero-point bye), now and then a
+    game lost by forfeit; a full-point bye for the odd player out."""
     fmt = "Blitz" if blitz else "Rapid"
     name = f"{MONTHS[month - 1]} {fmt} Night {year}"
     score = {p: 0.0 for p in present}
     met = set()
+    late, withdrawn, half_bye, absent = rng.sample(present, 4)
+    half_round, absent_round = rng.randint(2, 4), rng.randint(2, 5)
     lines = [
         f'name = "{name}"',
         f"date = {year}-{month:02d}-{rng.randint(2, 26):02d}",
@@ -61,9 +67,16 @@ def write_event(rng, year, month, blitz, present, strength):
         f'format = "{fmt}"',
         "",
     ]
-    for _ in range(5):
+    for number in range(1, 6):
+        half = [half_bye] if number == half_round else []
+        zero = [absent] if number == absent_round else []
+        away = set(half + zero)
+        if number == 1:
+            away.add(late)
+        if number > 3:
+            away.add(withdrawn)
         # Swiss-like: by score, random among equals, no rematch if avoidable.
-        order = sorted(present, key=lambda p: (-score[p], rng.random()))
+        order = sorted((p for p in present if p not in away), key=lambda p: (-score[p], rng.random()))
         bye = order.pop() if len(order) % 2 else None
         pairs = []
         while order:
@@ -77,8 +90,10 @@ def write_event(rng, year, month, blitz, present, strength):
         for a, b in pairs:
             expected = 1 / (1 + 10 ** ((strength[b] - strength[a]) / 400))
             u = rng.random()
-            if u < 0.2:
-                result, sa = "0-0-1", 0.5
+            if u < 0.02:
+                result, sa = "+-", 1.0  # Black did not come: not played, not rated
+            elif u < 0.2:
+                result, sa = "½-½", 0.5
             elif u < 0.2 + 0.8 * expected:
                 result, sa = "1-0", 1.0
             else:
@@ -90,6 +105,11 @@ def write_event(rng, year, month, blitz, present, strength):
         if bye:
             lines.append(f'byes = ["{bye}"]')
             score[bye] += 1
+        if half:
+            lines.append(f'half_point_byes = ["{half[0]}"]')
+            score[half[0]] += 0.5
+        if zero:
+            lines.append(f'zero_point_byes = ["{zero[0]}"]')
         lines.append("")
     folder = DATA / str(year)
     folder.mkdir(parents=True, exist_ok=True)

@@ -11,6 +11,7 @@ use serde::Deserialize;
 use toml::{Spanned, Value};
 
 use ratings_model::error::Diagnostic;
+use ratings_model::scoring::{Points, TieBreak, WrittenPoints};
 
 /// The validated site settings.
 #[derive(Debug, Clone)]
@@ -32,6 +33,12 @@ pub struct SiteConfig {
     pub notice: String,
     /// The `[[rating]]` tables, in order.
     pub ratings: Vec<RatingTable>,
+    /// Match events: what a win, draw and loss score, the tie-breaks after
+    /// points, and whether the first player of a match is White (colours
+    /// shown); each event may set its own.
+    pub points: Points,
+    pub tiebreaks: Vec<TieBreak>,
+    pub colours: bool,
 }
 
 /// Keys every `[[rating]]` table has, whatever its system.
@@ -111,6 +118,9 @@ struct SiteFile {
     notice: String,
     #[serde(default)]
     allow_html: bool,
+    points: Option<Spanned<WrittenPoints>>,
+    tiebreaks: Option<Spanned<Vec<String>>>,
+    colours: Option<bool>,
     /// Each table is read by the system it names (`rating::Params`).
     #[serde(default)]
     rating: Vec<Spanned<RawTable>>,
@@ -251,6 +261,7 @@ pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Invalid> {
     let page_size = page_size(&mut c, file.page_size.as_ref());
     let max_site_mb = max_site_mb(&mut c, file.max_site_mb.as_ref());
     let ratings = rating_tables(&mut c, &file.rating);
+    let (points, tiebreaks) = scoring(&mut c, file.points.as_ref(), file.tiebreaks.as_ref());
     if file.rating.is_empty() {
         c.list.push(Diagnostic::new(
             path,
@@ -269,6 +280,9 @@ pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Invalid> {
             max_site_mb,
             notice: file.notice.trim().to_string(),
             ratings,
+            points: points.unwrap_or_default(),
+            tiebreaks: tiebreaks.unwrap_or_else(|| TieBreak::CHESS_DEFAULT.to_vec()),
+            colours: file.colours.unwrap_or(true),
         })
     } else {
         Err(Invalid {
@@ -276,6 +290,21 @@ pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Invalid> {
             ratings,
         })
     }
+}
+
+/// `points` and `tiebreaks`, each checked (`None`: not given, or wrong).
+fn scoring(
+    c: &mut Problems,
+    points: Option<&Spanned<WrittenPoints>>,
+    tiebreaks: Option<&Spanned<Vec<String>>>,
+) -> (Option<Points>, Option<Vec<TieBreak>>) {
+    let points = points.and_then(|p| p.get_ref().points().map_err(|problem| c.error(p, problem)).ok());
+    let tiebreaks = tiebreaks.and_then(|t| {
+        ratings_model::scoring::tiebreak_list(t.get_ref().iter().map(String::as_str))
+            .map_err(|problem| c.error(t, problem))
+            .ok()
+    });
+    (points, tiebreaks)
 }
 
 /// Whether `output_dir` names a folder inside the site folder: relative,

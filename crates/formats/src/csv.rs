@@ -329,6 +329,8 @@ struct Events {
     list: Vec<Tournament>,
     index: HashMap<(String, Date), usize>,
     players: Vec<HashMap<String, (usize, usize)>>,
+    /// (event, round, player) → the line of the player's match in that round.
+    busy: HashMap<(usize, u32, usize), usize>,
 }
 
 impl Events {
@@ -398,15 +400,16 @@ impl Events {
         t.round_results.resize_with(rounds, Vec::new);
         t.byes.resize_with(rounds, Vec::new);
         t.rounds = rounds as u32;
-        let games = &t.round_results[round as usize - 1];
-        if games
-            .iter()
-            .any(|g| [g.white, g.black].iter().any(|p| *p == first || *p == second))
-        {
-            t.warn(
-                row.line,
-                format!("round {round}: a player of this match already plays in that round"),
-            );
+        for (player, name, column) in [
+            (first, &first_name, Column::First),
+            (second, &second_name, Column::Second),
+        ] {
+            if let Some(line) = self.busy.insert((event, round, player), row.line) {
+                return Err(row.error(
+                    column,
+                    format!("`{name}` already plays in round {round} (line {line}): one match per player and round"),
+                ));
+            }
         }
         let game = Game {
             white: first,

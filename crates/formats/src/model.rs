@@ -124,6 +124,9 @@ pub struct Tournament {
     pub declared_players: Option<u32>,
     /// TRF 092 (type of tournament), as written.
     pub kind: String,
+    /// Points for a win, a draw and a loss where the file sets other than
+    /// 1, ½, 0 (TRF 162).
+    pub points: Option<(f64, f64, f64)>,
 }
 
 impl Tournament {

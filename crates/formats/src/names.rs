@@ -19,10 +19,18 @@ pub(crate) struct NameParts {
 
 /// "Last, First" → "First Last". A third comma-part (the FIDE example file has
 /// "Kiese,Matthias,Dr.") is a suffix kept after the name: "Matthias Kiese, Dr.".
-/// Without a comma the name cannot be split safely ("Van Wely Loek" or a lichess
-/// user name), so it is kept as written.
+/// Without a comma, a surname written in capitals before the given names
+/// ("VAN WELY Loek", as Chess-Results and many federations write) is the
+/// surname: "Loek VAN WELY", which the site indexes under V. Any other name
+/// without a comma cannot be split safely ("Van Wely Loek" or a lichess user
+/// name), so it is kept as written.
 pub(crate) fn split(raw: &str) -> NameParts {
     let written = tidy(raw);
+    if !written.contains(',')
+        && let Some(parts) = capital_surname_first(&written)
+    {
+        return parts;
+    }
     let mut parts = written.splitn(3, ',').map(str::trim);
     let surname = parts.next().unwrap_or_default().to_owned();
     let given_names = parts.next().unwrap_or_default().to_owned();
@@ -38,6 +46,31 @@ pub(crate) fn split(raw: &str) -> NameParts {
         surname,
         given_names,
     }
+}
+
+/// "VAN WELY Loek" → surname "VAN WELY", given names "Loek": the leading words
+/// in capitals (two letters or more, no lower case, not a title such as `GM`),
+/// then words that all have lower case.
+fn capital_surname_first(written: &str) -> Option<NameParts> {
+    let words: Vec<&str> = written.split(' ').collect();
+    const TITLES: [&str; 8] = ["GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"];
+    let capitals = |w: &str| {
+        w.chars().filter(|c| c.is_alphabetic()).count() >= 2
+            && !w.chars().any(char::is_lowercase)
+            && !TITLES.contains(&w)
+    };
+    let leading = words.iter().take_while(|w| capitals(w)).count();
+    let rest = &words[leading..];
+    if leading == 0 || rest.is_empty() || !rest.iter().all(|w| w.chars().any(char::is_lowercase)) {
+        return None;
+    }
+    let surname = words[..leading].join(" ");
+    let given_names = rest.join(" ");
+    Some(NameParts {
+        display: format!("{given_names} {surname}"),
+        surname,
+        given_names,
+    })
 }
 
 /// An entrant known by name only (PGN, CSV).
@@ -73,6 +106,27 @@ mod tests {
     fn suffix_after_second_comma_follows_the_name() {
         assert_eq!(split("Kiese,Matthias,Dr.").display, "Matthias Kiese, Dr.");
         assert_eq!(split("Willems,Matthias,Prof.Dr.").given_names, "Matthias");
+    }
+
+    #[test]
+    fn a_surname_in_capitals_first_goes_last() {
+        let parts = split("VAN WELY  Loek");
+        assert_eq!(parts.display, "Loek VAN WELY");
+        assert_eq!(parts.surname, "VAN WELY");
+        assert_eq!(parts.given_names, "Loek");
+        assert_eq!(split("DE LA CRUZ Ana María").display, "Ana María DE LA CRUZ");
+        assert_eq!(split("ÖZTÜRK Ümit").display, "Ümit ÖZTÜRK");
+        // Not a surname in capitals: kept as written.
+        for kept in [
+            "J. Smith",
+            "CARLSEN",
+            "Carlsen MAGNUS",
+            "GM Carlsen x2",
+            "USER_42",
+            "Mirzoev Azer",
+        ] {
+            assert_eq!(split(kept).display, kept, "{kept}");
+        }
     }
 
     #[test]

@@ -43,7 +43,7 @@ fn matches_with_semicolons_in_windows_1252() {
     let mut bytes = b"event;date;round;first;second;result\n".to_vec();
     bytes.extend_from_slice(b"GP Lyon;1998-03-01;1;J\xfcrgen;\"Ann\nLee\";2-1\n");
     bytes.extend_from_slice(b"GP Lyon;1998-03-01;2;Bo;J\xfcrgen;\xbd-\xbd\n");
-    bytes.extend_from_slice(b"GP Lyon;1998-03-01;2;Ann Lee;Bo;1-0\n");
+    bytes.extend_from_slice(b"GP Lyon;1998-03-01;2;Ann Lee;Zoe;1-0\n");
     let import = csv::parse(&bytes).unwrap();
     assert_eq!(import.encoding, Encoding::Windows1252);
     let t = &import.tournaments[0];
@@ -51,19 +51,21 @@ fn matches_with_semicolons_in_windows_1252() {
     let names: Vec<&str> = t.players.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(
         names,
-        ["Jürgen", "Ann Lee", "Bo"],
+        ["Jürgen", "Ann Lee", "Bo", "Zoe"],
         "a line break inside quotes is a space in a name"
     );
     assert_eq!(t.round_results[0][0].result, GameResult::Written("2-1".to_owned()));
     assert_eq!(t.round_results[1][0].result, GameResult::Written("½-½".to_owned()));
     assert!(!t.round_results[0][0].colours_known);
-    // Line 5 holds the third match: the quoted line break was counted.
+    assert!(t.warnings.is_empty(), "{:?}", t.warnings);
+    // A player twice in one round is an error at the second match; line 5
+    // holds it (the quoted line break was counted).
+    bytes.extend_from_slice(b"GP Lyon;1998-03-01;2;Ann Lee;Bo;1-0\n");
+    let e = csv::parse(&bytes).unwrap_err();
+    assert_eq!((e.line, e.column), (6, Some(22)));
     assert_eq!(
-        t.warnings,
-        vec![(
-            5,
-            "round 2: a player of this match already plays in that round".to_owned()
-        )]
+        e.message,
+        "`Ann Lee` already plays in round 2 (line 5): one match per player and round"
     );
 }
 

@@ -188,3 +188,61 @@ fn numbered_rounds_keep_their_numbers_and_gaps_are_reported() {
         vec![(0, "rounds 2, 3 have no game in this file".to_owned())]
     );
 }
+
+/// A game of tags only, as lichess broadcasts export them (no movetext).
+fn tags_only(event: &str, site: &str, round: &str, white: &str, black: &str, result: &str) -> String {
+    format!(
+        "[Event \"{event}\"]\n[Site \"{site}\"]\n[Date \"2024.12.26\"]\n[Round \"{round}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n\n"
+    )
+}
+
+#[test]
+fn games_of_tags_only_are_games_and_one_event_at_two_sites_is_one_event() {
+    let file = [
+        tags_only("Rapid", "New York", "1.1", "Ju, Wenjun", "Lei, Tingjie", "1-0"),
+        tags_only(
+            "Rapid",
+            "48 Wall Street",
+            "1.2",
+            "Koneru, Humpy",
+            "Tan, Zhongyi",
+            "1/2-1/2",
+        ),
+        tags_only("Rapid", "48 Wall Street", "2.1", "Koneru, Humpy", "Ju, Wenjun", "1-0"),
+        // Another tournament of that name: no player in common, kept apart.
+        tags_only("Rapid", "Oslo", "1.1", "Berg, Bo", "Dahl, Di", "0-1"),
+    ]
+    .concat();
+    let import = pgn::parse(file.as_bytes()).unwrap();
+    let [ny, oslo] = &import.tournaments[..] else {
+        panic!("two events expected: {:?}", import.tournaments)
+    };
+    assert_eq!((ny.place.as_str(), oslo.place.as_str()), ("New York", "Oslo"));
+    assert_eq!(ny.players.len(), 4);
+    let games: Vec<usize> = ny.round_results.iter().map(Vec::len).collect();
+    assert_eq!(games, [2, 1], "3 games in 2 rounds");
+    assert_eq!(ny.round_results[1][0].result, GameResult::WhiteWins);
+    assert!(
+        ny.warnings.iter().any(|(line, w)| *line == 9
+            && w == "the games under Site `48 Wall Street` have players of those under Site `New York`: one event"),
+        "{:?}",
+        ny.warnings
+    );
+    assert!(
+        ny.warnings
+            .iter()
+            .any(|(line, w)| *line == 1
+                && w.starts_with("3 games whose moves end without a result take their Result tag")),
+        "{:?}",
+        ny.warnings
+    );
+}
+
+#[test]
+fn a_game_without_date_takes_event_date_then_utc_date() {
+    let file = "[Event \"A\"]\n[UTCDate \"2025.06.18\"]\n[White \"X\"]\n[Black \"Y\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n\
+                [Event \"B\"]\n[EventDate \"2025.06.01\"]\n[UTCDate \"2025.06.18\"]\n[White \"X\"]\n[Black \"Y\"]\n\n1. e4 0-1\n";
+    let import = pgn::parse(file.as_bytes()).unwrap();
+    let starts: Vec<Option<Date>> = import.tournaments.iter().map(|t| t.start).collect();
+    assert_eq!(starts, [date(2025, 6, 18), date(2025, 6, 1)]);
+}

@@ -219,6 +219,25 @@ fn two_absent_rounds_make_up_one_point_as_two_half_point_byes() {
 }
 
 #[test]
+fn bye_records_of_a_team_tournament_name_teams_not_players() {
+    // TRF26 team tournament (as grandmommyscup.trf of echecsjs/trf): `240 F 1 3`
+    // gives team 3 a bye; player 3 played in round 1.
+    let file = [
+        "012 Team Swiss".to_owned(),
+        line(1, "Alpha, Ann", "1.0", "1", &["   3 w 1"]),
+        line(2, "Beta, Bo", "0.0", "3", &["0000 - -"]),
+        line(3, "Gamma, Cy", "0.0", "2", &["   1 b 0"]),
+        "310   3 Rooks                            FID     2000    2      1.0   1     2".to_owned(),
+        "240 F   1    3".to_owned(),
+    ]
+    .join("\n");
+    let t = only(trf::parse(file.as_bytes()).unwrap());
+    assert_eq!(t.round_results[0], vec![game(0, 2, GameResult::WhiteWins)]);
+    assert_eq!(t.byes[0], vec![(1, ByeKind::Zero)], "player 3 gets no bye");
+    assert!(has_warning(&t, 6, "list teams: not imported"), "{:?}", t.warnings);
+}
+
+#[test]
 fn several_012_records_are_several_tournaments_and_cr_alone_ends_lines() {
     let file = [
         "012 Open A".to_owned(),

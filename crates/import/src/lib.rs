@@ -1,5 +1,8 @@
-//! `ratings import`: a result page copied from the World Diplomacy Database
-//! (the form of the pages in tests/fixtures/wdd/) → an event file in our format.
+//! `ratings import`: the files a community already has → event files in our
+//! format. FIDE TRF, PGN and CSV are read by `ratings-formats` and converted in
+//! [`tournament`] (FIDE ids to players.toml in [`players`]); [`batch`] runs an
+//! import of several files. This file reads a result page copied from the
+//! World Diplomacy Database (the form of the pages in tests/fixtures/wdd/).
 //!
 //! The page is the rules text, then the event header
 //!
@@ -19,6 +22,10 @@
 //! Coeff against the tournament value; disagreements are warnings with the
 //! line number. The output is checked with the event loader before it is
 //! returned, so an import always gives a loadable file.
+
+pub mod batch;
+pub mod players;
+pub mod tournament;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -746,8 +753,15 @@ pub fn write_new(target: &Path, bytes: &[u8], force: bool) -> std::io::Result<()
 /// Where the event belongs under `data/`: `YEAR/name-in-lowercase.toml`
 /// (`2017/world-dipcon-xxvii.toml`).
 pub fn suggested_path(ev: &Imported) -> String {
+    format!("{}/{}.toml", ev.date.year, file_stem(&ev.name))
+}
+
+/// An event name as a file name: ASCII letters and digits in lower case,
+/// runs of anything else one `-` (`Coupe d'Été: Paris!` → `coupe-d-ete-paris`),
+/// `event` when nothing is left.
+pub fn file_stem(name: &str) -> String {
     let mut stem = String::new();
-    for c in ascii_fold(&ev.name).chars() {
+    for c in ascii_fold(name).chars() {
         if c.is_ascii_alphanumeric() {
             stem.push(c);
         } else if !stem.is_empty() && !stem.ends_with('-') {
@@ -758,8 +772,7 @@ pub fn suggested_path(ev: &Imported) -> String {
     // is ASCII, cut at MAX_STEM.
     stem.truncate(MAX_STEM);
     let stem = stem.trim_end_matches('-');
-    let stem = if stem.is_empty() { "event" } else { stem };
-    format!("{}/{stem}.toml", ev.date.year)
+    if stem.is_empty() { "event".into() } else { stem.into() }
 }
 
 #[cfg(test)]

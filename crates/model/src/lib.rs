@@ -9,6 +9,7 @@ pub mod files;
 pub mod format;
 pub mod names;
 pub mod notation;
+pub mod scoring;
 
 use std::fmt;
 
@@ -305,6 +306,11 @@ pub struct Event {
     pub sanctioned: bool,
     pub judge_level: u32,
     pub round: Vec<Round>,
+    /// Match events' own `points`, `tiebreaks` and `colours` (`None`: the
+    /// site's, from `site.toml`).
+    pub points: Option<scoring::Points>,
+    pub tiebreaks: Option<Vec<scoring::TieBreak>>,
+    pub colours: Option<bool>,
 }
 
 impl Event {

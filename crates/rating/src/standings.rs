@@ -20,34 +20,14 @@
 //!   counted on from the last official place.
 
 use std::collections::HashMap;
-use std::fmt;
-use std::str::FromStr;
 
 use ratings_model::notation::Written;
+pub use ratings_model::scoring::{Points, TieBreak};
 
 /// Points and tie-break values closer than this are equal when ranking, so
 /// that sums in different orders (0.1 + 0.2 against 0.3) tie as they should.
 /// Equality chains: if a ≈ b and b ≈ c, all three tie.
 pub const EQUAL_WITHIN: f64 = 1e-9;
-
-/// What a match win, draw and loss are worth in the event's standings.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Points {
-    pub win: f64,
-    pub draw: f64,
-    pub loss: f64,
-}
-
-impl Default for Points {
-    /// Chess: 1, ½, 0 (the default).
-    fn default() -> Self {
-        Points {
-            win: 1.0,
-            draw: 0.5,
-            loss: 0.0,
-        }
-    }
-}
 
 /// The result of one pairing, as the standings need it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,72 +91,6 @@ pub struct Round {
     pub zero_byes: Vec<u32>,
 }
 
-/// A tie-break, named in `tiebreaks` as [`TieBreak::name`] gives it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TieBreak {
-    Buchholz,
-    BuchholzCut1,
-    SonnebornBerger,
-    Wins,
-    Omw,
-    Gw,
-    Ogw,
-}
-
-impl TieBreak {
-    pub const ALL: [TieBreak; 7] = [
-        TieBreak::Buchholz,
-        TieBreak::BuchholzCut1,
-        TieBreak::SonnebornBerger,
-        TieBreak::Wins,
-        TieBreak::Omw,
-        TieBreak::Gw,
-        TieBreak::Ogw,
-    ];
-    /// The default list for chess.
-    pub const CHESS_DEFAULT: [TieBreak; 4] = [
-        TieBreak::BuchholzCut1,
-        TieBreak::Buchholz,
-        TieBreak::SonnebornBerger,
-        TieBreak::Wins,
-    ];
-    /// The list Magic organisers set (MTR 3.1).
-    pub const MAGIC: [TieBreak; 3] = [TieBreak::Omw, TieBreak::Gw, TieBreak::Ogw];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            TieBreak::Buchholz => "buchholz",
-            TieBreak::BuchholzCut1 => "buchholz-cut1",
-            TieBreak::SonnebornBerger => "sonneborn-berger",
-            TieBreak::Wins => "wins",
-            TieBreak::Omw => "omw",
-            TieBreak::Gw => "gw",
-            TieBreak::Ogw => "ogw",
-        }
-    }
-}
-
-impl fmt::Display for TieBreak {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for TieBreak {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let wanted = text.trim();
-        TieBreak::ALL
-            .into_iter()
-            .find(|tiebreak| tiebreak.name().eq_ignore_ascii_case(wanted))
-            .ok_or_else(|| {
-                let names: Vec<&str> = TieBreak::ALL.iter().map(|t| t.name()).collect();
-                format!("unknown tie-break \"{wanted}\": use one of {}", names.join(", "))
-            })
-    }
-}
-
 /// One participant's line in the standings.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
@@ -230,7 +144,8 @@ pub fn standings(
         .map(|(player_index, (&player, tally))| Row {
             player,
             place: 0,
-            points: tally.points,
+            // `+ 0.0`: an empty f64 sum is -0.0, which would print as "-0".
+            points: tally.points + 0.0,
             wins: tally.wins,
             draws: tally.draws,
             losses: tally.losses,
@@ -238,7 +153,7 @@ pub fn standings(
             byes: tally.byes,
             tiebreaks: tiebreaks
                 .iter()
-                .map(|&tiebreak| event.tiebreak(tiebreak, player_index))
+                .map(|&tiebreak| event.tiebreak(tiebreak, player_index) + 0.0)
                 .collect(),
         })
         .collect();

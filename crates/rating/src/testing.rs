@@ -29,6 +29,9 @@ pub fn event(id: &str, players: u32, judge_level: u32, rounds: Vec<(Vec<M>, Vec<
         format: Some("Booster Draft".to_string()),
         sanctioned: true,
         judge_level,
+        points: None,
+        tiebreaks: None,
+        colours: None,
         round: rounds
             .into_iter()
             .map(|(matches, byes)| Round {

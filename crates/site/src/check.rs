@@ -368,6 +368,7 @@ pub fn warnings(site: &Site, site_dir: &Path) -> Vec<Diagnostic> {
     w.near_spellings(&folded);
     w.misdecoded_names();
     w.tie_ranks();
+    w.official_order();
     w.empty_events();
     w.copied_events();
     w.future_events(today());
@@ -724,6 +725,62 @@ impl<'a> Warnings<'a> {
                     message: format!("inconsistent tie ranks: {what}{more}"),
                 });
             }
+        }
+    }
+
+    /// A match event's published places that contradict its points: a
+    /// player with more points ranked below one with fewer (a rank typed
+    /// wrong, or a round missing). One warning per event, at the first such
+    /// player, with the number of others.
+    fn official_order(&mut self) {
+        let site = self.site;
+        for e in site
+            .model
+            .events
+            .iter()
+            .filter(|e| e.is_match_event() && !e.results.is_empty())
+        {
+            let standings = crate::standings::of(site, e);
+            let official = &standings.rows[..e.results.len().min(standings.rows.len())];
+            // The row with the fewest points so far, in place order.
+            let mut fewest: Option<&ratings_rating::standings::Row> = None;
+            let mut contradictions = Vec::new();
+            for row in official {
+                if let Some(low) = fewest
+                    && row.place > low.place
+                    && row.points > low.points + ratings_rating::standings::EQUAL_WITHIN
+                {
+                    contradictions.push((row, low));
+                }
+                if fewest.is_none_or(|low| row.points < low.points) {
+                    fewest = Some(row);
+                }
+            }
+            let Some(&(row, low)) = contradictions.first() else {
+                continue;
+            };
+            let name = |p: u32| &site.model.player(p).display;
+            let points = crate::pages::points_text;
+            let more = match contradictions.len() {
+                1 => String::new(),
+                n => format!(" ({} players in all are ranked below fewer points)", n),
+            };
+            let file = PathBuf::from(&e.file);
+            self.out.push(Diagnostic {
+                position: locate(&file, &site.model.player(row.player).key, &mut self.cache),
+                path: file,
+                message: format!(
+                    "the published places contradict the points: {} is ranked {} with {} points, below {} ranked {} with {}; \
+                     check the [[results]] ranks and the rounds (points: {}){more}",
+                    name(row.player),
+                    row.place,
+                    points(row.points),
+                    name(low.player),
+                    low.place,
+                    points(low.points),
+                    standings.points.describe(),
+                ),
+            });
         }
     }
 

@@ -13,6 +13,7 @@ use crate::output::Sink;
 use crate::rated::Rated;
 use ratings_model::PlayerId;
 use ratings_model::format::{csv_field, push_uint};
+use ratings_model::scoring::TieBreak;
 
 /// Characters that make a spreadsheet read a cell as a formula.
 const FORMULA_START: [u8; 6] = [b'=', b'+', b'-', b'@', b'\t', b'\r'];
@@ -239,6 +240,62 @@ pub fn predictions_csv(ratings: &[Rated]) -> String {
         }
     }
     out
+}
+
+/// `downloads/standings.csv` (docs/data-format.md): `event,date,place,
+/// player,points,wins,draws,losses,forfeits,byes`, then one column per
+/// tie-break any event uses (in order of first use; empty where an event
+/// does not use it; omw, gw and ogw in percent); one row per participant of
+/// every match event, in event order then place order; full precision.
+/// `None` for a site without match events.
+pub fn standings_csv(ctx: &crate::pages::Context) -> Option<String> {
+    let events = &ctx.site.model.events;
+    let mut columns: Vec<TieBreak> = Vec::new();
+    for s in ctx.standings.iter().flatten() {
+        for t in &s.tiebreaks {
+            if !columns.contains(t) {
+                columns.push(*t);
+            }
+        }
+    }
+    let mut out = String::from("event,date,place,player,points,wins,draws,losses,forfeits,byes");
+    for t in &columns {
+        out.push(',');
+        out.push_str(t.name());
+    }
+    out.push('\n');
+    let mut any = false;
+    for (e, s) in events.iter().zip(&ctx.standings) {
+        let Some(s) = s else { continue };
+        any = true;
+        let at: Vec<Option<usize>> = columns
+            .iter()
+            .map(|c| s.tiebreaks.iter().position(|t| t == c))
+            .collect();
+        for row in &s.rows {
+            csv_text(&mut out, &e.id);
+            let _ = write!(out, ",{},{},", e.date, row.place);
+            csv_text(&mut out, &ctx.site.model.player(row.player).display);
+            let _ = write!(
+                out,
+                ",{},{},{},{},{},{}",
+                row.points, row.wins, row.draws, row.losses, row.forfeits, row.byes
+            );
+            for (column, at) in columns.iter().zip(&at) {
+                out.push(',');
+                if let Some(&i) = at.as_ref() {
+                    let value = row.tiebreaks[i];
+                    let _ = if column.is_percentage() {
+                        write!(out, "{}", value * 100.0)
+                    } else {
+                        write!(out, "{value}")
+                    };
+                }
+            }
+            out.push('\n');
+        }
+    }
+    any.then_some(out)
 }
 
 #[cfg(test)]

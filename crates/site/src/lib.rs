@@ -4,7 +4,8 @@
 //!   `data/` into a [`Site`]; [`ratings`] gives each `[[rating]]` table its
 //!   system (with `ratings_rating`);
 //! - stage 2, rate: [`rate`] runs every rating's system over the model
-//!   ([`rated`]: the history and what pages derive from it);
+//!   ([`rated`]: the history and what pages derive from it); [`standings`]
+//!   scores every match event;
 //! - stage 3, pages: [`pages`] (page models, rendered with askama),
 //!   [`downloads`], [`publish`] (sitemap, feed), [`markdown`];
 //! - stage 4, plan: [`plan`] lists every output file before anything is
@@ -18,8 +19,9 @@
 // Stage 1: load.
 pub mod load;
 pub mod ratings;
-// Stage 2: rate.
+// Stage 2: rate (and score: match events' standings).
 pub mod rated;
+pub mod standings;
 // Stage 3: pages.
 pub mod downloads;
 pub mod markdown;

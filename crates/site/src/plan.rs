@@ -25,6 +25,8 @@ pub enum Source {
     YearEndCsv(usize),
     /// `downloads/predictions.csv`: how well every rating predicts.
     PredictionsCsv,
+    /// `downloads/standings.csv`: every match event's standings.
+    StandingsCsv,
     /// The search data (`search-index.js`).
     SearchIndex,
     /// `sitemap.xml`: the only one, or (`Some(n)`) the n-th of several,
@@ -103,6 +105,9 @@ impl Plan {
             ));
         }
         outputs.push(generated("downloads/predictions.csv".into(), Source::PredictionsCsv));
+        if ctx.standings.iter().any(Option::is_some) {
+            outputs.push(generated("downloads/standings.csv".into(), Source::StandingsCsv));
+        }
         outputs.push(generated("search-index.js".into(), Source::SearchIndex));
         let jobs = ctx.jobs();
         outputs.reserve(jobs.len());
@@ -420,6 +425,7 @@ impl Source {
             match self {
                 Source::RankingCsv(r) => downloads::ranking_csv(&ctx.ratings[*r], ctx.csv_cells()),
                 Source::PredictionsCsv => downloads::predictions_csv(&ctx.ratings),
+                Source::StandingsCsv => downloads::standings_csv(ctx)?,
                 Source::SearchIndex => crate::pages::search::index(ctx),
                 Source::Sitemap(chunk) => {
                     let base = site.config.base_url.as_deref()?;

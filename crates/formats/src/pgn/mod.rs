@@ -11,10 +11,15 @@
 //! - A game whose movetext ends without a result (a cut file, or the next game's
 //!   tags) takes its `Result` tag; where both exist and differ, the movetext
 //!   wins (it is what the program wrote last). Each with one warning per event.
-//! - `Date` missing: `EventDate`. A year-less date groups with the other
+//! - `Date` missing: `EventDate`, then `UTCDate` (lichess). A year-less date groups with the other
 //!   year-less games of the same event and site.
 //! - An event all of whose games are skipped is not returned; its warnings go
 //!   to `Import::warnings`.
+//! - Events of one `Event` name and year under several `Site`s whose players
+//!   meet are one event (a broadcast naming each board's venue), with a
+//!   warning; with no player in common they stay apart.
+//! - A blank line after a game's tags, then a tag: the next game (files of
+//!   tags only, without movetext, as lichess broadcasts export them).
 
 mod reader;
 mod rounds;
@@ -42,6 +47,15 @@ impl Tally {
             self.first_line = line;
         }
         self.count += 1;
+    }
+
+    fn merge(&mut self, other: Tally) {
+        if other.count > 0 {
+            if self.count == 0 || other.first_line < self.first_line {
+                self.first_line = other.first_line;
+            }
+            self.count += other.count;
+        }
     }
 }
 
@@ -72,12 +86,19 @@ struct Event {
     start: Option<Date>,
     end: Option<Date>,
     tallies: Tallies,
+    /// Sites of the same tournament merged into this event (the line of
+    /// their first game, the site).
+    other_sites: Vec<(usize, String)>,
+    /// The line of the event's first game.
+    games_line: usize,
 }
 
 #[derive(Default)]
 struct Collector {
     events: Vec<Event>,
     index: HashMap<(String, String, Option<i32>), usize>,
+    /// The year of each event's key, to tell one event played at several sites.
+    years: Vec<Option<i32>>,
 }
 
 /// Reads a whole PGN file held in memory.
@@ -186,13 +207,16 @@ impl Collector {
         let site = tags.site.clone().unwrap_or_default();
         let key = (name.clone(), site.clone(), date.map(|d| d.year));
         let next = self.events.len();
+        let year = key.2;
         let index = *self.index.entry(key).or_insert(next);
         if index == next {
             self.events.push(Event {
                 name,
                 site,
+                games_line: tags.line,
                 ..Event::default()
             });
+            self.years.push(year);
         }
         &mut self.events[index]
     }
@@ -203,6 +227,7 @@ impl Collector {
             .date
             .as_deref()
             .or(tags.event_date.as_deref())
+            .or(tags.utc_date.as_deref())
             .unwrap_or("????.??.??");
         let date = game_date(date_text);
         let event = self.event_for(&tags, date.clone().ok().flatten().map(|(d, _)| d));
@@ -247,7 +272,49 @@ impl Collector {
         });
     }
 
-    fn into_import(self, encoding: Encoding) -> Result<Import, ImportError> {
+    /// One tournament played at several sites (a broadcast that names the
+    /// venue of each board: `New York` and `48 Wall Street, New York`): events
+    /// of one `Event` name and year whose players meet across their sites
+    /// are one event, with a warning naming the sites. Groups with no player
+    /// in common stay apart (two clubs' "Club Championship").
+    fn merge_sites(&mut self) {
+        let mut by_name: HashMap<(&str, Option<i32>), Vec<usize>> = HashMap::new();
+        for (i, e) in self.events.iter().enumerate() {
+            by_name.entry((e.name.as_str(), self.years[i])).or_default().push(i);
+        }
+        let mut groups: Vec<Vec<usize>> = by_name.into_values().filter(|g| g.len() > 1).collect();
+        groups.sort();
+        let mut merged_into: Vec<Option<usize>> = vec![None; self.events.len()];
+        for group in groups {
+            // Each event joins the first earlier one of the group it shares a
+            // player with (looked up by name: linear in the players).
+            let mut owner_of: HashMap<&str, usize> = HashMap::new();
+            for &i in &group {
+                let players = &self.events[i].players;
+                let target = players
+                    .iter()
+                    .find_map(|p| owner_of.get(p.surname_first.as_str()).copied())
+                    .unwrap_or(i);
+                for p in players {
+                    owner_of.entry(p.surname_first.as_str()).or_insert(target);
+                }
+                if target != i {
+                    merged_into[i] = Some(target);
+                }
+            }
+        }
+        for i in (0..self.events.len()).rev() {
+            if let Some(target) = merged_into[i] {
+                let from = std::mem::take(&mut self.events[i]);
+                self.events[target].absorb(from);
+            }
+        }
+        let mut keep = merged_into.iter().map(Option::is_none);
+        self.events.retain(|_| keep.next().unwrap_or(true));
+    }
+
+    fn into_import(mut self, encoding: Encoding) -> Result<Import, ImportError> {
+        self.merge_sites();
         if self.events.is_empty() {
             return Err(ImportError::new(
                 0,
@@ -282,6 +349,49 @@ impl Collector {
 }
 
 impl Event {
+    /// Takes in the games of the same tournament read under another site.
+    fn absorb(&mut self, other: Event) {
+        let map: Vec<usize> = other
+            .players
+            .into_iter()
+            .map(|p| {
+                let next = self.players.len();
+                let index = *self.by_name.entry(p.surname_first.clone()).or_insert(next);
+                if index == next {
+                    self.players.push(p);
+                }
+                index
+            })
+            .collect();
+        for mut game in other.games {
+            game.seat.white = map[game.seat.white];
+            game.seat.black = map[game.seat.black];
+            self.games.push(game);
+        }
+        // File order, as if the games had been read as one event.
+        self.games.sort_by_key(|g| g.line);
+        self.start = match (self.start, other.start) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        self.end = self.end.max(other.end);
+        let t = &mut self.tallies;
+        let o = other.tallies;
+        for (mine, theirs) in [
+            (&mut t.unfinished, o.unfinished),
+            (&mut t.no_players, o.no_players),
+            (&mut t.same_player, o.same_player),
+            (&mut t.no_result_token, o.no_result_token),
+            (&mut t.result_mismatch, o.result_mismatch),
+            (&mut t.partial_date, o.partial_date),
+            (&mut t.bad_date, o.bad_date),
+        ] {
+            mine.merge(theirs);
+        }
+        self.other_sites.push((other.games_line, other.site));
+        self.other_sites.extend(other.other_sites);
+    }
+
     /// The game's result, or `None` (counted) when the game cannot count.
     fn result_of(&mut self, tags: &GameTags, termination: Termination) -> Option<GameResult> {
         let tag = tag_result(tags.result.as_deref());
@@ -355,6 +465,15 @@ impl Event {
             });
         }
         report(&mut t, &self.tallies, unnumbered, moved, placement.last_numbered);
+        for (line, site) in self.other_sites {
+            t.warnings.push((
+                line,
+                format!(
+                    "the games under Site `{site}` have players of those under Site `{}`: one event",
+                    t.place
+                ),
+            ));
+        }
         t
     }
 }

@@ -13,6 +13,8 @@ pub(crate) struct GameTags {
     pub site: Option<String>,
     pub date: Option<String>,
     pub event_date: Option<String>,
+    /// `UTCDate`, which lichess writes where `Date` may be missing.
+    pub utc_date: Option<String>,
     pub round: Option<String>,
     pub white: Option<String>,
     pub black: Option<String>,
@@ -33,6 +35,7 @@ impl GameTags {
             "site" => &mut self.site,
             "date" => &mut self.date,
             "eventdate" => &mut self.event_date,
+            "utcdate" => &mut self.utc_date,
             "round" => &mut self.round,
             "white" => &mut self.white,
             "black" => &mut self.black,
@@ -100,6 +103,10 @@ pub(crate) struct Reader {
     tag_line: Vec<u8>,
     game: GameTags,
     has_tags: bool,
+    /// A blank line came after this game's tags: a tag now starts the next
+    /// game (files of tags only, as lichess broadcasts export, have no
+    /// movetext between games).
+    blank_after_tags: bool,
     started: bool,
     pub used_windows_1252: bool,
 }
@@ -118,6 +125,7 @@ impl Reader {
             tag_line: Vec::new(),
             game: GameTags::default(),
             has_tags: false,
+            blank_after_tags: false,
             started: false,
             used_windows_1252: false,
         }
@@ -211,7 +219,13 @@ impl Reader {
             b'%' if line_start => self.comment(State::LineComment),
             b';' => self.comment(State::LineComment),
             b'{' => self.comment(State::BraceComment),
-            b'[' => self.start_tag_line(),
+            b'[' => {
+                if self.has_tags && self.blank_after_tags {
+                    self.end_game(Termination::Missing, done);
+                }
+                self.start_tag_line();
+            }
+            b'\n' if line_start && self.has_tags => self.blank_after_tags = true,
             _ if b.is_ascii_whitespace() => {}
             _ => {
                 self.state = State::Movetext;
@@ -222,6 +236,7 @@ impl Reader {
     }
 
     fn start_tag_line(&mut self) {
+        self.blank_after_tags = false;
         if !self.has_tags {
             self.game.line = self.line;
             self.has_tags = true;

@@ -50,6 +50,7 @@ struct Section {
     scoring: Scoring,
     bye_records: Vec<ByeRecord>,
     team_records_seen: bool,
+    teams_numbered: bool,
 }
 
 /// TRF26 `240`: byes listed apart from the player lines.
@@ -137,9 +138,13 @@ fn read_record(sections: &mut Vec<Section>, line: usize, text: &str) -> Result<(
         "162" => read_scoring(section, line, value),
         "240" => read_bye_record(section, line, value),
         "001" => read_player(section, line, text)?,
-        "013" | "310" if !section.team_records_seen => {
-            section.team_records_seen = true;
-            t.warn(line, "team records are not imported; the players' own games are");
+        "013" | "310" => {
+            // TRF26 `310` teams number the teams that `240` byes name.
+            section.teams_numbered |= code == "310";
+            if !section.team_records_seen {
+                section.team_records_seen = true;
+                t.warn(line, "team records are not imported; the players' own games are");
+            }
         }
         _ if is_record_code(&code) => {} // other records carry nothing an event file holds
         _ => t.warn(line, "not a TRF record (no three-character code); ignored"),
@@ -273,6 +278,17 @@ fn read_player(section: &mut Section, line: usize, text: &str) -> Result<(), Imp
 /// Writes the `240` byes into the rounds they name, where the player line
 /// leaves that round blank.
 fn apply_bye_records(section: &mut Section) {
+    // In a TRF26 team tournament the `240` record lists teams (the `310`
+    // numbers), not players: the players' own lines say their byes.
+    if section.teams_numbered {
+        if let Some(first) = section.bye_records.first() {
+            let line = first.line;
+            section
+                .tournament
+                .warn(line, "bye records (240) of a team tournament list teams: not imported");
+        }
+        return;
+    }
     for record in &section.bye_records {
         for rank in &record.players {
             let Some(&index) = section.by_rank.get(rank) else {
@@ -314,6 +330,10 @@ fn build(mut section: Section) -> Tournament {
     pairing::pair_rounds(&section.players, written_rounds, &section.by_rank, &mut t);
     drop_unplayed_rounds(&mut t, &section.players);
     points::check(&mut t, &section.players, &section.scoring);
+    let s = section.scoring;
+    if s != Scoring::default() {
+        t.points = Some((s.win, s.draw, s.loss));
+    }
     t.rounds = t.round_results.len() as u32;
     if let Some((line, planned)) = section.planned_rounds.filter(|&(_, n)| n != t.rounds) {
         t.warn(

@@ -807,3 +807,155 @@ fn check_official_ranking(players: &[u32], rounds: &[Round], points: &Points, di
     let after = official.iter().map(|&(_, rank)| rank).max().unwrap_or(0);
     check_competition_ranking(tail, after.max(official.len() as u32) + 1, seed);
 }
+
+// ---------------------------------------------------------------------------
+// Properties over random events: what each round gives, summed
+// independently of the standings' own code, and the places' rules.
+
+/// One participant's round, as the property test draws it.
+#[derive(Debug, Clone, Copy)]
+enum Drawn {
+    Game(u32, u32, u32),
+    Forfeit(u8),
+    Bye(u8),
+    Absent,
+}
+
+fn random_event() -> impl proptest::strategy::Strategy<Value = (usize, Vec<Vec<Drawn>>)> {
+    use proptest::prelude::*;
+    let slot = prop_oneof![
+        4 => (0u32..3, 0u32..3, 0u32..2).prop_map(|(w, l, d)| Drawn::Game(w, l, d)),
+        1 => (0u8..4).prop_map(Drawn::Forfeit),
+        1 => (0u8..3).prop_map(Drawn::Bye),
+        1 => Just(Drawn::Absent),
+    ];
+    (2usize..12, 1usize..7).prop_flat_map(move |(players, rounds)| {
+        (
+            Just(players),
+            proptest::collection::vec(proptest::collection::vec(slot.clone(), players), rounds),
+        )
+    })
+}
+
+/// The rounds of a drawn event: players paired in order, a player whose
+/// partner is not free gets a bye instead.
+fn rounds_of(players: usize, drawn: &[Vec<Drawn>]) -> Vec<Round> {
+    drawn
+        .iter()
+        .map(|slots| {
+            let mut round = Round::default();
+            let mut i = 0;
+            while i < players {
+                let p = i as u32 + 1;
+                match slots[i] {
+                    Drawn::Game(w, l, d) if i + 1 < players && w + l + d > 0 => {
+                        round.pairings.push(Pairing {
+                            first: p,
+                            second: p + 1,
+                            result: Result_::Played {
+                                first_wins: w,
+                                second_wins: l,
+                                draws: d,
+                            },
+                        });
+                        i += 2;
+                        continue;
+                    }
+                    Drawn::Forfeit(kind) if i + 1 < players => {
+                        let result = [
+                            Result_::ForfeitFirst,
+                            Result_::ForfeitSecond,
+                            Result_::DoubleForfeit,
+                            Result_::UnratedDraw,
+                        ][kind as usize];
+                        round.pairings.push(Pairing {
+                            first: p,
+                            second: p + 1,
+                            result,
+                        });
+                        i += 2;
+                        continue;
+                    }
+                    Drawn::Bye(1) => round.half_byes.push(p),
+                    Drawn::Bye(2) => round.zero_byes.push(p),
+                    Drawn::Absent => {}
+                    _ => round.full_byes.push(p),
+                }
+                i += 1;
+            }
+            round
+        })
+        .collect()
+}
+
+proptest::proptest! {
+    #[test]
+    fn points_and_counts_are_the_sum_of_the_rounds((players, drawn) in random_event()) {
+        let rounds = rounds_of(players, &drawn);
+        let participants: Vec<u32> = (1..=players as u32).collect();
+        let points = Points { win: 3.0, draw: 1.0, loss: 0.0 };
+        let rows = standings(&participants, &rounds, &points, &TieBreak::ALL, None).unwrap();
+        // Each player's tally, from the rounds alone.
+        let mut want = vec![(0.0f64, [0u32; 5]); players + 1]; // points, [w, d, l, forfeits, byes]
+        let score = |mine: u32, theirs: u32| match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => (3.0, 0),
+            std::cmp::Ordering::Equal => (1.0, 1),
+            std::cmp::Ordering::Less => (0.0, 2),
+        };
+        for round in &rounds {
+            for p in &round.pairings {
+                let (a, b) = (p.first as usize, p.second as usize);
+                match p.result {
+                    Result_::Played { first_wins, second_wins, .. } => {
+                        let (pa, ka) = score(first_wins, second_wins);
+                        let (pb, kb) = score(second_wins, first_wins);
+                        want[a].0 += pa;
+                        want[a].1[ka] += 1;
+                        want[b].0 += pb;
+                        want[b].1[kb] += 1;
+                    }
+                    forfeit => {
+                        let (pa, pb) = match forfeit {
+                            Result_::ForfeitFirst => (3.0, 0.0),
+                            Result_::ForfeitSecond => (0.0, 3.0),
+                            Result_::UnratedDraw => (1.0, 1.0),
+                            _ => (0.0, 0.0),
+                        };
+                        want[a].0 += pa;
+                        want[b].0 += pb;
+                        want[a].1[3] += 1;
+                        want[b].1[3] += 1;
+                    }
+                }
+            }
+            for (list, worth) in [(&round.full_byes, 3.0), (&round.half_byes, 1.0), (&round.zero_byes, 0.0)] {
+                for &p in list {
+                    want[p as usize].0 += worth;
+                    want[p as usize].1[4] += 1;
+                }
+            }
+        }
+        for row in &rows {
+            let (points, [w, d, l, f, b]) = want[row.player as usize];
+            proptest::prop_assert_eq!(row.points, points);
+            proptest::prop_assert_eq!([row.wins, row.draws, row.losses, row.forfeits, row.byes], [w, d, l, f, b]);
+            proptest::prop_assert!(row.tiebreaks.iter().all(|t| t.is_finite() && t.is_sign_positive()));
+            // omw, gw, ogw are fractions.
+            proptest::prop_assert!(row.tiebreaks[4..].iter().all(|t| (0.0..=1.0).contains(t)));
+        }
+        // Places: 1 first, never decreasing, a new place after a tie
+        // skips the shared ones (1, 2, 2, 4), equal keys share it.
+        proptest::prop_assert_eq!(rows[0].place, 1);
+        for (i, pair) in rows.windows(2).enumerate() {
+            let (a, b) = (&pair[0], &pair[1]);
+            let near = |x: f64, y: f64| (x - y).abs() <= EQUAL_WITHIN;
+            let same = near(a.points, b.points) && a.tiebreaks.iter().zip(&b.tiebreaks).all(|(x, y)| near(*x, *y));
+            proptest::prop_assert!(a.points >= b.points);
+            if same {
+                proptest::prop_assert_eq!(a.place, b.place);
+            } else {
+                proptest::prop_assert_eq!(b.place, i as u32 + 2);
+            }
+        }
+    }
+}

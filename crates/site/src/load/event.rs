@@ -13,6 +13,7 @@ use ratings_model::Date;
 use ratings_model::error::Diagnostic;
 use ratings_model::names::{collapse_spaces, name_key};
 use ratings_model::notation::Written;
+use ratings_model::scoring::{Points, TieBreak, WrittenPoints};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -40,6 +41,9 @@ struct EventFile {
     judge_level: Option<Spanned<i64>>,
     #[serde(default)]
     round: Vec<Spanned<RoundTable>>,
+    points: Option<Spanned<WrittenPoints>>,
+    tiebreaks: Option<Spanned<Vec<String>>>,
+    colours: Option<Spanned<bool>>,
 }
 
 #[derive(Deserialize)]
@@ -121,6 +125,16 @@ pub struct RawEvent {
     pub sanctioned: bool,
     pub judge_level: u32,
     pub round: Vec<RawRound>,
+    pub scoring: Scoring,
+}
+
+/// A match event's own `points`, `tiebreaks` and `colours` (`None`: the
+/// site's).
+#[derive(Debug, Default)]
+pub struct Scoring {
+    pub points: Option<Points>,
+    pub tiebreaks: Option<Vec<TieBreak>>,
+    pub colours: Option<bool>,
 }
 
 /// What an event file needs from the rest of the site to be checked.
@@ -270,9 +284,10 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
         .and_then(|j| c.number(j, "judge_level", 0, 100))
         .unwrap_or(0);
 
-    if !file.results.is_empty() && file.rounds.is_none() {
+    if !file.results.is_empty() && file.rounds.is_none() && file.round.is_empty() {
         c.error(&file.name, "`rounds` is required in an event with [[results]]");
     }
+    let scoring = scoring(&mut c, &file);
     // An event with neither [[results]] nor [[round]] is valid
     // (docs/data-format.md lists no such error): announced, or its standings are
     // not published. No rating includes it.
@@ -320,6 +335,7 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
         sanctioned: file.sanctioned.unwrap_or(true),
         judge_level,
         round: rounds_played,
+        scoring,
     })
 }
 
@@ -396,6 +412,41 @@ fn event_format(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> Option<Stri
         c.error(&file.round[0], "an event with [[round]] tables needs `format`");
     }
     format
+}
+
+/// The event's own `points`, `tiebreaks` and `colours`: for match events
+/// only, checked as in `site.toml`.
+fn scoring(c: &mut Checker, file: &EventFile) -> Scoring {
+    if file.round.is_empty() {
+        let given = [
+            file.points.as_ref().map(|p| ("points", p.span())),
+            file.tiebreaks.as_ref().map(|t| ("tiebreaks", t.span())),
+            file.colours.as_ref().map(|k| ("colours", k.span())),
+        ];
+        for (key, span) in given.into_iter().flatten() {
+            c.problems.push(Diagnostic::at(
+                c.path,
+                c.text,
+                span,
+                format!("`{key}` applies to match events only: this event has no [[round]] table"),
+            ));
+        }
+        return Scoring::default();
+    }
+    let points = file
+        .points
+        .as_ref()
+        .and_then(|p| p.get_ref().points().map_err(|problem| c.error(p, problem)).ok());
+    let tiebreaks = file.tiebreaks.as_ref().and_then(|t| {
+        ratings_model::scoring::tiebreak_list(t.get_ref().iter().map(String::as_str))
+            .map_err(|problem| c.error(t, problem))
+            .ok()
+    });
+    Scoring {
+        points,
+        tiebreaks,
+        colours: file.colours.as_ref().map(|k| *k.get_ref()),
+    }
 }
 
 /// The number of players: `players` if declared (at least the result

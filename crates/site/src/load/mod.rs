@@ -412,6 +412,9 @@ impl Identities {
             format: raw.format,
             sanctioned: raw.sanctioned,
             judge_level: raw.judge_level,
+            points: raw.scoring.points,
+            tiebreaks: raw.scoring.tiebreaks,
+            colours: raw.scoring.colours,
         }
     }
 

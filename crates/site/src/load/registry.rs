@@ -27,6 +27,10 @@ struct RegistryEntry {
     nat: String,
     #[serde(default)]
     loc: String,
+    /// The player's FIDE id (`ratings import` of TRF files writes it): two
+    /// entries with one id are an error.
+    #[serde(default)]
+    fide_id: Option<Spanned<u64>>,
 }
 
 /// What the registry says about one player.
@@ -52,6 +56,8 @@ pub fn parse(path: &Path, text: &str) -> Result<Registry, Vec<Diagnostic>> {
     // Every spelling (name or alias) → the entry that claims it (index and
     // display name), for clashes between entries.
     let mut claimed: HashMap<String, (usize, String)> = HashMap::new();
+    // FIDE id → the display name of the entry that has it.
+    let mut fide_ids: HashMap<u64, String> = HashMap::new();
     // `Some(key)` for a new spelling; `None` for an error (reported) or for a
     // spelling the same entry already claims (its own name written again as
     // an alias, or an alias twice): harmless, skipped.
@@ -87,6 +93,17 @@ pub fn parse(path: &Path, text: &str) -> Result<Registry, Vec<Diagnostic>> {
         let Some(key) = claim(&entry.name, (index, &display), &mut problems) else {
             continue;
         };
+        if let Some(id) = &entry.fide_id {
+            if let Some(previous) = fide_ids.get(id.get_ref()) {
+                let message = format!(
+                    "FIDE id {} is already the id of the player {previous:?}: one person is one entry (make the other spelling an alias)",
+                    id.get_ref()
+                );
+                problems.push(Diagnostic::at(path, text, id.span(), message));
+            } else {
+                fide_ids.insert(*id.get_ref(), display.clone());
+            }
+        }
         for (field, value) in [("nat", &entry.nat), ("loc", &entry.loc)] {
             if let Some(bad) = ratings_model::names::control_character(value, false) {
                 let message = format!(
@@ -144,6 +161,21 @@ mod tests {
         assert_eq!(r.aliases.len(), 1);
         assert_eq!(r.aliases["chruk krueger"], "chuck krueger");
         assert_eq!(r.entries["chuck krueger"].display, "Chuck Krueger");
+    }
+
+    #[test]
+    fn a_fide_id_belongs_to_one_player() {
+        let ok = "[[player]]\nname = \"A B\"\nfide_id = 1503014\n[[player]]\nname = \"C D\"\nfide_id = 7\n";
+        assert!(parse(Path::new("players.toml"), ok).is_ok());
+        let e = parse(
+            Path::new("players.toml"),
+            "[[player]]\nname = \"A B\"\nfide_id = 1503014\n[[player]]\nname = \"C D\"\nfide_id = 1503014\n",
+        )
+        .unwrap_err();
+        assert_eq!(
+            e[0].to_string(),
+            "players.toml:6:11: FIDE id 1503014 is already the id of the player \"A B\": one person is one entry (make the other spelling an alias)"
+        );
     }
 
     #[test]

@@ -7,9 +7,10 @@ use std::collections::HashMap;
 use askama::Template;
 
 use super::columns::{RatingCell, RatingGroup};
+use super::standings::Standings;
 use super::{Base, Context, Link, Placing, Rated};
 use ratings_model::format::{Fixed2, fixed2};
-use ratings_model::{Event, Match, PlayerId, date_range};
+use ratings_model::{Event, Forfeit, ForfeitResult, Match, PlayerId, date_range};
 use ratings_rating::DetailRef;
 
 /// A player's line in the results: the placing once, then every rating's
@@ -61,12 +62,34 @@ pub struct Pairing<'a> {
     /// Who won the match (neither: a draw).
     pub a_won: bool,
     pub b_won: bool,
+    /// With standings: each player's row there (1-based), which the names
+    /// link to (`#s3`, shorter than a player page's path, on pages that
+    /// list every pairing of an event).
+    pub a_row: Option<usize>,
+    pub b_row: Option<usize>,
 }
 
 pub struct RoundView<'a> {
     pub number: usize,
     pub pairings: Vec<Pairing<'a>>,
+    /// Full-point, half-point and zero-point byes.
     pub byes: Vec<Link<'a>>,
+    pub half_byes: Vec<Link<'a>>,
+    pub zero_byes: Vec<Link<'a>>,
+}
+
+impl RoundView<'_> {
+    /// The round's bye lists that have names: (what, who).
+    pub fn bye_lists(&self) -> Vec<(&'static str, &[Link<'_>])> {
+        [
+            ("Full-point bye", &self.byes[..]),
+            ("Half-point bye", &self.half_byes[..]),
+            ("Zero-point bye", &self.zero_byes[..]),
+        ]
+        .into_iter()
+        .filter(|(_, list)| !list.is_empty())
+        .collect()
+    }
 }
 
 #[derive(Template)]
@@ -81,9 +104,13 @@ pub struct EventPage<'a> {
     pub next: Option<Link<'a>>,
     pub report: String,
     pub notes: Vec<RatingNote<'a>>,
+    /// Match events: standings and crosstable.
+    pub standings: Option<Standings<'a>>,
     pub results: Option<Results<'a>>,
     /// Match events: every round's pairings and byes.
     pub rounds: Vec<RoundView<'a>>,
+    /// Some round has a forfeit.
+    pub forfeits: bool,
     /// Players the published results leave out (partial lists).
     pub unlisted: u32,
     pub listed: usize,
@@ -122,8 +149,10 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
         next: (index + 1 < ctx.site.model.events.len()).then(|| ctx.event_link(root, index + 1)),
         report: ctx.markdown(&e.report),
         notes: notes(root, index, &in_results),
+        standings: super::standings::standings(ctx, root, index, &|p| nat_in(ctx, e, p)),
         results: results(ctx, root, index, &in_results),
-        rounds: rounds(ctx, root, e),
+        rounds: rounds(ctx, root, e, ctx.standings[index].as_ref()),
+        forfeits: e.round.iter().any(|r| !r.forfeits.is_empty()),
         // Players the published results leave out (partial lists).
         unlisted: if e.results.is_empty() {
             0
@@ -281,6 +310,7 @@ fn result_rows<'a>(ctx: &'a Context, root: &'a str, index: usize, shown: &[&'a R
         .collect();
     // The nationality given in the event wins over the player's usual one.
     let nat = |p: PlayerId| nat_in_event.get(&p).copied().unwrap_or(&ctx.site.model.player(p).nat);
+    let standings = ctx.standings[index].as_ref();
     let mut rows: Vec<ResultRow> = Vec::new();
     let mut row_of: HashMap<PlayerId, usize> = HashMap::new();
     let mut row_for = |rows: &mut Vec<ResultRow<'a>>, p: PlayerId| {
@@ -296,18 +326,10 @@ fn result_rows<'a>(ctx: &'a Context, root: &'a str, index: usize, shown: &[&'a R
             rows.len() - 1
         })
     };
-    if e.is_match_event() {
-        let mut standings: Vec<_> = e.results.iter().collect();
-        standings.sort_by(|a, b| {
-            let (pa, pb) = (ctx.site.model.player(a.player), ctx.site.model.player(b.player));
-            a.rank
-                .cmp(&b.rank)
-                .then_with(|| pa.display.as_bytes().cmp(pb.display.as_bytes()))
-        });
-        for r in standings {
-            let i = row_for(&mut rows, r.player);
-            rows[i].rank = Some(r.rank);
-        }
+    // A match event: the standings' order and places (W-D-L is theirs).
+    for row in standings.iter().flat_map(|s| &s.rows) {
+        let i = row_for(&mut rows, row.player);
+        rows[i].rank = Some(row.place);
     }
     for (g, view) in shown.iter().enumerate() {
         for row in view.history.event(index) {
@@ -320,16 +342,30 @@ fn result_rows<'a>(ctx: &'a Context, root: &'a str, index: usize, shown: &[&'a R
                         r.score = score.map(Fixed2);
                     }
                 }
-                DetailRef::Match(m) => {
+                DetailRef::Match(m) if standings.is_none() => {
                     r.record.get_or_insert(Placing::Record(m.wins, m.losses, m.draws));
                 }
+                DetailRef::Match(_) => {}
             }
             r.cells[g] = Some(RatingCell::of(row, row.deviation()));
         }
     }
+    // A match event's standings list everyone; its rating changes only
+    // those a rating rates.
+    if standings.is_some() {
+        rows.retain(|r| r.cells.iter().any(Option::is_some));
+    }
     // Stable: ties keep their order.
     rows.sort_by_key(|r| (r.rank.is_none(), r.rank));
     rows
+}
+
+/// The nationality of a player in an event: the event's, else the player's.
+fn nat_in<'a>(ctx: &'a Context, e: &'a Event, p: PlayerId) -> &'a str {
+    e.results
+        .iter()
+        .find(|r| r.player == p && !r.nat().is_empty())
+        .map_or(&ctx.site.model.player(p).nat, |r| r.nat())
 }
 
 /// "2-1", or "1-1-1" with drawn games.
@@ -342,24 +378,62 @@ pub fn games(won: u16, lost: u16, drawn: u16) -> String {
 }
 
 /// Every round's pairings and byes (match events).
-fn rounds<'a>(ctx: &'a Context, root: &'a str, e: &Event) -> Vec<RoundView<'a>> {
+fn rounds<'a>(
+    ctx: &'a Context,
+    root: &'a str,
+    e: &Event,
+    standings: Option<&crate::standings::EventStandings>,
+) -> Vec<RoundView<'a>> {
+    let row_of = standings.map(|s| s.row_of()).unwrap_or_default();
+    let row = |p: PlayerId| row_of.get(&p).map(|&i| i + 1);
     e.round
         .iter()
         .enumerate()
-        .map(|(i, r)| RoundView {
-            number: i + 1,
-            pairings: r.matches.iter().map(|m| pairing(ctx, root, m)).collect(),
-            byes: r.byes.iter().map(|&id| ctx.player_link(root, id)).collect(),
+        .map(|(i, r)| {
+            let links = |list: &[PlayerId]| list.iter().map(|&id| ctx.player_link(root, id)).collect();
+            RoundView {
+                number: i + 1,
+                pairings: r
+                    .matches
+                    .iter()
+                    .map(|m| pairing(ctx, root, m, &row))
+                    .chain(r.forfeits.iter().map(|f| forfeit(ctx, root, f, &row)))
+                    .collect(),
+                byes: links(&r.byes),
+                half_byes: links(&r.half_byes),
+                zero_byes: links(&r.zero_byes),
+            }
         })
         .collect()
 }
 
-fn pairing<'a>(ctx: &'a Context, root: &'a str, m: &Match) -> Pairing<'a> {
+/// A pairing not played over the board, as written: "+-", "-+", "--", "½F-½F".
+fn forfeit<'a>(ctx: &'a Context, root: &'a str, f: &Forfeit, row: &dyn Fn(PlayerId) -> Option<usize>) -> Pairing<'a> {
+    let (games, a_won, b_won) = match f.result {
+        ForfeitResult::FirstWins => ("+-", true, false),
+        ForfeitResult::SecondWins => ("-+", false, true),
+        ForfeitResult::Double => ("--", false, false),
+        ForfeitResult::UnratedDraw => ("½F-½F", false, false),
+    };
+    Pairing {
+        a: ctx.player_link(root, f.a),
+        b: ctx.player_link(root, f.b),
+        games: games.to_string(),
+        a_won,
+        b_won,
+        a_row: row(f.a),
+        b_row: row(f.b),
+    }
+}
+
+fn pairing<'a>(ctx: &'a Context, root: &'a str, m: &Match, row: &dyn Fn(PlayerId) -> Option<usize>) -> Pairing<'a> {
     Pairing {
         a: ctx.player_link(root, m.a),
         b: ctx.player_link(root, m.b),
         games: games(m.wins_a, m.wins_b, m.draws),
         a_won: m.wins_a > m.wins_b,
         b_won: m.wins_b > m.wins_a,
+        a_row: row(m.a),
+        b_row: row(m.b),
     }
 }

@@ -16,6 +16,8 @@ mod player;
 mod ranking;
 mod records;
 pub mod search;
+mod standings;
+pub use standings::number as points_text;
 
 pub use ranking::List;
 
@@ -82,6 +84,8 @@ pub struct Base<'a> {
 pub struct Context<'a> {
     pub site: &'a Site,
     pub ratings: Vec<Rated<'a>>,
+    /// By event index: a match event's standings.
+    pub standings: Vec<Option<crate::standings::EventStandings>>,
     /// By rating: URL paths many pages link.
     pub urls: Vec<RatingUrls>,
     pub chrome: Chrome,
@@ -285,6 +289,7 @@ impl<'a> Context<'a> {
             .max(3);
         Context {
             urls: ratings.iter().map(RatingUrls::new).collect(),
+            standings: crate::standings::all(site),
             event_urls,
             ups: "../".repeat(depth),
             site,

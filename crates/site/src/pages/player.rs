@@ -11,7 +11,7 @@ use super::ranking::{self, page_path};
 use super::{Base, Context, Link, Placing, Rated, chart};
 use ratings_model::country;
 use ratings_model::format::{Fixed2, Signed2, fixed2};
-use ratings_model::{Date, PlayerId};
+use ratings_model::{Date, ForfeitResult, PlayerId};
 use ratings_rating::{DetailRef, MatchLine, Row, Standing};
 
 /// One event of the player: the placing once, then every rating's figures.
@@ -100,8 +100,13 @@ pub struct MatchRow<'a> {
     pub opponent: Link<'a>,
     /// Games from this player's side: "2-1".
     pub games: String,
-    /// "Win", "Loss", "Draw".
+    /// "Win", "Loss", "Draw"; for a forfeit (not rated, no cells) "Won by
+    /// forfeit", "Lost by forfeit", "Double forfeit", "Unplayed draw".
     pub result: &'static str,
+    /// "White", "Black" where the event has colours, else empty.
+    pub colour: &'static str,
+    /// Not played over the board.
+    pub forfeit: bool,
     /// One per group; `None` where that rating does not rate the match.
     pub cells: Vec<Option<MatchCell>>,
 }
@@ -110,8 +115,11 @@ pub struct MatchRow<'a> {
 pub struct EventMatches<'a> {
     pub date: Date,
     pub event: Link<'a>,
-    /// Rounds with a bye: "2, 5".
-    pub byes: String,
+    /// The player's place and points in the event's standings: "place 3 of
+    /// 11, 3.5 points".
+    pub standing: Option<String>,
+    /// Byes by kind and round: "full-point bye in round 2".
+    pub byes: Vec<String>,
     pub matches: Vec<MatchRow<'a>>,
 }
 
@@ -126,6 +134,8 @@ pub struct HeadToHead<'a> {
 /// per match rating, and the head-to-head table.
 pub struct MatchList<'a> {
     pub groups: Vec<MatchGroup<'a>>,
+    /// Some match has a colour (a column for it).
+    pub colours: bool,
     /// Matches listed (all events).
     pub count: u32,
     /// "12-8-1" over the matches listed.
@@ -138,9 +148,14 @@ pub struct MatchList<'a> {
 }
 
 impl MatchList<'_> {
+    /// Columns before the ratings' groups: round, colour, opponent, games, result.
+    pub fn lead(&self) -> usize {
+        4 + usize::from(self.colours)
+    }
+
     /// All columns of the table (for the event rows).
     pub fn width(&self) -> usize {
-        4 + self.groups.iter().map(MatchGroup::span).sum::<usize>()
+        self.lead() + self.groups.iter().map(MatchGroup::span).sum::<usize>()
     }
 
     pub fn k(&self) -> bool {
@@ -402,6 +417,13 @@ fn history<'a>(ctx: &'a Context, root: &'a str, careers: &[Career<'a>]) -> Histo
                     }
                     DetailRef::Match(m) => {
                         line.record.get_or_insert(Placing::Record(m.wins, m.losses, m.draws));
+                        // A match event's place in its standings.
+                        if line.placing.is_none()
+                            && let Some(s) = &ctx.standings[row.event()]
+                            && let Some(mine) = s.row(row.player)
+                        {
+                            line.placing = Some(Placing::Rank(mine.place, s.rows.len() as u32));
+                        }
                     }
                 }
                 line.cells.resize_with(g + 1, || None);
@@ -448,8 +470,9 @@ fn match_list<'a>(ctx: &'a Context, root: &'a str, id: PlayerId) -> Option<Match
         return None;
     }
     let events: Vec<EventMatches> = events
-        .into_values()
-        .map(|(mut list, _)| {
+        .into_iter()
+        .map(|(index, (mut list, _))| {
+            unrated_rounds(ctx, index, id, &mut list);
             list.matches.sort_by_key(|m| m.round);
             for m in &mut list.matches {
                 m.cells.resize_with(groups.len(), || None);
@@ -464,6 +487,7 @@ fn match_list<'a>(ctx: &'a Context, root: &'a str, id: PlayerId) -> Option<Match
     let opponents = tallies.len();
     let head_to_head = head_to_head(ctx, tallies);
     Some(MatchList {
+        colours: events.iter().flat_map(|e| &e.matches).any(|m| !m.colour.is_empty()),
         groups,
         count: wins + losses + draws,
         record: format!("{wins}-{losses}-{draws}"),
@@ -498,15 +522,15 @@ fn matches_by_event<'a>(
             let DetailRef::Match(m) = row.detail() else {
                 continue;
             };
-            let (matches, byes) = (&m.matches, &m.byes);
+            let matches = &m.matches;
             any = true;
             let (list, at) = events.entry(row.event()).or_insert_with(|| {
                 let e = &ctx.site.model.events[row.event()];
-                let byes = byes.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
                 let list = EventMatches {
                     date: e.date,
                     event: ctx.event_link(root, row.event()),
-                    byes,
+                    standing: None,
+                    byes: Vec::new(),
                     matches: Vec::new(),
                 };
                 (list, HashMap::new())
@@ -549,14 +573,85 @@ fn match_row<'a>(ctx: &'a Context, m: &MatchLine) -> MatchRow<'a> {
         } else {
             "Draw"
         },
+        colour: "",
+        forfeit: false,
         cells: Vec::new(),
     }
 }
 
-/// By opponent: [matches, wins, losses, draws] over the listed matches.
+/// What the ratings leave out of a match event: the player's forfeits
+/// (rows without cells), byes, colours, place and points.
+fn unrated_rounds<'a>(ctx: &'a Context, index: usize, id: PlayerId, list: &mut EventMatches<'a>) {
+    let e = &ctx.site.model.events[index];
+    let Some(s) = &ctx.standings[index] else {
+        return;
+    };
+    if let Some(mine) = s.row(id) {
+        list.standing = Some(format!(
+            "place {} of {}, {} point{}",
+            mine.place,
+            s.rows.len(),
+            super::standings::number(mine.points),
+            if mine.points == 1.0 { "" } else { "s" }
+        ));
+    }
+    for m in &mut list.matches {
+        let Some(round) = e.round.get(m.round as usize - 1) else {
+            continue;
+        };
+        let first = round.matches.iter().any(|x| x.a == id && x.b == m.opponent_id);
+        m.colour = match (s.colours, first) {
+            (false, _) => "",
+            (true, true) => "White",
+            (true, false) => "Black",
+        };
+    }
+    let mut byes: Vec<String> = Vec::new();
+    for (i, round) in e.round.iter().enumerate() {
+        let number = i as u32 + 1;
+        for f in round.forfeits.iter().filter(|f| f.a == id || f.b == id) {
+            let first = f.a == id;
+            let result = match (f.result, first) {
+                (ForfeitResult::FirstWins, true) | (ForfeitResult::SecondWins, false) => "Won by forfeit",
+                (ForfeitResult::FirstWins, false) | (ForfeitResult::SecondWins, true) => "Lost by forfeit",
+                (ForfeitResult::Double, _) => "Double forfeit",
+                (ForfeitResult::UnratedDraw, _) => "Unplayed draw",
+            };
+            let opponent = if first { f.b } else { f.a };
+            list.matches.push(MatchRow {
+                round: number,
+                opponent_id: opponent,
+                opponent: ctx.sibling_player_link(opponent),
+                games: String::new(),
+                result,
+                colour: match (s.colours, first) {
+                    (false, _) => "",
+                    (true, true) => "White",
+                    (true, false) => "Black",
+                },
+                forfeit: true,
+                cells: Vec::new(),
+            });
+        }
+        let kinds = [
+            (&round.byes, "full-point bye"),
+            (&round.half_byes, "half-point bye"),
+            (&round.zero_byes, "zero-point bye"),
+        ];
+        for (list, kind) in kinds {
+            if list.contains(&id) {
+                byes.push(format!("{kind} in round {number}"));
+            }
+        }
+    }
+    list.byes = byes;
+}
+
+/// By opponent: [matches, wins, losses, draws] over the listed matches
+/// played over the board.
 fn tallies(events: &[EventMatches]) -> HashMap<PlayerId, [u32; 4]> {
     let mut tallies: HashMap<PlayerId, [u32; 4]> = HashMap::new();
-    for m in events.iter().flat_map(|e| &e.matches) {
+    for m in events.iter().flat_map(|e| &e.matches).filter(|m| !m.forfeit) {
         let tally = tallies.entry(m.opponent_id).or_default();
         tally[0] += 1;
         match m.result {

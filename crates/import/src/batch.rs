@@ -1,0 +1,319 @@
+//! `ratings import FILE...`: every file read and converted first, then every
+//! event file written (or, with `--check`, nothing). A file that cannot be
+//! read stops the import before anything is written; so does an event file
+//! that exists already (without `--force`).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use ratings_formats::Format;
+use ratings_model::error::{Diagnostic, Shown};
+
+use crate::players;
+use crate::tournament::{self, EventFile, FidePlayer, Options};
+
+/// What was asked.
+#[derive(Debug, Clone, Default)]
+pub struct Request {
+    pub files: Vec<PathBuf>,
+    /// The `data/` folder (or, for a single event, a `.toml` file).
+    pub output: Option<PathBuf>,
+    pub force: bool,
+    pub game_format: Option<String>,
+}
+
+/// One file's part of the import.
+#[derive(Debug)]
+pub struct FileReport {
+    pub path: PathBuf,
+    /// "FIDE TRF, Latin-1 (Windows-1252)".
+    pub kind: String,
+    pub events: Vec<EventFile>,
+}
+
+/// Everything an import would do.
+#[derive(Debug, Default)]
+pub struct Plan {
+    pub files: Vec<FileReport>,
+    pub warnings: Vec<Diagnostic>,
+    pub skipped: Vec<Diagnostic>,
+    /// players.toml: where, its new text, how many entries it gains.
+    pub players: Option<(PathBuf, String, usize)>,
+    /// What players.toml could not record (and FIDE ids found without -o).
+    pub notes: Vec<Diagnostic>,
+}
+
+impl Plan {
+    pub fn events(&self) -> impl Iterator<Item = &EventFile> {
+        self.files.iter().flat_map(|f| &f.events)
+    }
+}
+
+/// Reads and converts every file (nothing is written).
+pub fn plan(request: &Request) -> Result<Plan, Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let mut read = Vec::new();
+    // players.toml of the output folder, if there is one: its FIDE ids name players.
+    let players_path = request
+        .output
+        .as_deref()
+        .filter(|o| !is_toml_file(o))
+        .map(|o| o.join("players.toml"));
+    let mut known = players::Known::default();
+    let mut existing = String::new();
+    if let Some(path) = &players_path
+        && std::fs::symlink_metadata(path).is_ok()
+    {
+        match ratings_model::files::read_text(path) {
+            Ok(text) => match players::read_known(path, &text) {
+                Ok(k) => {
+                    known = k;
+                    existing = text;
+                }
+                Err(ds) => errors.extend(ds),
+            },
+            Err(d) => errors.push(d),
+        }
+    }
+    let mut names: HashMap<u64, String> = known.by_id.clone();
+    for path in &request.files {
+        // Only a regular file (never a FIFO, a device or /proc), never more
+        // than 64 MiB held whole (a season's TRF files are kilobytes); a PGN
+        // collection is streamed, up to 512 MiB. Larger files are refused
+        // before they are read.
+        if let Ok(meta) = std::fs::metadata(path)
+            && meta.is_file()
+            && meta.len() > crate::MAX_PAGE_BYTES
+        {
+            match stream_pgn(path, meta.len()) {
+                Ok(parsed) => {
+                    tournament::fide_names(&parsed, &mut names);
+                    read.push((path.clone(), Format::Pgn, Some(parsed), None));
+                }
+                Err(ds) => errors.extend(ds),
+            }
+            continue;
+        }
+        let bytes = match ratings_model::files::read_regular_at_most(path, crate::MAX_PAGE_BYTES) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                errors.push(Diagnostic::new(path, e.to_string()));
+                continue;
+            }
+        };
+        let format = ratings_formats::detect(&bytes);
+        if format == Format::Unknown {
+            match wdd(path, bytes) {
+                Ok((event, warnings)) => read.push((path.clone(), Format::Unknown, None, Some((event, warnings)))),
+                Err(ds) => errors.extend(ds),
+            }
+            continue;
+        }
+        match tournament::read(path, &bytes, format) {
+            Ok(parsed) => {
+                tournament::fide_names(&parsed, &mut names);
+                read.push((path.clone(), format, Some(parsed), None));
+            }
+            Err(ds) => errors.extend(ds),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let options = Options {
+        game_format: request.game_format.clone(),
+        fide_names: names,
+    };
+    let mut plan = Plan::default();
+    let mut fide: Vec<FidePlayer> = Vec::new();
+    for (path, format, parsed, page) in read {
+        if let Some((event, warnings)) = page {
+            plan.warnings.extend(warnings);
+            plan.files.push(FileReport {
+                path,
+                kind: "World Diplomacy Database page".into(),
+                events: vec![event],
+            });
+            continue;
+        }
+        let Some(parsed) = parsed else { continue };
+        let converted = tournament::convert(&path, parsed, format, &options);
+        plan.warnings.extend(converted.warnings);
+        plan.skipped.extend(converted.skipped);
+        fide.extend(converted.fide_players);
+        plan.files.push(FileReport {
+            kind: format!("{}, {}", tournament::format_name(format), converted.encoding),
+            path,
+            events: converted.events,
+        });
+    }
+    // One target per event: two files giving one name and date are told
+    // apart (`-2`, `-3`, … the first number no other event has).
+    let mut used: std::collections::HashSet<String> = plan.events().map(|e| e.rel_path.clone()).collect();
+    let mut kept: std::collections::HashSet<String> = std::collections::HashSet::new();
+    for event in plan.files.iter_mut().flat_map(|f| &mut f.events) {
+        if kept.insert(event.rel_path.clone()) {
+            continue;
+        }
+        let stem = event.rel_path.trim_end_matches(".toml").to_string();
+        let mut n = 2;
+        while used.contains(&format!("{stem}-{n}.toml")) {
+            n += 1;
+        }
+        event.rel_path = format!("{stem}-{n}.toml");
+        used.insert(event.rel_path.clone());
+        kept.insert(event.rel_path.clone());
+    }
+    match &players_path {
+        Some(path) => {
+            let (added_text, added, notes) = players::additions(&known, &fide, path);
+            plan.notes.extend(notes);
+            if added > 0 {
+                let mut text = existing;
+                if text.is_empty() {
+                    text.push_str(
+                        "# Players: other spellings (aliases), nationality, FIDE id (docs/data-format.md).\n",
+                    );
+                } else if !text.ends_with('\n') {
+                    text.push('\n');
+                }
+                text.push_str(&added_text);
+                // The merged file must load as a build loads it.
+                players::read_known(path, &text)?;
+                plan.players = Some((path.clone(), text, added));
+            }
+        }
+        None if !fide.is_empty() => plan.notes.push(Diagnostic::new(
+            "players.toml",
+            "the files give FIDE ids: import into a data folder (-o data) to record them in data/players.toml",
+        )),
+        None => {}
+    }
+    Ok(plan)
+}
+
+/// The largest PGN collection an import streams (memory holds the events
+/// found, never the file): some 350,000 games with clock comments.
+pub const MAX_PGN_BYTES: u64 = 512 << 20;
+
+/// A file of more than 64 MiB: a PGN collection up to [`MAX_PGN_BYTES`] is
+/// read as a stream; anything else is refused, saying why.
+fn stream_pgn(path: &Path, len: u64) -> Result<ratings_formats::Import, Vec<Diagnostic>> {
+    use std::io::Read as _;
+    let too_large = || {
+        vec![Diagnostic::new(
+            path,
+            format!(
+                "the file is {} MiB; an import reads PGN files up to {} MiB and other files up to {} MiB (split it, e.g. one file per season)",
+                len.div_ceil(1 << 20),
+                MAX_PGN_BYTES >> 20,
+                crate::MAX_PAGE_BYTES >> 20
+            ),
+        )]
+    };
+    if len > MAX_PGN_BYTES {
+        return Err(too_large());
+    }
+    let mut file = std::fs::File::open(path).map_err(|e| vec![Diagnostic::io(path, &e)])?;
+    let mut head = Vec::with_capacity(64 * 1024);
+    (&mut file)
+        .take(64 * 1024)
+        .read_to_end(&mut head)
+        .map_err(|e| vec![Diagnostic::io(path, &e)])?;
+    if ratings_formats::detect(&head) != Format::Pgn {
+        return Err(too_large());
+    }
+    // Never more than the limit, even from a file that grows meanwhile.
+    let input = std::io::Cursor::new(head).chain(file.take(MAX_PGN_BYTES - 64 * 1024));
+    ratings_formats::pgn::parse_reader(input).map_err(|e| vec![tournament::diagnostic_of(path, e)])
+}
+
+/// A World Diplomacy Database page, as one event file.
+fn wdd(path: &Path, bytes: Vec<u8>) -> Result<(EventFile, Vec<Diagnostic>), Vec<Diagnostic>> {
+    if bytes.contains(&0) {
+        return Err(vec![Diagnostic::new(
+            path,
+            "binary data: not a TRF, PGN or CSV file, nor a World Diplomacy Database page",
+        )]);
+    }
+    let (text, note) = crate::decode_page(bytes);
+    let mut imported = crate::parse(path, &text).map_err(|mut ds| {
+        if let Some(d) = ds.first_mut()
+            && d.message.starts_with("no event header found")
+        {
+            d.message = "not a FIDE TRF file (`001` player lines), a PGN file (`[Event \"…\"]` tags), a CSV file with an import header (docs/data-format.md), nor a World Diplomacy Database page".into();
+        }
+        ds
+    })?;
+    if let Some(note) = note {
+        imported.warnings.insert(0, Diagnostic::new(path, note));
+    }
+    let source = path
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let ev = &imported.event;
+    let event = EventFile {
+        rel_path: crate::suggested_path(ev),
+        name: ev.name.clone(),
+        date: ev.date,
+        toml: crate::to_toml(ev, &source),
+        summary: format!("{} result rows of {} players", ev.rows.len(), ev.players),
+    };
+    Ok((event, imported.warnings))
+}
+
+/// `-o` names a file (a single event) rather than a folder.
+pub fn is_toml_file(output: &Path) -> bool {
+    !output.is_dir()
+        && !output.as_os_str().to_string_lossy().ends_with('/')
+        && output.extension().is_some_and(|e| e == "toml")
+}
+
+/// Where each event file goes under `output`.
+pub fn targets(plan: &Plan, output: &Path) -> Vec<PathBuf> {
+    plan.events()
+        .map(|e| {
+            if is_toml_file(output) {
+                output.to_path_buf()
+            } else {
+                output.join(&e.rel_path)
+            }
+        })
+        .collect()
+}
+
+/// Writes the plan: refused as a whole (nothing written) when a target exists
+/// and `force` is off, or when `-o` names one file for several events.
+pub fn write(plan: &Plan, output: &Path, force: bool) -> Result<Vec<PathBuf>, Vec<String>> {
+    let targets = targets(plan, output);
+    if is_toml_file(output) && targets.len() > 1 {
+        return Err(vec![format!(
+            "{}: {} events to write into one file: give a folder (-o data)",
+            Shown(output),
+            targets.len()
+        )]);
+    }
+    if !force {
+        let existing: Vec<String> = targets
+            .iter()
+            .filter(|t| std::fs::symlink_metadata(t).is_ok())
+            .map(|t| format!("{}: the file exists; use --force to replace it", Shown(t.as_path())))
+            .collect();
+        if !existing.is_empty() {
+            return Err(existing);
+        }
+    }
+    let mut written = Vec::new();
+    for (event, target) in plan.events().zip(&targets) {
+        crate::write_new(target, event.toml.as_bytes(), force)
+            .map_err(|e| vec![format!("{}: {e}", Shown(target.as_path()))])?;
+        written.push(target.clone());
+    }
+    if let Some((path, text, _)) = &plan.players {
+        // Merged (the old text kept as it was, entries added at the end).
+        crate::write_new(path, text.as_bytes(), true).map_err(|e| vec![format!("{}: {e}", Shown(path.as_path()))])?;
+        written.push(path.clone());
+    }
+    Ok(written)
+}

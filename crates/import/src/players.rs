@@ -1,0 +1,164 @@
+//! FIDE ids → `data/players.toml`, so that one person is one player across
+//! files and spellings.
+//!
+//! An existing players.toml is merged, never rewritten: its text is kept byte
+//! for byte and new `[[player]]` tables are added at its end. A FIDE id that
+//! an entry already has (`fide_id = N`) names the player in every imported
+//! event file with that entry's `name`, whatever the spelling of the file; a
+//! new id gets an entry `name`, `nat`, `fide_id`. A new id whose name is
+//! already an entry's name or alias gets no entry (that entry already holds
+//! the name) and a note saying to add `fide_id` to it.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use ratings_model::error::{Diagnostic, Shown};
+use ratings_model::names::name_key;
+
+use crate::quoted;
+use crate::tournament::FidePlayer;
+
+/// What an existing players.toml says, as far as the import needs it.
+#[derive(Debug, Default)]
+pub struct Known {
+    /// FIDE id → the entry's `name`.
+    pub by_id: HashMap<u64, String>,
+    /// Name key of every name and alias → (entry `name`, its `fide_id`).
+    pub by_name: HashMap<String, (String, Option<u64>)>,
+}
+
+/// Reads players.toml with the loader of a build (its errors are the build's),
+/// then its FIDE ids.
+pub fn read_known(path: &Path, text: &str) -> Result<Known, Vec<Diagnostic>> {
+    ratings_site::load::registry::parse(path, text)?;
+    let value: toml::Table = toml::from_str(text).map_err(|e| vec![Diagnostic::new(path, e.to_string())])?;
+    let mut known = Known::default();
+    let entries = value
+        .get("player")
+        .and_then(|p| p.as_array())
+        .cloned()
+        .unwrap_or_default();
+    for entry in entries {
+        let Some(name) = entry.get("name").and_then(|n| n.as_str()) else {
+            continue;
+        };
+        let id = entry
+            .get("fide_id")
+            .and_then(toml::Value::as_integer)
+            .and_then(|i| u64::try_from(i).ok());
+        if let Some(id) = id {
+            known.by_id.insert(id, name.to_string());
+        }
+        known.by_name.insert(name_key(name), (name.to_string(), id));
+        for alias in entry.get("aliases").and_then(|a| a.as_array()).into_iter().flatten() {
+            if let Some(alias) = alias.as_str() {
+                known.by_name.insert(name_key(alias), (name.to_string(), id));
+            }
+        }
+    }
+    Ok(known)
+}
+
+/// The `[[player]]` tables to add for `players` (in order, one per id), and a
+/// note for each id that could not get one.
+pub fn additions(known: &Known, players: &[FidePlayer], path: &Path) -> (String, usize, Vec<Diagnostic>) {
+    let mut out = String::new();
+    let mut added: HashMap<u64, ()> = HashMap::new();
+    let mut claimed: HashMap<String, u64> = HashMap::new();
+    let mut notes = Vec::new();
+    for p in players {
+        if known.by_id.contains_key(&p.id) || added.contains_key(&p.id) {
+            continue;
+        }
+        added.insert(p.id, ());
+        let key = name_key(&p.name);
+        if let Some((entry, other)) = known.by_name.get(&key) {
+            let note = match other {
+                None => format!(
+                    "\"{}\" (FIDE id {}) is the entry \"{}\", which has no fide_id: add `fide_id = {}` to it",
+                    Shown(p.name.as_str()),
+                    p.id,
+                    Shown(entry.as_str()),
+                    p.id
+                ),
+                Some(other) => format!(
+                    "\"{}\" has FIDE id {} here but {other} in the entry \"{}\": not added (check which is right)",
+                    Shown(p.name.as_str()),
+                    p.id,
+                    Shown(entry.as_str())
+                ),
+            };
+            notes.push(Diagnostic::new(path, note));
+            continue;
+        }
+        if let Some(other) = claimed.get(&key) {
+            notes.push(Diagnostic::new(
+                path,
+                format!(
+                    "\"{}\" has the FIDE ids {other} and {} in the imported files: only {other} added",
+                    Shown(p.name.as_str()),
+                    p.id
+                ),
+            ));
+            continue;
+        }
+        claimed.insert(key, p.id);
+        out.push_str(&format!("\n[[player]]\nname = {}\n", quoted(&p.name)));
+        if !p.nat.is_empty() {
+            out.push_str(&format!("nat = {}\n", quoted(&p.nat)));
+        }
+        out.push_str(&format!("fide_id = {}\n", p.id));
+    }
+    (out, claimed.len(), notes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player(id: u64, name: &str) -> FidePlayer {
+        FidePlayer {
+            id,
+            name: name.into(),
+            nat: "GER".into(),
+        }
+    }
+
+    #[test]
+    fn new_ids_become_entries_and_clashes_become_notes() {
+        let path = Path::new("data/players.toml");
+        let known = read_known(
+            path,
+            "[[player]]\nname = \"Ann Lee\"\n\n[[player]]\nname = \"Bo Berg\"\naliases = [\"B. Berg\"]\nfide_id = 7\n",
+        )
+        .unwrap();
+        assert_eq!(known.by_id[&7], "Bo Berg");
+        let (text, added, notes) = additions(
+            &known,
+            &[
+                player(1, "Cy Chen"),
+                player(1, "Cy Chen"), // the same id again: once
+                player(7, "Bo Berg"), // known
+                player(2, "Ann Lee"), // an entry without an id has the name
+                player(3, "B. Berg"), // another id's alias
+                player(4, "Di Dorn"),
+                player(5, "Di Dorn"), // a second id for a name just added
+            ],
+            path,
+        );
+        assert_eq!(
+            text,
+            "\n[[player]]\nname = \"Cy Chen\"\nnat = \"GER\"\nfide_id = 1\n\n[[player]]\nname = \"Di Dorn\"\nnat = \"GER\"\nfide_id = 4\n"
+        );
+        assert_eq!(added, 2);
+        let notes: Vec<String> = notes.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            notes,
+            [
+                "data/players.toml: \"Ann Lee\" (FIDE id 2) is the entry \"Ann Lee\", which has no fide_id: add `fide_id = 2` to it",
+                "data/players.toml: \"B. Berg\" has FIDE id 3 here but 7 in the entry \"Bo Berg\": not added (check which is right)",
+                "data/players.toml: \"Di Dorn\" has the FIDE ids 4 and 5 in the imported files: only 4 added",
+            ]
+        );
+    }
+}

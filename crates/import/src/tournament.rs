@@ -1,0 +1,365 @@
+//! Tournaments read by `ratings-formats` (FIDE TRF, PGN, CSV) → event files in
+//! the format of docs/data-format.md: one `[[round]]` table per round (matches,
+//! the three bye lists), the file's final ranks as `[[results]]`, and the
+//! players' FIDE ids for `data/players.toml` (see [`crate::players`]).
+//!
+//! Every event file is checked with the event loader of a build before it is
+//! returned: an import always gives files that load.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use ratings_formats::{ByeKind, Format, GameResult, Tournament};
+use ratings_model::Date;
+use ratings_model::error::{Diagnostic, Shown};
+use ratings_model::names::name_key;
+use ratings_site::load::event;
+
+use crate::{at, quoted};
+
+/// One event file an import would write.
+#[derive(Debug, Clone)]
+pub struct EventFile {
+    /// Where it goes under `data/`: `2024/2024-03-02-spring-open.toml`.
+    pub rel_path: String,
+    pub name: String,
+    pub date: Date,
+    pub toml: String,
+    /// "24 players, 7 rounds, 84 games, 3 byes, final ranks".
+    pub summary: String,
+}
+
+/// A player with a FIDE id, as an event file names them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FidePlayer {
+    pub id: u64,
+    pub name: String,
+    pub nat: String,
+}
+
+/// What one TRF, PGN or CSV file gives.
+#[derive(Debug, Default)]
+pub struct FileImport {
+    pub events: Vec<EventFile>,
+    /// What the import noticed but did not stop for (line of the file).
+    pub warnings: Vec<Diagnostic>,
+    /// Tournaments of the file that were not imported, and why.
+    pub skipped: Vec<Diagnostic>,
+    /// Players with a FIDE id, in file order (one per id and event).
+    pub fide_players: Vec<FidePlayer>,
+    /// How the text was decoded ("UTF-8", "Windows-1252 (Latin-1)", …).
+    pub encoding: &'static str,
+}
+
+/// The name of a format in messages.
+pub fn format_name(format: Format) -> &'static str {
+    match format {
+        Format::Trf => "FIDE TRF",
+        Format::Pgn => "PGN",
+        Format::Csv => "CSV",
+        Format::Unknown => "unknown",
+    }
+}
+
+/// Options of the conversion.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// The events' `format` (required for match events); `None`: "Chess" for
+    /// TRF and PGN, "Game" for CSV.
+    pub game_format: Option<String>,
+    /// Event names → the name the event file uses, for the players of a FIDE id
+    /// already in players.toml: `FIDE id → registry name`.
+    pub fide_names: HashMap<u64, String>,
+}
+
+/// Reads `bytes` (already detected as `format`): an error is the file's own
+/// (it cannot be read at all), with its line and column.
+pub fn read(path: &Path, bytes: &[u8], format: Format) -> Result<ratings_formats::Import, Vec<Diagnostic>> {
+    let parsed = match format {
+        Format::Trf => ratings_formats::trf::parse(bytes),
+        Format::Pgn => ratings_formats::pgn::parse(bytes),
+        Format::Csv => ratings_formats::csv::parse(bytes),
+        Format::Unknown => unreachable!("an unknown format is not converted"),
+    };
+    parsed.map_err(|e| vec![diagnostic_of(path, e)])
+}
+
+/// A reader's error, with the file's name and the line and column it gives.
+pub fn diagnostic_of(path: &Path, e: ratings_formats::ImportError) -> Diagnostic {
+    Diagnostic {
+        path: path.to_path_buf(),
+        position: (e.line > 0).then(|| (e.line, e.column.unwrap_or(1))),
+        message: e.message,
+    }
+}
+
+/// FIDE id → the first name a file gives it, so that every event file of one
+/// import names a player alike.
+pub fn fide_names(parsed: &ratings_formats::Import, names: &mut HashMap<u64, String>) {
+    for p in parsed.tournaments.iter().flat_map(|t| &t.players) {
+        if let Some(id) = p.fide_id {
+            names.entry(id).or_insert_with(|| p.name.clone());
+        }
+    }
+}
+
+/// Converts every tournament of a file read by [`read`]; a tournament that
+/// cannot become an event is skipped with its reason.
+pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, options: &Options) -> FileImport {
+    let mut out = FileImport {
+        encoding: match parsed.encoding {
+            ratings_formats::Encoding::Utf8 => "UTF-8",
+            ratings_formats::Encoding::Utf8WithBom => "UTF-8 with BOM",
+            ratings_formats::Encoding::Utf16Le => "UTF-16LE",
+            ratings_formats::Encoding::Utf16Be => "UTF-16BE",
+            ratings_formats::Encoding::Windows1252 => "Latin-1 (Windows-1252)",
+        },
+        ..FileImport::default()
+    };
+    for (line, message) in parsed.warnings {
+        out.warnings.push(diagnostic(path, line, message));
+    }
+    let default_format = match format {
+        Format::Csv => "Game",
+        _ => "Chess",
+    };
+    let game_format = options.game_format.as_deref().unwrap_or(default_format);
+    // Two sections of one file with one name are told apart by their number.
+    let mut names: HashMap<String, usize> = HashMap::new();
+    for t in &parsed.tournaments {
+        *names.entry(name_key(&t.name)).or_default() += 1;
+    }
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    for t in parsed.tournaments {
+        for (line, message) in &t.warnings {
+            out.warnings.push(diagnostic(path, *line, message.clone()));
+        }
+        let mut name = if t.name.trim().is_empty() || t.name.trim() == "?" {
+            stem.clone()
+        } else {
+            t.name.trim().to_string()
+        };
+        if let Some(section) = &t.section
+            && names.get(&name_key(&t.name)).is_some_and(|&n| n > 1)
+        {
+            name = format!("{name} (section {section})");
+        }
+        let Some(start) = t.start.or(t.end) else {
+            out.skipped.push(Diagnostic::new(
+                path,
+                format!(
+                    "{}: no date (a TRF 042 record, a PGN Date tag, a CSV date): not imported",
+                    Shown(name.as_str())
+                ),
+            ));
+            continue;
+        };
+        let date = model_date(start);
+        let end_date = t.end.map(model_date).filter(|&e| e > date);
+        // Two tournaments of one file with one name and date: told apart by
+        // the batch (`-2`).
+        let rel_path = suggested_path(&name, date);
+        let (toml, summary, fide) = to_toml(&t, &name, date, end_date, game_format, options, path);
+        let ctx = event::Lookups {
+            aliases: &HashMap::new(),
+            known_formats: &[],
+        };
+        if let Err(ds) = event::parse(Path::new(&rel_path), "import".into(), &toml, &ctx) {
+            let reasons: Vec<String> = ds.iter().map(|d| d.message.clone()).collect();
+            out.skipped.push(Diagnostic::new(
+                path,
+                format!(
+                    "{}: the event file would not load ({}): not imported",
+                    Shown(name.as_str()),
+                    reasons.join("; ")
+                ),
+            ));
+            continue;
+        }
+        out.fide_players.extend(fide);
+        out.events.push(EventFile {
+            rel_path,
+            name,
+            date,
+            toml,
+            summary,
+        });
+    }
+    out
+}
+
+fn diagnostic(path: &Path, line: usize, message: String) -> Diagnostic {
+    if line == 0 {
+        Diagnostic::new(path, message)
+    } else {
+        at(path, line, message)
+    }
+}
+
+fn model_date(d: ratings_formats::Date) -> Date {
+    Date {
+        year: d.year,
+        month: d.month,
+        day: d.day,
+    }
+}
+
+/// `YEAR/YYYY-MM-DD-name.toml`: a season of events with one name (a monthly
+/// "Club Swiss") gives one file each.
+pub fn suggested_path(name: &str, date: Date) -> String {
+    format!("{}/{date}-{}.toml", date.year, crate::file_stem(name))
+}
+
+/// A game's result in the notation of docs/data-format.md, first player first.
+fn result_text(result: &GameResult) -> &str {
+    match result {
+        GameResult::WhiteWins => "1-0",
+        GameResult::BlackWins => "0-1",
+        GameResult::Draw => "½-½",
+        GameResult::WhiteWinsForfeit => "+-",
+        GameResult::BlackWinsForfeit => "-+",
+        GameResult::DoubleForfeit => "--",
+        GameResult::UnratedDraw => "½F-½F",
+        GameResult::Written(s) => s,
+    }
+}
+
+/// The event file of one tournament, its summary, and its players with a FIDE id.
+fn to_toml(
+    t: &Tournament,
+    name: &str,
+    date: Date,
+    end_date: Option<Date>,
+    game_format: &str,
+    options: &Options,
+    source: &Path,
+) -> (String, String, Vec<FidePlayer>) {
+    // Names as the event file writes them: the registry's for a known FIDE id,
+    // else the display form; two entrants with one name are told apart.
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    let mut fide = Vec::new();
+    let names: Vec<String> = t
+        .players
+        .iter()
+        .map(|p| {
+            let mut shown = p
+                .fide_id
+                .and_then(|id| options.fide_names.get(&id).cloned())
+                .unwrap_or_else(|| p.name.clone());
+            let count = seen.entry(name_key(&shown)).or_default();
+            *count += 1;
+            if *count > 1 {
+                shown = match p.fide_id {
+                    Some(id) => format!("{shown} ({id})"),
+                    None => format!("{shown} ({})", count),
+                };
+            }
+            if let Some(id) = p.fide_id {
+                fide.push(FidePlayer {
+                    id,
+                    name: shown.clone(),
+                    nat: p.federation.clone(),
+                });
+            }
+            shown
+        })
+        .collect();
+    let mut out = String::new();
+    out.push_str(&format!("# {}", Shown(name)));
+    if !t.place.is_empty() {
+        out.push_str(&format!(", {}", Shown(t.place.as_str())));
+    }
+    out.push('\n');
+    let file_name = source
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    out.push_str(&format!(
+        "# Imported with `ratings import` from {}.\n",
+        Shown(file_name.as_str())
+    ));
+    out.push_str(&format!("name = {}\n", quoted(name)));
+    out.push_str(&format!("date = {date}\n"));
+    if let Some(end) = end_date {
+        out.push_str(&format!("end_date = {end}\n"));
+    }
+    if !t.place.is_empty() {
+        out.push_str(&format!("place = {}\n", quoted(&t.place)));
+    }
+    let games: usize = t.round_results.iter().map(Vec::len).sum();
+    let byes: usize = t.byes.iter().map(Vec::len).sum();
+    if games > 0 || byes > 0 {
+        out.push_str(&format!("format = {}\n", quoted(game_format)));
+    }
+    if let Some((win, draw, loss)) = t.points {
+        out.push_str(&format!("points = {{ win = {win}, draw = {draw}, loss = {loss} }}\n"));
+    }
+    // A file without colours (CSV): the first player is not White.
+    if games > 0 && t.round_results.iter().flatten().all(|g| !g.colours_known) {
+        out.push_str("colours = false\n");
+    }
+    out.push_str(&format!("players = {}\n", t.players.len()));
+    let official = t.official.as_ref().filter(|o| !o.is_empty());
+    if official.is_some() {
+        out.push_str(&format!("rounds = {}\n", t.rounds.max(1)));
+    }
+    for round in 0..t.round_results.len().max(t.byes.len()) {
+        out.push_str("\n[[round]]\nmatches = [");
+        let games = t.round_results.get(round).map_or(&[][..], Vec::as_slice);
+        for g in games {
+            out.push_str(&format!(
+                "\n  [{}, {}, {}],",
+                quoted(&names[g.white]),
+                quoted(&names[g.black]),
+                quoted(result_text(&g.result))
+            ));
+        }
+        if !games.is_empty() {
+            out.push('\n');
+        }
+        out.push_str("]\n");
+        let round_byes = t.byes.get(round).map_or(&[][..], Vec::as_slice);
+        for (kind, key) in [
+            (ByeKind::Full, "byes"),
+            (ByeKind::Half, "half_point_byes"),
+            (ByeKind::Zero, "zero_point_byes"),
+        ] {
+            let list: Vec<String> = round_byes
+                .iter()
+                .filter(|(_, k)| *k == kind)
+                .map(|&(i, _)| quoted(&names[i]))
+                .collect();
+            if !list.is_empty() {
+                out.push_str(&format!("{key} = [{}]\n", list.join(", ")));
+            }
+        }
+    }
+    if let Some(official) = official {
+        let mut rows: Vec<(u32, usize)> = official.iter().map(|&(i, rank)| (rank, i)).collect();
+        rows.sort_unstable();
+        for (rank, i) in rows {
+            out.push_str(&format!("\n[[results]]\nrank = {rank}\nname = {}\n", quoted(&names[i])));
+            let nat = &t.players[i].federation;
+            if !nat.is_empty() {
+                out.push_str(&format!("nat = {}\n", quoted(nat)));
+            }
+        }
+    }
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let mut summary = format!(
+        "{}, {}, {}",
+        plural(t.players.len(), "player"),
+        plural(t.round_results.len().max(t.byes.len()), "round"),
+        plural(games, "game")
+    );
+    if byes > 0 {
+        summary.push_str(&format!(", {}", plural(byes, "bye")));
+    }
+    if let Some(official) = official {
+        summary.push_str(&format!(", {} final ranks", official.len()));
+    }
+    (out, summary, fide)
+}
