@@ -149,6 +149,13 @@ fn field_line(file: &Path, field: &str, text: &str, cache: &mut LineCache) -> Op
         .map(|&i| (i + 1, 1))
 }
 
+/// The first line `key = ...` of a file.
+fn key_line(file: &Path, key: &str, cache: &mut LineCache) -> Option<(usize, usize)> {
+    nth_line(file, 0, cache, |l| {
+        l.strip_prefix(key).is_some_and(|r| r.trim_start().starts_with('='))
+    })
+}
+
 /// The `n`-th (from 0) line of a file that `wanted` accepts.
 fn nth_line(file: &Path, n: usize, cache: &mut LineCache, wanted: impl Fn(&str) -> bool) -> Option<(usize, usize)> {
     let lines = lines_of(file, cache);
@@ -797,9 +804,7 @@ impl<'a> Warnings<'a> {
                     "has no [[results]] and its rounds have no matches and no byes"
                 };
                 self.out.push(Diagnostic {
-                    position: nth_line(&file, 0, &mut self.cache, |l| {
-                        l.strip_prefix("name").is_some_and(|r| r.trim_start().starts_with('='))
-                    }),
+                    position: key_line(&file, "name", &mut self.cache),
                     path: file,
                     message: format!(
                         "event {:?} {what}: it is listed, but no rating includes it (fine for an announced event or unpublished standings)",
@@ -864,9 +869,7 @@ impl<'a> Warnings<'a> {
             }
             let file = PathBuf::from(&e.file);
             self.out.push(Diagnostic {
-                position: nth_line(&file, 0, &mut self.cache, |l| {
-                    l.strip_prefix("date").is_some_and(|r| r.trim_start().starts_with('='))
-                }),
+                position: key_line(&file, "date", &mut self.cache),
                 path: file,
                 message: format!(
                     "event {:?} has results but is dated {}, after today ({today}): it would be the site's \"Last update\" and the last event of every rating; a typo in the year?",
