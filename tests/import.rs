@@ -204,6 +204,30 @@ fn pages_without_an_event_are_refused() {
     assert!(err[0].message.contains("appears twice"), "{}", err[0]);
 }
 
+/// A page of 20,000 rows of one name: 19,999 loader errors, each pointed at
+/// its page row through a table made once (each was a scan of the whole
+/// generated file: quadratic, minutes at this size).
+#[test]
+fn many_refused_rows_are_each_pointed_at_their_line() {
+    let mut text = String::from(
+        "Big Open 2005\nDate March 4-6, 2005 Place Lyon\nNumber of players20000 Number of rounds1 Number of boards4\n\nRankFirstName LastNameLoc.Nat.Score\n",
+    );
+    for rank in 1..=20_000u32 {
+        text.push_str(&format!("{rank}Ann AMES\n"));
+    }
+    let err = ratings_import::parse(Path::new("x.txt"), &text).unwrap_err();
+    let twice: Vec<_> = err.iter().filter(|e| e.message.contains("appears twice")).collect();
+    assert_eq!(twice.len(), 19_999, "{}", err[0]);
+    // Page line 6 is rank 1; rank 20,000 is line 20,005.
+    assert_eq!(twice[0].position, Some((7, 1)), "{}", twice[0]);
+    assert_eq!(
+        twice.last().unwrap().position,
+        Some((20_005, 1)),
+        "{}",
+        twice.last().unwrap()
+    );
+}
+
 fn ratings_cmd() -> Command {
     Command::new(env!("CARGO_BIN_EXE_ratings"))
 }

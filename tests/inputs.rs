@@ -410,7 +410,10 @@ fn hidden_files_are_never_opened_by_a_build_or_its_change_check() {
     let site = site_in(tmp.path());
     mkfifo(&site.join("data/.backup.tar"));
     mkfifo(&site.join("static/.cache"));
-    std::fs::File::create(site.join("data/.old.tar")).unwrap().set_len(3 << 30).unwrap();
+    std::fs::File::create(site.join("data/.old.tar"))
+        .unwrap()
+        .set_len(3 << 30)
+        .unwrap();
     for round in 0..2 {
         let r = run_bounded(&site, &["build", "--output", "../out"]).expect("finished");
         assert!(r.status.success(), "build {round}: {}", stderr(&r));
