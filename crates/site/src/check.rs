@@ -248,6 +248,9 @@ const ONE_EDIT_UP_TO: usize = 64;
 /// typo (`P0000001` ... `P0004000`): its names are not compared, being
 /// among too many like them to tell a typo from a neighbour.
 const MAX_SHARED_VARIANT: usize = 32;
+/// A name compared letter by letter with more names than this (through
+/// the variants it shares) is among too many like it, as above.
+const MAX_COMPARED: u32 = 128;
 /// A name with more look-alikes than this looks like a numbering scheme,
 /// not a typo: none of its pairs are reported.
 const MAX_LOOKALIKES: usize = 4;
@@ -279,10 +282,13 @@ fn near_pairs<'f>(
     let mut mine: Vec<u64> = Vec::new();
     let mut done: HashSet<(PlayerId, PlayerId)> = HashSet::new();
     let mut crowded: HashSet<PlayerId> = HashSet::new();
+    let mut compared: Vec<u32> = Vec::new();
     for group in by_group.chunk_by(|x, y| x.0 == y.0).filter(|g| g.len() > 1) {
         variants.clear();
         parts.clear();
         done.clear();
+        compared.clear();
+        compared.resize(group.len(), 0);
         for (k, &(_, i)) in group.iter().enumerate() {
             let part = split(&folded[i as usize]).map_or("", |x| x.1);
             let chars: Vec<char> = part.chars().collect();
@@ -310,11 +316,23 @@ fn near_pairs<'f>(
                 for &(_, kb) in &run[x + 1..] {
                     let (a, b) = (group[ka as usize].1, group[kb as usize].1);
                     let pair = (a.min(b), a.max(b));
-                    if folded[a as usize] == folded[b as usize] || done.contains(&pair) {
+                    if folded[a as usize] == folded[b as usize] || !done.insert(pair) {
                         continue;
                     }
+                    // A name compared with many others is among too many
+                    // like it: this bounds the comparisons by the names.
+                    let full = [ka, kb].map(|k| compared[k as usize] >= MAX_COMPARED);
+                    if full[0] || full[1] {
+                        for (k, full) in [ka, kb].into_iter().zip(full) {
+                            if full {
+                                crowded.insert(group[k as usize].1);
+                            }
+                        }
+                        continue;
+                    }
+                    compared[ka as usize] += 1;
+                    compared[kb as usize] += 1;
                     if misspelt(&parts[ka as usize], &parts[kb as usize]) {
-                        done.insert(pair);
                         pairs.push(pair);
                     }
                 }
