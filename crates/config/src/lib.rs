@@ -42,7 +42,7 @@ pub struct SiteConfig {
 }
 
 /// Keys every `[[rating]]` table has, whatever its system.
-pub const COMMON_KEYS: [&str; 4] = ["id", "system", "title", "active_years"];
+pub const COMMON_KEYS: [&str; 5] = ["id", "system", "title", "active_years", "decimals"];
 
 /// A `[[rating]]` table as toml gives it, keys and values with their spans.
 pub type RawTable = BTreeMap<Spanned<String>, Spanned<Value>>;
@@ -77,6 +77,8 @@ pub struct RatingTable {
     /// Players without an event in this many years before the latest event
     /// are listed apart as inactive; `None`: everyone stays in the ranking.
     pub active_years: Option<u32>,
+    /// Decimals of the ratings on pages (0 to 6), overriding the system's.
+    pub decimals: Option<u8>,
     /// The table, keys and values with their spans in `text`.
     pub table: Spanned<RawTable>,
     /// `site.toml` as messages name it, and its text (for line and column).
@@ -435,6 +437,16 @@ fn rating(c: &mut Problems, table: &Spanned<RawTable>, text: &Arc<str>) -> Optio
             None
         }
     });
+    let decimals = get("decimals").and_then(|d| match d.get_ref().as_integer() {
+        Some(n @ 0..=6) => Some(n as u8),
+        _ => {
+            c.error(
+                d,
+                format!("`decimals` must be a whole number from 0 to 6, not {}", d.get_ref()),
+            );
+            None
+        }
+    });
     let title = title
         .as_ref()
         .map(|t| t.get_ref().trim())
@@ -446,6 +458,7 @@ fn rating(c: &mut Problems, table: &Spanned<RawTable>, text: &Arc<str>) -> Optio
         system: name,
         title,
         active_years,
+        decimals,
         table: table.clone(),
         file: c.path.to_path_buf(),
         text: text.clone(),

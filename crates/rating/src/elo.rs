@@ -253,12 +253,20 @@ impl RatingSystem for Elo {
         2
     }
 
+    /// Whole numbers, as rating bodies publish them: 1524, changes +19.
+    fn decimals(&self) -> u8 {
+        0
+    }
+
     fn columns(&self) -> Columns {
         Columns {
             matches: false,
             event_value: "",
             k: true,
             deviation: None,
+            played: "Events of this rating in which the player was rated.",
+            first_is_new: false,
+            explained: None,
         }
     }
 

@@ -44,19 +44,10 @@ fn appearances(site: &Site) -> Appearances {
         for r in &e.results {
             note(r.player);
         }
-        for round in &e.round {
-            for m in &round.matches {
-                note(m.a);
-                note(m.b);
-            }
-            for f in &round.forfeits {
-                note(f.a);
-                note(f.b);
-            }
-            for &b in round.byes.iter().chain(&round.half_byes).chain(&round.zero_byes) {
-                note(b);
-            }
-        }
+        e.round
+            .iter()
+            .flat_map(ratings_model::Round::players)
+            .for_each(&mut note);
     }
     s
 }
