@@ -356,6 +356,8 @@ fn accept(listener: TcpListener, root: &Path, prefix: &str, state: &Arc<Mutex<St
         let open: Arc<Mutex<BTreeMap<u64, tokio::task::AbortHandle>>> = Arc::default();
         for number in 0u64.. {
             let Ok((stream, _)) = listener.accept().await else {
+                // Out of descriptors, say: wait instead of spinning.
+                tokio::time::sleep(Duration::from_millis(50)).await;
                 continue;
             };
             let (site, done) = (Arc::clone(&site), Arc::clone(&open));
