@@ -23,12 +23,6 @@ fn close(got: &str, want: f64) {
     assert!((x - want).abs() <= 1e-9 * want.abs().max(1.0), "{got} vs {want}");
 }
 
-fn csv_rows(text: &str) -> Vec<Vec<String>> {
-    text.lines()
-        .map(|l| l.split(',').map(str::to_string).collect())
-        .collect()
-}
-
 #[test]
 fn elo_history_equals_the_hand_computation() {
     let (_tmp, out) = build(&fixture("more-systems"));
@@ -54,24 +48,25 @@ fn elo_history_equals_the_hand_computation() {
     let ann = read(&out.join("player/ann-able.html"));
     // Mixed events: both placing columns, each event with its own.
     let elo = group_rows(&ann, "history", "Elo Rating", 2);
-    assert_eq!(elo[0], ["2020-01-10", "Placement Open", "1516.00", "+16.00", "1"]);
-    assert_eq!(elo[1], ["2020-03-01", "Match Night", "1529.13", "+13.13", "1"]);
-    // The placing columns come last: rank / players, score, W-L-D.
+    // Elo is shown in whole numbers, as chess sites print it.
+    assert_eq!(elo[0], ["2020-01-10", "Placement Open", "1516 +16", "1"]);
+    assert_eq!(elo[1], ["2020-03-01", "Match Night", "1529 +13", "1"]);
+    // The placing columns come last: rank / players, score, W-D-L.
     let history = table_rows_of(&ann, "history");
     let placing = |r: &[String]| r[r.len() - 3..].to_vec();
     assert_eq!(placing(&history[0]), ["1 / 3", "83.33", ""]);
     // A match event: the place in its standings, and the rated record.
-    assert_eq!(placing(&history[1]), ["1 / 4", "", "1-0-1"]);
+    assert_eq!(placing(&history[1]), ["1 / 4", "", "1-1-0"]);
     // Its matches, each once, with each match rating's figures (Elo: the
     // opponent's rating, K and the change of the match).
     let matches = group_rows(&ann, "matches", "Elo Rating", 5);
     assert_eq!(
         matches[0],
-        ["1", "White", "Bob Baker", "1-0", "Win", "1500.00", "32", "+15.26"]
+        ["1", "White", "Bob Baker", "1-0", "Win", "1500", "32", "+15"]
     );
     assert_eq!(
         matches[1],
-        ["2", "White", "Cid Cole", "1-1", "Draw", "1484.74", "32", "-2.13"]
+        ["2", "White", "Cid Cole", "1-1", "Draw", "1485", "32", "-2"]
     );
     // Glicko-2 rates the event's matches at once: no change per match.
     assert_eq!(group_range(&ann, "matches", "Glicko-2 Rating").len(), 1);
@@ -80,11 +75,66 @@ fn elo_history_equals_the_hand_computation() {
     // the standings: 1 win, 1 drawn match ("1-1"), no loss: 1.5 points;
     // Buchholz cut 1: Bob and Cid scored 1 each, less the lowest.
     let rows = group_rows(&event, "results", "Elo Rating", 2);
-    assert_eq!(rows[0], ["1", "Ann Able", "1529.13", "+13.13"]);
+    assert_eq!(rows[0], ["1", "Ann Able", "1529", "+13"]);
     assert_eq!(
         table_rows_of(&event, "standings")[0][..5],
         ["1", "Ann Able", "1.5", "1-1-0", "1"]
     );
+}
+
+/// Each system shows its ratings with its own decimals (Elo, Glicko-2 and
+/// DCI whole, TrueSkill and Dip Pouch two), a `[[rating]]`'s `decimals`
+/// overrides it, and the downloads keep their precision either way.
+#[test]
+fn ratings_are_shown_with_their_systems_decimals_or_the_tables() {
+    let (_tmp, out) = build(&fixture("more-systems"));
+    let ranking = |out: &std::path::Path, id: &str| table_rows(&read(&out.join(format!("rating/{id}/index.html"))));
+    assert_eq!(
+        ranking(&out, "elo")[0][2..4],
+        ["Ann Able".to_string(), "1529".to_string()]
+    );
+    let glicko = ranking(&out, "glicko2");
+    assert!(
+        glicko.iter().all(|r| !r[3].contains('.') && !r[4].contains('.')),
+        "{glicko:?}"
+    );
+    let trueskill = ranking(&out, "trueskill");
+    assert!(
+        trueskill
+            .iter()
+            .all(|r| r[3].split('.').nth(1).map(str::len) == Some(2)),
+        "{trueskill:?}"
+    );
+    let dp = ranking(&out, "dp");
+    assert!(
+        dp.iter().all(|r| r[3].split('.').nth(1).map(str::len) == Some(2)),
+        "{dp:?}"
+    );
+
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_tree(&fixture("more-systems"), &site);
+    let toml = read(&site.join("site.toml"));
+    let toml = toml.replace("system = \"elo\"\n", "system = \"elo\"\ndecimals = 1\n");
+    let toml = toml.replace("system = \"trueskill\"\n", "system = \"trueskill\"\ndecimals = 0\n");
+    std::fs::write(site.join("site.toml"), toml).unwrap();
+    let (_tmp2, out2) = build(&site);
+    assert_eq!(ranking(&out2, "elo")[0][3], "1529.1");
+    let ann = read(&out2.join("player/ann-able.html"));
+    assert_eq!(group_rows(&ann, "history", "Elo Rating", 2)[1][2], "1529.1 +13.1");
+    assert!(ranking(&out2, "trueskill").iter().all(|r| !r[3].contains('.')));
+    for csv in [
+        "elo-history.csv",
+        "elo-ranking.csv",
+        "trueskill-history.csv",
+        "trueskill-ranking.csv",
+    ] {
+        assert_eq!(
+            read(&out.join("downloads").join(csv)),
+            read(&out2.join("downloads").join(csv)),
+            "{csv}"
+        );
+    }
 }
 
 #[test]
@@ -123,12 +173,12 @@ fn glicko2_rates_match_events_only_with_deviations() {
     assert!(placement.contains("Glicko-2 Rating</a>: Not rated: Glicko-2 rates matches only, not placements.</p>"));
     let included = read(&out.join("rating/glicko2/events.html"));
     assert_eq!(table_rows(&included).len(), 1, "only Match Night");
-    // The player page states r ± 2 RD.
+    // The player page states r ± 2 RD, in whole numbers.
     let ann = read(&out.join("player/ann-able.html"));
     let rd: f64 = ranking[1][5].parse().unwrap();
     let r: f64 = ranking[1][3].parse().unwrap();
     assert!(
-        ann.contains(&format!("({:.0} ± {:.0})", r, 2.0 * rd)),
+        ann.contains(&format!("<dd>{:.0} <span class=nw>± {:.0}</span>", r, 2.0 * rd)),
         "spread on the player page"
     );
 }
@@ -155,6 +205,22 @@ fn trueskill_publishes_mu_minus_three_sigma() {
     assert!(ratings.windows(2).all(|w| w[0] >= w[1]));
     let page = read(&out.join("rating/trueskill/index.html"));
     assert!(page.contains("<th scope=col class=num>σ</th>"));
+    // What the number is, said where it is shown; a first event is "new",
+    // not a gain from the start at 0 (Elo's first event keeps its change).
+    assert!(page.contains("The rating is μ − 3σ"));
+    let ann = read(&out.join("player/ann-able.html"));
+    assert!(ann.contains("<p class=\"meta explained\">TrueSkill: the rating is μ − 3σ"));
+    let history = group_rows(&ann, "history", "TrueSkill", 2);
+    assert!(history[0][2].ends_with(" new"), "{:?}", history[0]);
+    assert!(
+        history[1][2].contains(" +") || history[1][2].contains(" -"),
+        "{:?}",
+        history[1]
+    );
+    assert_eq!(group_rows(&ann, "history", "Elo Rating", 2)[0][2], "1516 +16");
+    let event = read(&out.join("events/a-placement.html"));
+    let first = group_rows(&event, "results", "TrueSkill", 2);
+    assert!(first.iter().all(|r| r.last().unwrap() == "new"), "{first:?}");
 }
 
 #[test]

@@ -45,21 +45,26 @@ def main():
             events += 1
             blitz = month % 3 == 0
             present = rng.sample(PLAYERS, rng.randint(10, 16))
-            write_event(rng, year, month, blitz, present, strength)
+            # December: the club championship, nine rounds (the widest
+            # crosstable the event pages must show without scrolling).
+            rounds = 9 if month == 12 else 5
+            write_event(rng, year, month, blitz, present, strength, rounds)
     print(f"wrote {events} events")
 
 
-def write_event(rng, year, month, blitz, present, strength):
-    """Five Swiss rounds in chess notation. Like a real club night: a
-    latecomer who misses round 1, a player who withdraws after round 3, a
+def write_event(rng, year, month, blitz, present, strength, rounds):
+    """Swiss rounds in chess notation. Like a real club night: a latecomer
+    who misses round 1, a player who withdraws before the last two rounds, a
     requested half-point bye, an absence (zero-point bye), now and then a
     game lost by forfeit; a full-point bye for the odd player out."""
     fmt = "Blitz" if blitz else "Rapid"
     name = f"{MONTHS[month - 1]} {fmt} Night {year}"
+    if rounds == 9:
+        name = f"Club Championship {year}"
     score = {p: 0.0 for p in present}
     met = set()
     late, withdrawn, half_bye, absent = rng.sample(present, 4)
-    half_round, absent_round = rng.randint(2, 4), rng.randint(2, 5)
+    half_round, absent_round = rng.randint(2, rounds - 1), rng.randint(2, rounds)
     lines = [
         f'name = "{name}"',
         f"date = {year}-{month:02d}-{rng.randint(2, 26):02d}",
@@ -67,13 +72,13 @@ def write_event(rng, year, month, blitz, present, strength):
         f'format = "{fmt}"',
         "",
     ]
-    for number in range(1, 6):
+    for number in range(1, rounds + 1):
         half = [half_bye] if number == half_round else []
         zero = [absent] if number == absent_round else []
         away = set(half + zero)
         if number == 1:
             away.add(late)
-        if number > 3:
+        if number > rounds - 2:
             away.add(withdrawn)
         # Swiss-like: by score, random among equals, no rematch if avoidable.
         order = sorted((p for p in present if p not in away), key=lambda p: (-score[p], rng.random()))

@@ -289,3 +289,10 @@ pub fn group_rows(html: &str, class: &str, group: &str, lead: usize) -> Vec<Vec<
         .map(|r| r[..lead].iter().chain(&r[range.clone()]).cloned().collect())
         .collect()
 }
+
+/// A CSV without quoted cells, as rows of cells.
+pub fn csv_rows(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}

@@ -250,6 +250,15 @@ pub struct Round {
 }
 
 impl Round {
+    /// Everyone in the round: both players of each match and forfeit, then
+    /// the three bye lists.
+    pub fn players(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        let matches = self.matches.iter().flat_map(|m| [m.a, m.b]);
+        let forfeits = self.forfeits.iter().flat_map(|f| [f.a, f.b]);
+        let byes = self.byes.iter().chain(&self.half_byes).chain(&self.zero_byes).copied();
+        matches.chain(forfeits).chain(byes)
+    }
+
     /// Whether the round has anything in it.
     pub fn is_empty(&self) -> bool {
         self.matches.is_empty()

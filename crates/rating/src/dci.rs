@@ -246,12 +246,20 @@ impl RatingSystem for Dci {
         Some(crate::elo::chance(a.rating, b.rating))
     }
 
+    /// Whole numbers, as rating bodies publish them: 1524, changes +19.
+    fn decimals(&self) -> u8 {
+        0
+    }
+
     fn columns(&self) -> Columns {
         Columns {
             matches: true,
             event_value: "K",
             k: true,
             deviation: None,
+            played: "Events of this rating in which the player was rated.",
+            first_is_new: false,
+            explained: None,
         }
     }
 

@@ -202,6 +202,9 @@ impl RatingSystem for Glicko2 {
             event_value: "",
             k: false,
             deviation: Some("RD"),
+            played: "Events of this rating in which the player was rated.",
+            first_is_new: false,
+            explained: None,
         }
     }
 
@@ -209,12 +212,14 @@ impl RatingSystem for Glicko2 {
         self.common.formats.as_deref()
     }
 
-    /// "1464 ± 303": the rating and twice the RD, a 95 % interval.
-    fn spread(&self, rating: f64, deviation: Option<f64>) -> String {
-        match deviation {
-            Some(rd) => format!("{:.0} ± {:.0}", rating, 2.0 * rd),
-            None => fixed2(rating),
-        }
+    /// Whole numbers, as lichess shows them: 1464, changes +19.
+    fn decimals(&self) -> u8 {
+        0
+    }
+
+    /// "± 303" after "1464": twice the RD, a 95 % interval.
+    fn spread(&self, _rating: f64, rd: f64, places: u8) -> String {
+        format!("± {}", ratings_model::format::decimals(2.0 * rd, places.into()))
     }
 
     fn method(&self) -> String {

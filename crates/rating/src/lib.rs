@@ -61,11 +61,20 @@ pub trait RatingSystem: Send + Sync + std::fmt::Debug {
     /// of the rating's method page.
     fn method(&self) -> String;
 
-    /// A rating with its deviation, as a player page states it
-    /// ("1464 ± 303"); the rating alone for systems without one.
-    fn spread(&self, rating: f64, deviation: Option<f64>) -> String {
-        let _ = deviation;
-        ratings_model::format::fixed2(rating)
+    /// How many decimals pages show its ratings and changes with (a
+    /// `[[rating]]`'s `decimals` overrides it; downloads keep full
+    /// precision): whole numbers where ratings are hundreds or thousands
+    /// (Elo's 1524, changes +19), two decimals on small scales.
+    fn decimals(&self) -> u8 {
+        2
+    }
+
+    /// What a player page states after the rating (shown at `places`
+    /// decimals) for a system with a deviation: "± 274" (Glicko-2's 95 %
+    /// interval), "(μ 29.80, σ 4.70)".
+    fn spread(&self, rating: f64, deviation: f64, places: u8) -> String {
+        let _ = (rating, places);
+        format!("(σ {})", ratings_model::format::decimals(deviation, 2))
     }
 
     /// The event formats the system counts, when it filters by format
@@ -180,6 +189,17 @@ pub struct Columns {
     pub k: bool,
     /// The name of the system's deviation ("RD", "σ"), if it has one.
     pub deviation: Option<&'static str>,
+    /// What counts as an event played, in the system's words (the records'
+    /// "Most events played"); empty: "the events in which the player was
+    /// rated".
+    pub played: &'static str,
+    /// The starting rating is no measure of a player (TrueSkill's 0, μ − 3σ
+    /// of someone unknown): a first event's change shows as "new", not as
+    /// a gain from it.
+    pub first_is_new: bool,
+    /// What the published number is, where a reader would not guess it:
+    /// said beside the tables that show it.
+    pub explained: Option<&'static str>,
 }
 
 /// What one player did in one event, as the system saw it.

@@ -160,6 +160,12 @@ impl RatingSystem for TrueSkill {
             event_value: "",
             k: false,
             deviation: Some("σ"),
+            played: "Events of this rating in which the player was rated.",
+            first_is_new: true,
+            explained: Some(
+                "the rating is μ − 3σ, the skill TrueSkill is almost sure the player has: it starts at 0, \
+                 and as the uncertainty σ shrinks it can rise even after a poor result",
+            ),
         }
     }
 
@@ -167,12 +173,10 @@ impl RatingSystem for TrueSkill {
         self.common.formats.as_deref()
     }
 
-    /// "μ 29.80, σ 4.70" (the published rating is μ − 3σ).
-    fn spread(&self, rating: f64, deviation: Option<f64>) -> String {
-        match deviation {
-            Some(sigma) => format!("μ {}, σ {}", fixed2(rating + 3.0 * sigma), fixed2(sigma)),
-            None => fixed2(rating),
-        }
+    /// "(μ 29.80, σ 4.70)" (the published rating is μ − 3σ).
+    fn spread(&self, rating: f64, sigma: f64, places: u8) -> String {
+        let at = |x| ratings_model::format::decimals(x, places.into());
+        format!("(μ {}, σ {})", at(rating + 3.0 * sigma), at(sigma))
     }
 
     fn method(&self) -> String {

@@ -9,6 +9,7 @@ use crate::Site;
 use crate::ratings::Rating;
 use ratings_model::country;
 use ratings_model::error::Diagnostic;
+use ratings_model::format::{Rounded, RoundedChange};
 use ratings_model::names::slug;
 use ratings_model::{Date, PlayerId};
 use ratings_rating::timeline::{self, Timeline};
@@ -128,6 +129,34 @@ impl<'a> Rated<'a> {
 
     pub fn id(&self) -> &str {
         &self.config.id
+    }
+
+    /// A rating (or deviation) as this rating's pages show it: the
+    /// system's decimals or the table's `decimals`.
+    pub fn shown(&self, value: f64) -> Rounded {
+        Rounded {
+            value,
+            places: self.config.decimals,
+        }
+    }
+
+    /// A change as this rating's pages show it: "+19", "-3.10".
+    pub fn change(&self, value: f64) -> RoundedChange {
+        RoundedChange {
+            value,
+            places: self.config.decimals,
+        }
+    }
+
+    /// The ranking's name: "International ranking" where the ranked
+    /// players' nationalities name more than one country, else "Ranking"
+    /// (a club's ranking is not international).
+    pub fn ranking_name(&self) -> &'static str {
+        if self.nations.len() > 1 {
+            "International ranking"
+        } else {
+            "Ranking"
+        }
     }
 
     /// What the system's pages show beside the rating.
@@ -275,6 +304,7 @@ mod tests {
             title: "Faulty".to_string(),
             system: Arc::new(Faulty { bad, in_standings }),
             active_years: None,
+            decimals: 2,
             file: "site.toml".into(),
             position: (7, 1),
         }

@@ -93,21 +93,10 @@ fn participants(e: &Event) -> Vec<PlayerId> {
             list.push(p);
         }
     };
-    for r in &e.round {
-        for m in &r.matches {
-            add(m.a);
-            add(m.b);
-        }
-        for f in &r.forfeits {
-            add(f.a);
-            add(f.b);
-        }
-        r.byes
-            .iter()
-            .chain(&r.half_byes)
-            .chain(&r.zero_byes)
-            .for_each(|&p| add(p));
-    }
+    e.round
+        .iter()
+        .flat_map(ratings_model::Round::players)
+        .for_each(&mut add);
     e.results.iter().for_each(|r| add(r.player));
     list
 }
