@@ -51,12 +51,15 @@ fn the_printed_figures_are_what_a_build_with_the_printed_parameters_gives() {
     let site = tmp.path().join("site");
     std::fs::create_dir(&site).unwrap();
     two_years(&site, "[[rating]]\nid = \"elo\"\nsystem = \"elo\"\nk = 8\n");
-    let run = std::process::Command::new(BIN)
-        .args(["tune", "--site"])
-        .arg(&site)
-        .args(["--rating", "elo", "--holdout", "0.5"])
-        .output()
-        .unwrap();
+    let tune = || {
+        std::process::Command::new(BIN)
+            .args(["tune", "--site"])
+            .arg(&site)
+            .args(["--rating", "elo", "--holdout", "0.5"])
+            .output()
+            .unwrap()
+    };
+    let run = tune();
     let printed = String::from_utf8(run.stdout).unwrap();
     assert!(
         run.status.success(),
@@ -64,13 +67,7 @@ fn the_printed_figures_are_what_a_build_with_the_printed_parameters_gives() {
         String::from_utf8_lossy(&run.stderr)
     );
     // Deterministic: a second run prints the same.
-    let again = std::process::Command::new(BIN)
-        .args(["tune", "--site"])
-        .arg(&site)
-        .args(["--rating", "elo", "--holdout", "0.5"])
-        .output()
-        .unwrap();
-    assert_eq!(String::from_utf8(again.stdout).unwrap(), printed);
+    assert_eq!(String::from_utf8(tune().stdout).unwrap(), printed);
     // Half the games held out: 2021, cut between two dates.
     assert!(
         printed.contains("games: 120 for training, 120 held out (from 2021-01-01)"),
