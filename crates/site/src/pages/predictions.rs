@@ -179,7 +179,7 @@ fn in_words(first: &str, second: &str, c: &Comparison, d: Interval) -> String {
     let games = c.games;
     let (what, scale, unit, digits) = match c.measure {
         Measure::LogLoss => ("log loss", 1.0, "", 4),
-        Measure::RightShare => ("share right", 100.0, " points", 1),
+        Measure::RightShare => ("share right", 100.0, " percentage points", 2),
     };
     let num = |x: f64| format!("{:+.*}{unit}", digits, scale * x).replace('-', "−");
     let figures = format!(
