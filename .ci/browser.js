@@ -87,6 +87,32 @@ async function rankingScript(page, label) {
   check((await values(nat)).length === all, `${label}: "All" shows every row again`);
 }
 
+// The predictions page: a headline, the comparisons in words (or "not
+// comparable"), and a calibration chart per rating with a model, drawn
+// within the screen, its labels at least 11 px tall, a dot per bin with
+// games and the bins' figures behind a <details>.
+async function predictionsPage(page, label, width) {
+  const lead = await page.$eval('p.lead', (p) => p.textContent.trim()).catch(() => '');
+  check(lead.length > 20, `${label}: headline "${lead.slice(0, 60)}..."`);
+  const compared = (await page.$$('ul.compared li')).length;
+  const apart = await page.evaluate(() => document.body.textContent.includes('Not comparable'));
+  check(compared > 0 || apart, `${label}: ${compared} comparisons in words${apart ? ', some not comparable' : ''}`);
+  const lossHeads = (await page.$$('table.log-loss thead th')).length - 1;
+  const charts = await page.$$eval('svg.calibration', (ss) => ss.map((s) => {
+    const box = s.getBoundingClientRect();
+    const texts = [...s.querySelectorAll('text')].map((t) => t.getBoundingClientRect().height);
+    return { right: box.right, width: box.width, height: box.height, least: Math.min(...texts), dots: s.querySelectorAll('circle').length };
+  }));
+  check(charts.length === Math.max(lossHeads, 0), `${label}: a calibration chart per rating with a model (${charts.length} of ${lossHeads})`);
+  for (const [i, c] of charts.entries()) {
+    check(c.width > 200 && c.height > 140 && c.right <= width, `${label}: calibration chart ${i + 1} drawn on screen (${Math.round(c.width)}x${Math.round(c.height)}, right edge ${Math.round(c.right)} px)`);
+    check(c.least >= 11, `${label}: calibration chart ${i + 1} text at least 11 px tall (smallest ${c.least.toFixed(1)} px)`);
+    check(c.dots > 0, `${label}: calibration chart ${i + 1} has ${c.dots} dots`);
+  }
+  const bins = await page.$$eval('table.calibration-bins', (ts) => ts.map((t) => t.querySelectorAll('tbody tr').length));
+  check(bins.every((n) => n === 10), `${label}: ten bins in every calibration table (${bins.join(', ')})`);
+}
+
 // At 390 px: nothing wider than the screen, no scroll box of its own in
 // height, chart text at least 11 px tall, and a ranking's rank, name and
 // rating columns on screen without scrolling sideways.
@@ -125,6 +151,117 @@ async function phone(page, name, label) {
     for (const [h, right] of cols) {
       check(right <= 390, `${label}: the ${h} column is on screen (right edge ${Math.round(right)} px)`);
     }
+  }
+}
+
+// Issue #30, at both widths. The player's history fits a 1280 px desktop
+// without scrolling sideways, with room for one more narrow column and
+// event names on at most two lines; a ranking's first row is high on a
+// phone's first screen, its pager on one line; the footer's date whole.
+async function layout(page, name, label, width) {
+  if (name === 'player' && width === 1280) {
+    const h = await page.evaluate(() => {
+      const t = document.querySelector('table.history');
+      if (!t) return null;
+      const frame = t.parentElement.clientWidth;
+      const scroll = t.scrollWidth;
+      const w = t.style.width;
+      t.style.width = 'min-content';
+      const least = t.offsetWidth;
+      t.style.width = w;
+      const lines = [...t.querySelectorAll('tbody td:nth-child(2) a')].map((a) => {
+        const r = a.getClientRects();
+        return r.length;
+      });
+      return { frame, scroll, least, lines: Math.max(0, ...lines) };
+    });
+    if (h) {
+      check(h.scroll <= h.frame, `${label}: history table fits its frame (${h.scroll} px in ${h.frame} px)`);
+      check(h.least + 90 <= h.frame, `${label}: history leaves room for one more column (needs ${h.least} px of ${h.frame} px)`);
+      check(h.lines <= 2, `${label}: event names in the history on at most 2 lines (${h.lines})`);
+    }
+  }
+  if (name === 'player') {
+    // Each chart tells one story: its solid line (ratings reached, not
+    // the start, not provisional ones) never rises above the marked peak,
+    // and the start is drawn apart.
+    const charts = await page.$$eval('svg.chart', (svgs) => svgs.map((svg) => {
+      const line = svg.querySelector('path.line');
+      const peak = svg.querySelector('circle.peak');
+      const inner = svg.querySelector('svg');
+      const top = Number(inner.getAttribute('y'));
+      const ys = [];
+      for (const [, cmd, args] of (line ? line.getAttribute('d') : '').matchAll(/([MHV])([^MHV]*)/g)) {
+        const n = args.trim().split(/[ ,]+/).map(Number);
+        if (cmd === 'M') ys.push(n[1]);
+        if (cmd === 'V') ys.push(n[0]);
+      }
+      return {
+        highest: ys.length ? Math.min(...ys) + top : null,
+        peak: peak ? Number(peak.getAttribute('cy')) : null,
+        start: !!svg.querySelector('path.start'),
+      };
+    }));
+    charts.forEach((c, i) => {
+      check(c.start && (c.peak === null ? c.highest === null : c.highest >= c.peak - 0.5),
+        `${label}: chart ${i + 1}: the start drawn apart (${c.start}), the solid line's highest point (y ${c.highest}) not above the peak (y ${c.peak})`);
+    });
+    // TrueSkill's first event reads "new" (not a gain from its start at
+    // 0), and the page says what the number is.
+    const ts = await page.evaluate(() => {
+      const t = document.querySelector('table.history');
+      if (!t) return null;
+      let col = 0;
+      let at = null;
+      for (const g of t.querySelectorAll('thead tr:first-child > *')) {
+        if (/TrueSkill/.test(g.textContent)) at = col;
+        col += Number(g.getAttribute('colspan') || 1);
+      }
+      if (at === null) return null;
+      const first = [...t.querySelectorAll('tbody tr')].map((tr) => tr.children[at].textContent.trim()).find((x) => x);
+      const explained = [...document.querySelectorAll('p.meta')].some((p) => /μ − 3σ/.test(p.textContent));
+      return { first, explained };
+    });
+    if (ts) check(/ new$/.test(ts.first) && ts.explained, `${label}: TrueSkill's first event reads "${ts.first}" (ends in "new") and the page says what the number is (${ts.explained})`);
+  }
+  if (name === 'ranking' && width === 390) {
+    const top = await page.$eval('table.ranking tbody tr', (tr) => tr.getBoundingClientRect().top + window.scrollY);
+    check(top <= 560, `${label}: the first row starts at y = ${Math.round(top)} (at most 560 of 844)`);
+    const rows = await page.$$eval('nav.pager ul', (uls) => uls.map((ul) => {
+      const tops = new Set([...ul.children].map((li) => Math.round(li.getBoundingClientRect().top)));
+      return tops.size;
+    }));
+    check(rows.every((n) => n <= 1), `${label}: the pager on one line (${rows.join(', ') || 'no pager'})`);
+  }
+  if (width === 1280) {
+    // The header: title and search on one line, the menu on the next.
+    const height = await page.$eval('header.site', (h) => h.getBoundingClientRect().height);
+    check(height <= 100, `${label}: the header keeps to two lines (${Math.round(height)} px high)`);
+  }
+  if (width === 390) {
+    const date = await page.$eval('footer.site', (f) => {
+      const s = f.querySelector('.nw');
+      return s ? s.getClientRects().length : 1;
+    });
+    check(date === 1, `${label}: the footer's date is not broken (${date} lines)`);
+  }
+  if (name === 'players') {
+    const p = await page.evaluate(() => {
+      const heads = [...document.querySelectorAll('table.players thead th')].map((th) => th.textContent.trim());
+      const rows = [...document.querySelectorAll('table.players tbody tr')];
+      const natEmpty = heads.includes('Nat.') && rows.every((tr) => tr.children[heads.indexOf('Nat.')].textContent.trim() === '');
+      const first = rows[0] && rows[0].children[heads.includes('Nat.') ? 2 : 1];
+      return {
+        natEmpty,
+        right: first ? first.getBoundingClientRect().right : 0,
+        count: document.querySelector('p.meta').textContent.trim(),
+        rows: rows.length,
+      };
+    });
+    check(!p.natEmpty, `${label}: no empty Nat. column`);
+    check(!/^1 players/.test(p.count), `${label}: "${p.count}"`);
+    check(p.rows > 0, `${label}: the players page lists players (${p.rows})`);
+    if (width === 390) check(p.right <= 390, `${label}: the first rating column is on screen (right edge ${Math.round(p.right)} px)`);
   }
 }
 
@@ -185,6 +322,13 @@ async function eventStandings(page, label, width) {
       return null;
     })('')],
     ['player', player],
+    ['predictions', 'predictions.html'],
+    // Players A–Z: every player on a small site, else the first letter.
+    ['players', (function () {
+      const html = fs.readFileSync(path.join(site, 'players.html'), 'utf8');
+      const letter = html.match(/href="(players\/[^"]+\.html)"/);
+      return /<table class="players">/.test(html) || !letter ? 'players.html' : letter[1];
+    })()],
   ];
   // The event with the widest crosstable of at most 9 rounds, if wider
   // than the first event's (the chess club's 9-round championship).
@@ -222,7 +366,9 @@ async function eventStandings(page, label, width) {
         check(points > 0, `${label}: chart has ${points} visible points`);
         check((await page.$$('svg.chart circle.peak')).length >= 1, `${label}: peak marked`);
       }
+      if (name === 'predictions') await predictionsPage(page, label, width);
       if (width === 390) await phone(page, name, label);
+      await layout(page, name, label, width);
       if (name.startsWith('event')) await eventStandings(page, label, width);
       await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: name !== 'ranking' });
       if (width === 1280) await axe(page, label);
@@ -245,6 +391,10 @@ async function eventStandings(page, label, width) {
     await page.waitForSelector('#search-results a', { timeout: 5000 }).catch(() => {});
     const found = await page.$$eval('#search-results a', (as) => as.map((a) => a.textContent));
     check(found.includes(wanted), `search (${width}px) for "${query}" finds ${wanted} (got ${found.slice(0, 5).join(', ')})`);
+    // Players of one name are told apart: each suggestion says more than
+    // "player" (nationality, rating, events).
+    const said = await page.$$eval('#search-results li', (lis) => lis.filter((li) => / player/.test(li.textContent)).map((li) => li.querySelector('small').textContent));
+    check(said.length > 0 && said.every((s) => /\d/.test(s)), `search (${width}px): player suggestions carry rating and events (${said.slice(0, 2).join(' |')})`);
     await page.screenshot({ path: path.join(shots, `search-${width}.png`) });
     // Accents ignored: an accented name found by its accent-free form.
     await page.evaluate(() => new Promise((resolve) => {
@@ -266,6 +416,21 @@ async function eventStandings(page, label, width) {
       await page.waitForSelector('#search-results a', { timeout: 5000 }).catch(() => {});
       const hits = await page.$$eval('#search-results a', (as) => as.map((a) => a.textContent));
       check(hits.includes(accented), `search (${width}px) for "${plain}" finds ${accented} (got ${hits.slice(0, 5).join(', ')})`);
+    }
+    // German transliteration: "ue" finds "ü" (Mueller, Müller), as FIDE's
+    // lists and lichess search do.
+    const umlaut = await page.evaluate(() => {
+      const names = window.RATINGS_SEARCH.p.map((x) => (Array.isArray(x) ? x[0] : x));
+      return names.find((n) => /[äöü]/.test(n)) || null;
+    });
+    if (umlaut) {
+      const word = umlaut.split(/\s+/).find((w) => /[äöü]/.test(w));
+      const written = word.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue');
+      await page.fill('#search-q', '');
+      await page.fill('#search-q', written);
+      await page.waitForSelector('#search-results a', { timeout: 5000 }).catch(() => {});
+      const hits = await page.$$eval('#search-results a', (as) => as.map((a) => a.textContent));
+      check(hits.includes(umlaut), `search (${width}px) for "${written}" finds ${umlaut} (got ${hits.slice(0, 5).join(', ')})`);
     }
     if (width === 1280) {
       // Players whose page name the script rebuilds from a hash (or

@@ -69,9 +69,13 @@ name = "Grace HOPPER"
 const ABOUT: &str = "# About\n\nWho keeps these ratings, which events count, and how to send results.\n";
 
 const WORKFLOW: &str = r#"# Build the site and publish it on GitHub Pages on every push to main.
-# Repository settings > Pages > Build and deployment > Source: "GitHub Actions".
-# Settings > Secrets and variables > Actions > Variables: set RATINGS_GIT to
-# the git address of the ratings tool to install.
+# Before it can run (docs/publishing.md of the ratings tool, steps 2 and 3):
+# - Settings > Pages > Build and deployment > Source: "GitHub Actions".
+# - Settings > Secrets and variables > Actions > Variables: a variable
+#   RATINGS_GIT, the git address of the ratings tool to install
+#   (https://github.com/OWNER/ratings.git).
+# The tool is compiled once per commit of it and then cached: later
+# deploys take seconds.
 name: Publish site
 
 on:
@@ -91,10 +95,34 @@ concurrency:
 jobs:
   build:
     runs-on: ubuntu-latest
+    env:
+      RATINGS_GIT: ${{ vars.RATINGS_GIT }}
     steps:
       - uses: actions/checkout@v5
+      - name: Find the version of ratings to install
+        id: tool
+        run: |
+          if [ -z "$RATINGS_GIT" ]; then
+            echo "::error::Set the repository variable RATINGS_GIT to the git address of the ratings tool (Settings > Secrets and variables > Actions > Variables)"
+            exit 1
+          fi
+          commit=$(git ls-remote "$RATINGS_GIT" HEAD | cut -f1)
+          if [ -z "$commit" ]; then
+            echo "::error::RATINGS_GIT ($RATINGS_GIT) is not a git repository this workflow can read"
+            exit 1
+          fi
+          echo "commit=$commit" >> "$GITHUB_OUTPUT"
+      - name: Cache ratings
+        id: cache
+        uses: actions/cache@v4
+        with:
+          path: ~/.cargo/bin/ratings
+          key: ratings-${{ runner.os }}-${{ steps.tool.outputs.commit }}
       - name: Install ratings
-        run: cargo install --locked --git "${{ vars.RATINGS_GIT }}" ratings
+        if: steps.cache.outputs.cache-hit != 'true'
+        env:
+          COMMIT: ${{ steps.tool.outputs.commit }}
+        run: cargo install --locked --git "$RATINGS_GIT" --rev "$COMMIT" ratings
       - name: Check the data
         run: ratings check
       - name: Build the site

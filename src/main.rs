@@ -75,6 +75,22 @@ enum Command {
         #[arg(long)]
         format: Option<String>,
     },
+    /// Fit a rating's parameters to the site's own results: search every
+    /// numeric parameter for the lowest log loss on the earlier games,
+    /// check it on the later (held-out) ones, and print the `[[rating]]`
+    /// table to paste. Never changes site.toml.
+    Tune {
+        /// Site folder (with site.toml and data/).
+        #[arg(long, default_value = ".")]
+        site: PathBuf,
+        /// The id of the rating to tune [default: every rating with a model].
+        #[arg(long)]
+        rating: Option<String>,
+        /// The share of the games, the latest, held out of the search to
+        /// check its result (0 to below 1).
+        #[arg(long, default_value_t = 0.2)]
+        holdout: f64,
+    },
     /// Preview the site on http://127.0.0.1:PORT/, rebuilding and reloading
     /// the page when data/, site.toml or static/ change.
     Serve {
@@ -191,6 +207,7 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::Check { site } => check(&site),
+        Command::Tune { site, rating, holdout } => tune(&site, rating.as_deref(), holdout),
         Command::Import {
             files,
             output,
@@ -257,6 +274,53 @@ fn check(site: &Path) -> Result<(), String> {
         if count == 1 { "" } else { "s" },
         checked.size.describe()
     );
+    Ok(())
+}
+
+/// `ratings tune`: the search is `ratings_rating::tune`; this loads the
+/// site, picks the ratings and shows the progress on a terminal.
+fn tune(site: &Path, rating: Option<&str>, holdout: f64) -> Result<(), String> {
+    if !(0.0..1.0).contains(&holdout) {
+        return Err(format!("error: --holdout must be from 0 to below 1, not {holdout}"));
+    }
+    let loaded = ratings_site::load::load(site).map_err(|e| e.to_string())?;
+    let tables: Vec<&ratings_config::RatingTable> = loaded
+        .config
+        .ratings
+        .iter()
+        .zip(&loaded.ratings)
+        .filter(|(t, r)| match rating {
+            Some(id) => t.id == id,
+            None => {
+                r.system.parameters().iter().len() > 0
+                    && r.system.chance(Default::default(), Default::default()).is_some()
+            }
+        })
+        .map(|(t, _)| t)
+        .collect();
+    if tables.is_empty() {
+        let ids: Vec<&str> = loaded.config.ratings.iter().map(|t| t.id.as_str()).collect();
+        return Err(match rating {
+            Some(id) => format!("error: no rating {id:?} in site.toml (its ratings: {})", ids.join(", ")),
+            None => "error: no rating of site.toml has parameters tune can fit (Elo, Glicko-2, TrueSkill)".to_string(),
+        });
+    }
+    for (i, table) in tables.iter().enumerate() {
+        let bar = indicatif::ProgressBar::new(ratings_rating::tune::MAX_EVALUATIONS as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} ratings of the site, {elapsed}")
+                .expect("a valid template")
+                .progress_chars("=> "),
+        );
+        bar.set_message(format!("tuning {}", table.id));
+        let tuned = ratings_rating::tune::tune(table, &loaded.model, holdout, &|done, _| bar.set_position(done as u64))
+            .map_err(|ds| ratings_model::error::Errors::sorted(ds).to_string())?;
+        bar.finish_and_clear();
+        if i > 0 {
+            println!();
+        }
+        print!("{}", tuned.report());
+    }
     Ok(())
 }
 

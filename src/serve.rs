@@ -2,9 +2,11 @@
 //! as `ratings build`), serves it on 127.0.0.1, rebuilds when `data/`,
 //! `site.toml` or `static/` change, and reloads the open pages.
 //!
-//! HTTP is a minimal HTTP/1.1 server of its own (GET and HEAD of files,
-//! one request per connection): request heads are capped at
-//! [`MAX_HEAD`] bytes, and only requests for `localhost`, `127.0.0.1` or
+//! HTTP is hyper's (HTTP/1.1, on a tokio runtime of one thread; GET and
+//! HEAD of files, one request per connection): request heads are capped at
+//! [`MAX_HEAD`] bytes and must arrive whole within [`HEAD_DEADLINE`], at
+//! most [`MAX_CONNECTIONS`] are open (a new one closes the oldest), files
+//! are sent in pieces as the connection takes them, and only requests for `localhost`, `127.0.0.1` or
 //! `[::1]` are answered, so a web page cannot reach the preview through
 //! DNS rebinding. Only a folder this tool built (with its marker) that a
 //! build may write to is served. File watching is notify's; a `data/` or
@@ -14,8 +16,9 @@
 //! compiled into the binary, so a template change needs a restart.
 
 use ratings_model::error::Shown;
+use std::collections::BTreeMap;
 use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpListener;
 use std::path::{Component, Path, PathBuf};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -313,120 +316,206 @@ fn rebuild(build: &BuildOptions, state: &Mutex<State>) {
 /// Longest request head (request line and headers) read, in bytes.
 pub const MAX_HEAD: usize = 16 * 1024;
 
-/// Most connections handled at once; more wait in the listen queue.
+/// Most connections open at once. A new one beyond that closes the
+/// oldest: clients that send slowly, or read slowly, can hold the preview
+/// for no one but themselves, and only until others come.
 const MAX_CONNECTIONS: usize = 32;
 
+/// The whole request head must arrive within this time (hyper's header
+/// timeout: not each read, so a byte every few seconds does not keep a
+/// connection open).
+const HEAD_DEADLINE: Duration = Duration::from_secs(10);
+
+/// What every connection's handler reads.
+struct Site {
+    root: PathBuf,
+    prefix: String,
+    state: Arc<Mutex<State>>,
+}
+
+/// Serve HTTP/1.1 on `listener` with hyper, on a runtime of one thread.
 fn accept(listener: TcpListener, root: &Path, prefix: &str, state: &Arc<Mutex<State>>) {
-    let open = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    for stream in listener.incoming() {
-        let Ok(stream) = stream else { continue };
-        while open.load(std::sync::atomic::Ordering::Acquire) >= MAX_CONNECTIONS {
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        open.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
-        let (open, state, root, prefix) = (
-            Arc::clone(&open),
-            Arc::clone(state),
-            root.to_path_buf(),
-            prefix.to_string(),
-        );
-        std::thread::spawn(move || {
-            let _ = handle(stream, &root, &prefix, &state);
-            open.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
-        });
-    }
-}
-
-/// A response: status, content type and body.
-struct Response {
-    status: u16,
-    kind: &'static str,
-    body: Vec<u8>,
-}
-
-impl Response {
-    fn text(status: u16, body: &str) -> Response {
-        Response {
-            status,
-            kind: "text/plain; charset=utf-8",
-            body: body.as_bytes().to_vec(),
-        }
-    }
-}
-
-fn reason(status: u16) -> &'static str {
-    match status {
-        200 => "OK",
-        400 => "Bad Request",
-        403 => "Forbidden",
-        404 => "Not Found",
-        405 => "Method Not Allowed",
-        408 => "Request Timeout",
-        431 => "Request Header Fields Too Large",
-        _ => "Error",
-    }
-}
-
-/// Read one request head (at most [`MAX_HEAD`] bytes), answer it, close.
-fn handle(mut stream: TcpStream, root: &Path, prefix: &str, state: &Mutex<State>) -> std::io::Result<()> {
-    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
-    stream.set_write_timeout(Some(Duration::from_secs(30)))?;
-    let mut head = Vec::with_capacity(1024);
-    let mut buf = [0u8; 4096];
-    let end = loop {
-        if let Some(i) = head.windows(4).position(|w| w == b"\r\n\r\n") {
-            break Some(i);
-        }
-        if head.len() > MAX_HEAD {
-            break None;
-        }
-        match stream.read(&mut buf) {
-            Ok(0) => return Ok(()),
-            Ok(n) => head.extend_from_slice(&buf[..n]),
-            Err(_) => return send(&mut stream, &Response::text(408, "request timeout"), false),
-        }
+    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(e) => return eprintln!("cannot serve: {e}"),
     };
-    let Some(end) = end.filter(|&e| e <= MAX_HEAD) else {
-        send(&mut stream, &Response::text(431, "request head too large"), false)?;
-        // Let the client read the answer: close our side, then discard (not
-        // keep) what it still sends, for a bounded time and amount.
-        stream.shutdown(std::net::Shutdown::Write)?;
-        stream.set_read_timeout(Some(Duration::from_secs(1)))?;
-        let mut drained = 0;
+    let site = Arc::new(Site {
+        root: root.to_path_buf(),
+        prefix: prefix.to_string(),
+        state: Arc::clone(state),
+    });
+    runtime.block_on(async move {
+        let listener = match listener
+            .set_nonblocking(true)
+            .and_then(|()| tokio::net::TcpListener::from_std(listener))
+        {
+            Ok(listener) => listener,
+            Err(e) => return eprintln!("cannot serve: {e}"),
+        };
+        // The open connections, oldest first, by number.
+        let open: Arc<Mutex<BTreeMap<u64, tokio::task::AbortHandle>>> = Arc::default();
+        for number in 0u64.. {
+            let Ok((stream, _)) = listener.accept().await else {
+                // Out of descriptors, say: wait instead of spinning.
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            };
+            let (site, done) = (Arc::clone(&site), Arc::clone(&open));
+            // Held while the task is spawned and noted: it cannot remove
+            // itself before it is there.
+            let mut open = open.lock().expect("open lock");
+            let task = tokio::spawn(async move {
+                connection(stream, site).await;
+                done.lock().expect("open lock").remove(&number);
+            });
+            open.insert(number, task.abort_handle());
+            while open.len() > MAX_CONNECTIONS {
+                if let Some((_, oldest)) = open.pop_first() {
+                    oldest.abort();
+                }
+            }
+        }
+    });
+}
+
+/// One connection: one request (no keep-alive), its head bounded in size
+/// and time by hyper. Then our side is closed and what the client still
+/// sends (the rest of a refused 4 MB header) is read and dropped, for a
+/// bounded time and amount, so that the client reads the answer before
+/// the connection closes (an unread rest would make the close a reset,
+/// which can take the answer with it).
+async fn connection(stream: tokio::net::TcpStream, site: Arc<Site>) {
+    let Ok(std_stream) = stream.into_std() else { return };
+    // A second handle on the socket keeps it open after hyper drops its own.
+    let Ok(keep) = std_stream.try_clone() else { return };
+    let Ok(stream) = tokio::net::TcpStream::from_std(std_stream) else {
+        return;
+    };
+    let service = hyper::service::service_fn(move |request| {
+        let site = Arc::clone(&site);
+        async move { Ok::<_, std::convert::Infallible>(answer(&request, &site)) }
+    });
+    let _ = hyper::server::conn::http1::Builder::new()
+        .timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(HEAD_DEADLINE)
+        .max_buf_size(MAX_HEAD)
+        .keep_alive(false)
+        .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+        .await;
+    let _ = keep.shutdown(std::net::Shutdown::Write);
+    let Ok(mut rest) = tokio::net::TcpStream::from_std(keep) else {
+        return;
+    };
+    let drain = async {
+        let mut buf = vec![0u8; 1 << 16];
+        let mut drained = 0usize;
         while drained < 64 << 20 {
-            match stream.read(&mut buf) {
+            match tokio::io::AsyncReadExt::read(&mut rest, &mut buf).await {
                 Ok(0) | Err(_) => break,
                 Ok(n) => drained += n,
             }
         }
-        return Ok(());
     };
-    let Ok(head) = std::str::from_utf8(&head[..end]) else {
-        return send(&mut stream, &Response::text(400, "bad request"), false);
+    let _ = tokio::time::timeout(Duration::from_secs(1), drain).await;
+}
+
+/// A response body: in memory (pages with the reload script, messages),
+/// or a file sent in pieces as it is read, never held whole.
+type Body = http_body_util::Either<http_body_util::Full<bytes::Bytes>, FileBody>;
+
+/// A file's first `left` bytes, read a piece at a time as the connection
+/// takes them.
+struct FileBody {
+    file: tokio::fs::File,
+    left: u64,
+    buf: Vec<u8>,
+}
+
+impl hyper::body::Body for FileBody {
+    type Data = bytes::Bytes;
+    type Error = std::io::Error;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<hyper::body::Frame<bytes::Bytes>, std::io::Error>>> {
+        use std::task::Poll;
+        let this = &mut *self;
+        if this.left == 0 {
+            return Poll::Ready(None);
+        }
+        let want = this.left.min(1 << 16) as usize;
+        this.buf.resize(want, 0);
+        let mut read = tokio::io::ReadBuf::new(&mut this.buf[..want]);
+        match tokio::io::AsyncRead::poll_read(std::pin::Pin::new(&mut this.file), cx, &mut read) {
+            Poll::Pending => Poll::Pending,
+            Poll::Ready(Err(e)) => Poll::Ready(Some(Err(e))),
+            // Shorter than when it was opened: the length sent cannot be met.
+            Poll::Ready(Ok(())) if read.filled().is_empty() => {
+                Poll::Ready(Some(Err(std::io::ErrorKind::UnexpectedEof.into())))
+            }
+            Poll::Ready(Ok(())) => {
+                let piece = bytes::Bytes::copy_from_slice(read.filled());
+                this.left -= piece.len() as u64;
+                Poll::Ready(Some(Ok(hyper::body::Frame::data(piece))))
+            }
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.left == 0
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        hyper::body::SizeHint::with_exact(self.left)
+    }
+}
+
+/// A response with the headers every answer has.
+fn response(status: u16, kind: &str, body: Body) -> hyper::Response<Body> {
+    let mut r = hyper::Response::new(body);
+    *r.status_mut() = hyper::StatusCode::from_u16(status).unwrap_or(hyper::StatusCode::INTERNAL_SERVER_ERROR);
+    let headers = r.headers_mut();
+    for (name, value) in [
+        (hyper::header::CONTENT_TYPE, kind),
+        (hyper::header::CACHE_CONTROL, "no-store"),
+        (hyper::header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    ] {
+        if let Ok(value) = hyper::header::HeaderValue::from_str(value) {
+            headers.insert(name, value);
+        }
+    }
+    r
+}
+
+fn bytes(status: u16, kind: &str, body: Vec<u8>) -> hyper::Response<Body> {
+    response(
+        status,
+        kind,
+        http_body_util::Either::Left(http_body_util::Full::new(body.into())),
+    )
+}
+
+fn text(status: u16, body: &str) -> hyper::Response<Body> {
+    bytes(status, "text/plain; charset=utf-8", body.as_bytes().to_vec())
+}
+
+/// Answer one request: only for a loopback `Host`, GET and HEAD only
+/// (hyper leaves out the body of an answer to HEAD).
+fn answer<B>(request: &hyper::Request<B>, site: &Site) -> hyper::Response<Body> {
+    let mut hosts = request.headers().get_all(hyper::header::HOST).iter();
+    let host = match (hosts.next(), hosts.next()) {
+        (Some(host), None) => host.to_str().ok(),
+        _ => None,
     };
-    let mut lines = head.split("\r\n");
-    let mut parts = lines.next().unwrap_or("").split(' ');
-    let (Some(method), Some(target), Some(version), None) = (parts.next(), parts.next(), parts.next(), parts.next())
-    else {
-        return send(&mut stream, &Response::text(400, "bad request"), false);
-    };
-    if !version.starts_with("HTTP/1.") {
-        return send(&mut stream, &Response::text(400, "bad request"), false);
+    if !host.is_some_and(local_host) {
+        return text(403, "this preview answers only http://127.0.0.1, localhost or [::1]");
     }
-    let hosts: Vec<&str> = lines
-        .filter_map(|l| l.split_once(':'))
-        .filter(|(name, _)| name.trim().eq_ignore_ascii_case("host"))
-        .map(|(_, value)| value.trim())
-        .collect();
-    let head_only = method == "HEAD";
-    if hosts.len() != 1 || !local_host(hosts[0]) {
-        let r = Response::text(403, "this preview answers only http://127.0.0.1, localhost or [::1]");
-        return send(&mut stream, &r, head_only);
+    if request.method() != hyper::Method::GET && request.method() != hyper::Method::HEAD {
+        return text(405, "method not allowed");
     }
-    if method != "GET" && !head_only {
-        return send(&mut stream, &Response::text(405, "method not allowed"), false);
-    }
-    send(&mut stream, &respond(target, root, prefix, state), head_only)
+    let target = request.uri().path_and_query().map_or("/", |p| p.as_str());
+    respond(target, &site.root, &site.prefix, &site.state)
 }
 
 /// A `Host` header naming this machine's loopback: `localhost`,
@@ -441,21 +530,6 @@ pub fn local_host(host: &str) -> bool {
     ["localhost", "127.0.0.1", "[::1]"]
         .iter()
         .any(|h| name.eq_ignore_ascii_case(h))
-}
-
-fn send(stream: &mut TcpStream, r: &Response, head_only: bool) -> std::io::Result<()> {
-    let head = format!(
-        "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
-        r.status,
-        reason(r.status),
-        r.kind,
-        r.body.len()
-    );
-    stream.write_all(head.as_bytes())?;
-    if !head_only {
-        stream.write_all(&r.body)?;
-    }
-    stream.flush()
 }
 
 fn content_type(path: &Path) -> &'static str {
@@ -557,13 +631,17 @@ fn served_root(root: &Path) -> Option<PathBuf> {
     root.canonicalize().ok()
 }
 
-fn respond(url: &str, root: &Path, prefix: &str, state: &Mutex<State>) -> Response {
+/// The largest HTML file read whole to add the reload script: a page of
+/// ours is far smaller; a larger `.html` is sent as it is.
+const MAX_INJECTED: u64 = 16 << 20;
+
+fn respond(url: &str, root: &Path, prefix: &str, state: &Mutex<State>) -> hyper::Response<Body> {
     let (version, errors) = {
         let s = state.lock().expect("state lock");
         (s.version, s.errors.clone())
     };
     if url == VERSION_PATH {
-        return Response::text(200, &version.to_string());
+        return text(200, &version.to_string());
     }
     // A file of the built site: inside the served folder once links are
     // resolved (a link planted in the output is not followed out of it).
@@ -575,24 +653,37 @@ fn respond(url: &str, root: &Path, prefix: &str, state: &Mutex<State>) -> Respon
             None => inside(&root.join("404.html"), &root).map(|f| (404, f)),
         }
     });
-    let Some((status, body, kind)) =
-        found.and_then(|(status, file)| Some((status, std::fs::read(&file).ok()?, content_type(&file))))
-    else {
+    let opened = found.and_then(|(status, path)| {
+        let file = std::fs::File::open(&path).ok()?;
+        let length = file.metadata().ok()?.len();
+        Some((status, file, length, content_type(&path)))
+    });
+    let Some((status, file, length, kind)) = opened else {
         // No page (and no 404.html: e.g. the first build failed). A
         // small page still shows the errors and reloads once fixed.
         let page = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not found</title></head><body><h1>Not found</h1></body></html>";
-        return Response {
-            status: 404,
-            kind: "text/html; charset=utf-8",
-            body: inject(page, version, errors.as_deref()).into_bytes(),
-        };
+        return bytes(
+            404,
+            "text/html; charset=utf-8",
+            inject(page, version, errors.as_deref()).into_bytes(),
+        );
     };
-    let body = if kind.starts_with("text/html") {
-        inject(&String::from_utf8_lossy(&body), version, errors.as_deref()).into_bytes()
-    } else {
-        body
+    // Pages get the reload script; other files, and HTML too large to be a
+    // page of ours, are sent as they are, in pieces.
+    if kind.starts_with("text/html") && length <= MAX_INJECTED {
+        let mut html = Vec::with_capacity(length as usize);
+        if file.take(length).read_to_end(&mut html).is_err() {
+            return text(404, "not found");
+        }
+        let page = inject(&String::from_utf8_lossy(&html), version, errors.as_deref());
+        return bytes(status, kind, page.into_bytes());
+    }
+    let file = FileBody {
+        file: tokio::fs::File::from_std(file),
+        left: length,
+        buf: Vec::new(),
     };
-    Response { status, kind, body }
+    response(status, kind, http_body_util::Either::Right(file))
 }
 
 #[cfg(test)]

@@ -22,6 +22,12 @@
   var players = null, events = null, requested = false;
 
   var map = { 'ß': 'ss', 'æ': 'ae', 'œ': 'oe', 'ø': 'o', 'đ': 'd', 'ð': 'd', 'ł': 'l', 'þ': 'th', 'ı': 'i' };
+  // German transliteration, as FIDE's lists write it: "Mueller" is
+  // "Müller", "Schoen" "Schön". Names and queries are compared with the
+  // pairs ae, oe, ue also read as a, o, u.
+  function german(f) {
+    return f.replace(/([aou])e/g, '$1');
+  }
   function fold(s) {
     return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
       .replace(/[ßæœøđðłþı]/g, function (c) { return map[c]; })
@@ -31,23 +37,32 @@
   function prepare() {
     var idx = window.RATINGS_SEARCH;
     if (!idx) return false;
-    players = idx.p.map(function (p) {
-      if (typeof p === 'string') {
-        return { n: p, f: p.toLowerCase(), h: 'player/' + p.toLowerCase().trim().split(/\s+/).join('-') + '.html' };
-      }
-      var f = p[1] || p[0].toLowerCase();
-      var slug = p[2];
-      if (p.length === 3) {
-        // The folded name, other characters made hyphens (at most 60), then the hash.
-        var base = f.replace(/[^a-z0-9]+/g, '-').replace(/^-+/, '').slice(0, 60).replace(/-+$/, '');
-        slug = base ? base + '--' + p[2] : p[2];
-      }
-      return { n: p[0], f: f, h: 'player/' + slug + '.html' };
+    var details = idx.d || [];
+    players = idx.p.map(function (p, i) {
+      var x = player(p);
+      x.g = german(x.f);
+      x.d = details[i] || '';
+      return x;
     });
     events = idx.e.map(function (e) {
-      return { n: e[0], f: e[3] || e[0].toLowerCase(), h: 'events/' + e[1] + '.html', d: e[2] };
+      var f = e[3] || e[0].toLowerCase();
+      return { n: e[0], f: f, g: german(f), h: 'events/' + e[1] + '.html', d: e[2] };
     });
     return true;
+  }
+
+  function player(p) {
+    if (typeof p === 'string') {
+      return { n: p, f: p.toLowerCase(), h: 'player/' + p.toLowerCase().trim().split(/\s+/).join('-') + '.html' };
+    }
+    var f = p[1] || p[0].toLowerCase();
+    var slug = p[2];
+    if (p.length === 3) {
+      // The folded name, other characters made hyphens (at most 60), then the hash.
+      var base = f.replace(/[^a-z0-9]+/g, '-').replace(/^-+/, '').slice(0, 60).replace(/-+$/, '');
+      slug = base ? base + '--' + p[2] : p[2];
+    }
+    return { n: p[0], f: f, h: 'player/' + slug + '.html' };
   }
 
   function load() {
@@ -67,13 +82,14 @@
   // with a word starting with it, come first.
   function matches(items, words, limit) {
     var q = words.join(' ');
+    var plain = words.map(german);
     var ranked = [[], [], []];
     var total = 0;
     for (var i = 0; i < items.length; i++) {
       var f = items[i].f;
       var ok = true;
       for (var w = 0; w < words.length; w++) {
-        if (f.indexOf(words[w]) < 0) { ok = false; break; }
+        if (f.indexOf(words[w]) < 0 && items[i].g.indexOf(plain[w]) < 0) { ok = false; break; }
       }
       if (ok) {
         total++;
@@ -91,7 +107,7 @@
     a.textContent = entry.n;
     li.appendChild(a);
     var small = document.createElement('small');
-    small.textContent = kind === 'event' ? ' event, ' + entry.d : ' player';
+    small.textContent = kind === 'event' ? ' event, ' + entry.d : ' player' + (entry.d ? ', ' + entry.d : '');
     li.appendChild(small);
     return li;
   }

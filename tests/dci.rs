@@ -97,21 +97,10 @@ fn event_pages_show_standings_rounds_and_ratings() {
     assert_eq!(
         standings,
         [
-            ["1", "Ann Archer", "GB", "2", "2-0-0", "1", "1.5", "1.5", "2", "1600.00"],
-            ["2", "Cat Cole", "NL", "1", "1-0-1", "2", "2.5", "0.5", "1", "1600.00"],
-            [
-                "3",
-                "Bob Baker",
-                "US",
-                "0.5",
-                "0-1-1",
-                "2",
-                "2.5",
-                "0.25",
-                "0",
-                "1600.00"
-            ],
-            ["3", "Dan Dyer", "", "0.5", "0-1-1", "1", "1.5", "0.25", "0", "1600.00"],
+            ["1", "Ann Archer", "GB", "2", "2-0-0", "1", "1.5", "1.5", "2", "1600"],
+            ["2", "Cat Cole", "NL", "1", "1-0-1", "2", "2.5", "0.5", "1", "1600"],
+            ["3", "Bob Baker", "US", "0.5", "0-1-1", "2", "2.5", "0.25", "0", "1600"],
+            ["3", "Dan Dyer", "", "0.5", "0-1-1", "1", "1.5", "0.25", "0", "1600"],
         ]
     );
     // The crosstable: per round the result, the opponent's place and the
@@ -126,11 +115,11 @@ fn event_pages_show_standings_rounds_and_ratings() {
     let rows = table_rows_of(&html, "results");
     assert_eq!(
         rows[0],
-        ["1", "Ann Archer", "GB", "93.75", "42.30", "+2.30", "2008.00", "+408.00"]
+        ["1", "Ann Archer", "GB", "93.75", "42.30", "+2.30", "2008", "+408"]
     );
     assert_eq!(
         rows[3],
-        ["3", "Dan Dyer", "", "68.75", "41.23", "+1.23", "1200.00", "-400.00"]
+        ["3", "Dan Dyer", "", "68.75", "41.23", "+1.23", "1200", "-400"]
     );
     // Pairings: the winner is in bold, a draw has none.
     let rows = table_rows_of(&html, "pairings");
@@ -166,13 +155,13 @@ fn event_pages_show_standings_rounds_and_ratings() {
     );
     assert_eq!(
         standings[1],
-        ["2", "Bob Baker", "US", "1", "1-0-0", "0", "0", "0", "0", "1", "1200.00"]
+        ["2", "Bob Baker", "US", "1", "1-0-0", "0", "0", "0", "0", "1", "1200"]
     );
     assert_eq!(table_rows_of(&sealed, "crosstable")[0], ["1", "Dan Dyer", "bye", "1"]);
     // The rating changes list only whom a rating rates (not Dan's bye).
     let rows = table_rows_of(&sealed, "results");
-    assert_eq!(rows[0], ["2", "Bob Baker", "US", "1215.85", "+15.85"]);
-    assert_eq!(rows[2], ["4", "Ann Archer", "GB", "1992.15", "-15.85"]);
+    assert_eq!(rows[0], ["2", "Bob Baker", "US", "1216", "+16"]);
+    assert_eq!(rows[2], ["4", "Ann Archer", "GB", "1992", "-16"]);
     assert_eq!(rows.len(), 4);
 
     let seven = read(&out.join("events/1998/standard-seven.html"));
@@ -195,8 +184,8 @@ fn player_pages_list_matches_and_head_to_head() {
     ] {
         assert!(html.contains(&format!("<h2>{title}</h2>")), "{title}");
     }
-    assert!(html.contains("<dd>2000.00 (provisional)</dd>"));
-    assert!(html.contains("<dt>Rated matches</dt><dd>3 (2-1-0)</dd>"));
+    assert!(html.contains("<dd>2000 (provisional)</dd>"));
+    assert!(html.contains("<dt>Rated matches</dt><dd>3 (2-0-1)</dd>"));
     // A provisional rating is no peak: the standard rating (one match, all
     // provisional) has none, and its chart marks none.
     let standard = section(&html, "DCI Rating (Standard)");
@@ -212,7 +201,7 @@ fn player_pages_list_matches_and_head_to_head() {
             .contains("<p>Nothing yet.</p>")
     );
     // One history table: per event per rating (Dip Pouch, limited,
-    // standard) after, value, change and the rank right after the
+    // standard) after with its change, value and the rank right after the
     // event (Draft Night: Ann 2008 ahead of Cat 1992; Sealed Open: Cat
     // 1993.52, Ann 1992.15), then the placing once (Draft Night is also a
     // Dip Pouch placement, from its standings).
@@ -222,14 +211,11 @@ fn player_pages_list_matches_and_head_to_head() {
         [
             "1998-01-10",
             "Draft Night",
-            "42.30",
+            "42.30 +2.30",
             "4.29",
-            "+2.30",
             "1",
-            "2008.00",
-            "+408.00",
+            "2008 +408",
             "1",
-            "",
             "",
             "",
             "1 / 8",
@@ -245,21 +231,19 @@ fn player_pages_list_matches_and_head_to_head() {
             "",
             "",
             "",
-            "",
-            "1992.15",
-            "-15.85",
+            "1992 -16",
             "2",
-            "",
             "",
             "",
             "4 / 5",
             "",
-            "0-1-0"
+            "0-0-1"
         ]
     );
     // Standard Cup: Ann's first standard match, a provisional rating (P).
-    assert_eq!(history[2][9..12], ["2000.00", "+400.00", "1"]);
-    assert!(html.contains("<td class=p>2000.00<td") && html.contains("P: provisional rating."));
+    assert_eq!(history[2][7..9], ["2000 +400", "1"]);
+    assert!(html.contains("the K of the update (P: provisional) and the change"));
+    assert!(html.contains("<td class=p>2000 <span class=up>+400</span><td") && html.contains("P: provisional rating."));
     assert_eq!(html.matches("<td class=p>").count(), 1);
     // Matches, each once: round, colour (none in the Sealed Open, whose
     // file sets `colours = false`), opponent, games, result, then per match
@@ -267,69 +251,34 @@ fn player_pages_list_matches_and_head_to_head() {
     let matches = table_rows_of(&html, "matches");
     assert_eq!(
         matches[0],
-        [
-            "1",
-            "White",
-            "Bob Baker",
-            "2-1",
-            "Win",
-            "1600.00",
-            "P",
-            "+400.00",
-            "",
-            "",
-            ""
-        ]
+        ["1", "White", "Bob Baker", "2-1", "Win", "1600", "P", "+400", "", "", ""]
     );
     assert_eq!(
         matches[1],
-        [
-            "2", "Black", "Cat Cole", "2-1", "Win", "2000.00", "16", "+8.00", "", "", ""
-        ]
+        ["2", "Black", "Cat Cole", "2-1", "Win", "2000", "16", "+8", "", "", ""]
     );
     assert_eq!(
         matches[2],
-        [
-            "1",
-            "",
-            "Bob Baker",
-            "0-2",
-            "Loss",
-            "1200.00",
-            "16",
-            "-15.85",
-            "",
-            "",
-            ""
-        ]
+        ["1", "", "Bob Baker", "0-2", "Loss", "1200", "16", "-16", "", "", ""]
     );
     assert_eq!(
         matches[3],
-        [
-            "1",
-            "White",
-            "Bob Baker",
-            "2-0",
-            "Win",
-            "",
-            "",
-            "",
-            "1600.00",
-            "P",
-            "+400.00"
-        ]
+        ["1", "White", "Bob Baker", "2-0", "Win", "", "", "", "1600", "P", "+400"]
     );
     assert_eq!(matches.len(), 4);
     // Head to head: opponents met more than once (Cat, met once, is in the
     // list above); links to other players stay in player/.
-    assert_eq!(table_rows_of(&html, "head-to-head"), [["Bob Baker", "3", "2-1-0"]]);
+    assert_eq!(table_rows_of(&html, "head-to-head"), [["Bob Baker", "3", "2-0-1"]]);
     assert!(html.contains("the 1 met once are in the list above"));
-    assert!(html.contains("<a href=\"bob-baker.html\">Bob Baker</a><td>2-1<td class=t>Win<td>1600.00"));
+    assert!(html.contains("<a href=\"bob-baker.html\">Bob Baker</a><td>2-1<td class=t>Win<td>1600"));
 
-    // Dan: a bye in the Sealed Open, which is not a rated event for him.
+    // Dan: a bye in the Sealed Open, which is not a rated event for him:
+    // no rating row, but the event is in his matches with his place and
+    // points (the bye scores a win: first, on Buchholz).
     let dan = read(&out.join("player/dan-dyer.html"));
     assert!(dan.contains("<dt>Rated matches</dt><dd>2 (0-1-1)</dd>"));
-    assert!(!dan.contains("Sealed Open"));
+    assert!(!table_rows_of(&dan, "history").iter().any(|r| r[1] == "Sealed Open"));
+    assert!(dan.contains("Sealed Open</a> · place 1 of 5, 1 point · full-point bye in round 1 (not rated)</th>"));
     // Eve has no rating in the standard rating: no section.
     let eve = read(&out.join("player/eve-evans.html"));
     assert!(eve.contains("<h2>DCI Rating (Limited)</h2>"));
@@ -343,11 +292,11 @@ fn ranking_pages_mark_provisional_ratings_and_every_page_links_every_rating() {
     let standard = read(&out.join("rating/standard/index.html"));
     let rows = table_rows(&standard);
     // One event so far: everyone is new since it.
-    assert_eq!(rows[0], ["1", "new", "Ann Archer P", "GB", "2000.00", "1", "1"]);
+    assert_eq!(rows[0], ["1", "new", "Ann Archer P", "GB", "2000", "1", "1"]);
     assert!(standard.contains("<abbr class=prov title=provisional>P</abbr>"));
     let limited = table_rows(&read(&out.join("rating/limited/index.html")));
     // Cat was second after Draft Night, first after Sealed Open.
-    assert_eq!(limited[0], ["1", "▲1", "Cat Cole", "NL", "1993.52", "3", "2"]);
+    assert_eq!(limited[0], ["1", "▲1", "Cat Cole", "NL", "1994", "3", "2"]);
     // Included tournaments of a match rating: the K cut of each.
     let included = table_rows(&read(&out.join("rating/limited/events.html")));
     assert_eq!(included.len(), 2);

@@ -698,10 +698,16 @@ fn check_rating(site: &Site, r: &Rating) -> Result<(), TestCaseError> {
             .windows(2)
             .all(|w| w[0].rating >= w[1].rating && w[0].rank <= w[1].rank)
     );
-    let view = ratings_site::rated::Rated::from_history(site, r, history);
-    let p = &view.predictions;
+    let p = &rating::predictions::predictions(&site.model, r.system.as_ref(), &history);
+    let _view = ratings_site::rated::Rated::from_history(site, r, history);
     prop_assert!(p.all.right2 <= 2 * p.all.games);
     prop_assert_eq!(p.years.iter().map(|(_, t)| t.games).sum::<u64>(), p.all.games);
+    // The calibration bins hold every game of the log loss once; the log
+    // loss is finite (chances are kept off 0 and 1).
+    prop_assert_eq!(p.calibration.iter().map(|b| b.games).sum::<u64>(), p.loss.games);
+    prop_assert_eq!(p.year_loss.iter().map(|l| l.games).sum::<u64>(), p.loss.games);
+    prop_assert!(p.loss.sum.is_finite() && p.loss.sum >= 0.0);
+    prop_assert!(p.modelled || p.loss.games == 0);
     Ok(())
 }
 
@@ -712,8 +718,9 @@ proptest! {
     /// documented range, the ends most of all: every published value
     /// finite (what the rate stage would otherwise refuse), Dip Pouch
     /// ratings in [0, 100], deviations positive, Glicko-2's never above
-    /// its initial RD, the ranking ordered, and the predictions never
-    /// counting more right than games.
+    /// its initial RD, the ranking ordered, the predictions never
+    /// counting more right than games, and the calibration bins summing
+    /// to the games of the log loss.
     #[test]
     fn every_system_stays_finite_over_its_parameter_ranges(
         tables in all_tables(),

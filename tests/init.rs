@@ -59,6 +59,20 @@ fn a_new_site_builds_at_once_and_checks_clean() {
         assert!(site.join(file).is_file(), "{file}");
     }
     assert_eq!(check_warnings(&site), Vec::<String>::new());
+    // The Pages workflow installs the tool once per commit of it (the
+    // cache's key) and skips the compilation on a cache hit; its one
+    // variable is checked with a message (actionlint checks the file in
+    // .ci/run).
+    let workflow = read(&site.join(".github/workflows/pages.yml"));
+    for needed in [
+        "key: ratings-${{ runner.os }}-${{ steps.tool.outputs.commit }}",
+        "path: ~/.cargo/bin/ratings",
+        "if: steps.cache.outputs.cache-hit != 'true'",
+        "cargo install --locked --git \"$RATINGS_GIT\" --rev \"$COMMIT\" ratings",
+        "::error::Set the repository variable RATINGS_GIT",
+    ] {
+        assert!(workflow.contains(needed), "{needed}");
+    }
     let built = ratings_site::build(&options(&site, &site.join("public"))).unwrap();
     assert_eq!((built.events, built.players, built.ratings), (1, 3, 2));
     let ranking = read(&site.join("public/downloads/elo-ranking.csv"));

@@ -398,3 +398,26 @@ fn a_huge_site_toml_is_refused_without_being_read() {
         );
     }
 }
+
+/// Hidden files under `data/` and `static/` are never opened, by the build
+/// nor by the change check of the next build (it read every file whole,
+/// hidden ones too: a 2 GB `data/.backup.tar` cost 2 GB on every build): a
+/// FIFO there would block the first read for ever, and a 3 GiB backup costs
+/// nothing.
+#[test]
+fn hidden_files_are_never_opened_by_a_build_or_its_change_check() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    mkfifo(&site.join("data/.backup.tar"));
+    mkfifo(&site.join("static/.cache"));
+    std::fs::File::create(site.join("data/.old.tar"))
+        .unwrap()
+        .set_len(3 << 30)
+        .unwrap();
+    for round in 0..2 {
+        let r = run_bounded(&site, &["build", "--output", "../out"]).expect("finished");
+        assert!(r.status.success(), "build {round}: {}", stderr(&r));
+    }
+    let r = run_bounded(&site, &["check"]).expect("finished");
+    assert!(r.status.success(), "{}", stderr(&r));
+}

@@ -24,4 +24,5 @@ mod serve;
 mod site;
 mod standings;
 mod systems;
+mod tune;
 mod unpublished;

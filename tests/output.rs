@@ -110,6 +110,47 @@ fn folders_that_hold_the_site_are_refused_even_with_force() {
     assert_eq!(snapshot(tmp.path()), before, "a refused build changed something");
 }
 
+/// The home folder, the current folder and their parents hold far more
+/// than a site: refused even with --force, nothing moved aside.
+#[test]
+fn the_home_and_current_folders_and_their_parents_are_refused_even_with_force() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    let home = tmp.path().join("home/ann");
+    let cwd = tmp.path().join("work/a/b");
+    std::fs::create_dir_all(home.join("notes")).unwrap();
+    std::fs::create_dir_all(&cwd).unwrap();
+    std::fs::write(home.join("notes/todo.txt"), "keep\n").unwrap();
+    let before = snapshot(tmp.path());
+    for (out, why) in [
+        (home.clone(), "it is your home folder or one of its parents"),
+        (tmp.path().join("home"), "it is your home folder or one of its parents"),
+        (cwd.clone(), "it is the current folder or one of its parents"),
+        (
+            tmp.path().join("work/a"),
+            "it is the current folder or one of its parents",
+        ),
+    ] {
+        let r = std::process::Command::new(env!("CARGO_BIN_EXE_ratings"))
+            .current_dir(&cwd)
+            .env("HOME", &home)
+            .args(["build", "--force", "--site"])
+            .arg(&site)
+            .arg("--output")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_eq!(r.status.code(), Some(1), "{}: {}", out.display(), stderr(&r));
+        assert!(
+            stderr(&r).contains(&format!("refusing to use this output folder: {why}")),
+            "{}: {}",
+            out.display(),
+            stderr(&r)
+        );
+    }
+    assert_eq!(snapshot(tmp.path()), before, "a refused build changed something");
+}
+
 #[test]
 fn an_output_that_is_a_link_or_a_file_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
@@ -521,9 +562,9 @@ fn a_mount_point_as_output_is_refused_with_an_explanation() {
 /// CIFS, many FUSE mounts) and on systems without it. Built with the C
 /// compiler the Rust toolchain links with.
 fn no_exchange_shim(dir: &Path) -> std::path::PathBuf {
-    let source = dir.join("no-exchange.c");
-    std::fs::write(
-        &source,
+    compile_shim(
+        dir,
+        "no-exchange",
         r#"#define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
@@ -533,17 +574,90 @@ int renameat2(int olddir, const char *old, int newdir, const char *new, unsigned
 }
 "#,
     )
-    .unwrap();
-    let lib = dir.join("no-exchange.so");
+}
+
+/// A preload library `NAME.so` in `dir` built from C `source` with the C
+/// compiler the Rust toolchain links with.
+fn compile_shim(dir: &Path, name: &str, source: &str) -> std::path::PathBuf {
+    let c = dir.join(format!("{name}.c"));
+    std::fs::write(&c, source).unwrap();
+    let lib = dir.join(format!("{name}.so"));
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
     let built = std::process::Command::new(&cc)
         .args(["-shared", "-fPIC", "-o"])
         .arg(&lib)
-        .arg(&source)
+        .arg(&c)
+        .arg("-ldl")
         .status()
         .unwrap_or_else(|e| panic!("{cc}: {e} (a C compiler is needed for this test)"));
     assert!(built.success());
     lib
+}
+
+/// A preload library that makes every write into a build folder
+/// (`.NAME.building-PID`) fail with ENOSPC: a full disk.
+fn full_disk_shim(dir: &Path) -> std::path::PathBuf {
+    compile_shim(
+        dir,
+        "full-disk",
+        r#"#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+ssize_t write(int fd, const void *buf, size_t n) {
+    static ssize_t (*real)(int, const void *, size_t);
+    if (!real) real = (ssize_t (*)(int, const void *, size_t))dlsym(RTLD_NEXT, "write");
+    if (fd > 2) {
+        char link[64], target[4096];
+        snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+        ssize_t len = readlink(link, target, sizeof target - 1);
+        if (len > 0) {
+            target[len] = 0;
+            if (strstr(target, ".building-")) { errno = ENOSPC; return -1; }
+        }
+    }
+    return real(fd, buf, n);
+}
+"#,
+    )
+}
+
+/// A full disk is one error (it was one a file: thousands of lines), and
+/// the previous site stays as it was.
+#[test]
+fn a_full_disk_is_one_error_and_keeps_the_previous_site() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    let out = tmp.path().join("out");
+    assert!(run_build(&site, ".", out.to_str().unwrap(), &[]).status.success());
+    let before = snapshot(&out);
+    // Another site, so that every page changes.
+    std::fs::write(
+        site.join("site.toml"),
+        read(&site.join("site.toml")).replace("title = ", "title = \"X\"\n#"),
+    )
+    .unwrap();
+    let shim = full_disk_shim(tmp.path());
+    let r = std::process::Command::new(BIN)
+        .env("LD_PRELOAD", &shim)
+        .args(["build", "--full", "--site"])
+        .arg(&site)
+        .arg("--output")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(r.status.code(), Some(1), "{}", stderr(&r));
+    let err = stderr(&r);
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("error")).collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(
+        lines[0].contains("the disk is full (No space left on device (os error 28)): the build stopped writing"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(snapshot(&out), before);
 }
 
 /// Start a build of `site` into `out` (with the preload library `shim`, if

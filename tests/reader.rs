@@ -213,13 +213,21 @@ fn chart_points_and_peak() {
         assert!(svg.contains(label), "{label}");
     }
     assert!(!svg.contains(">30</text>") && !svg.contains(">55</text>") && !svg.contains(">2001</text>"));
-    // A step line from the start: horizontal then vertical segments only,
-    // one pair per event.
-    let line = svg.split(r#"class="line" d=""#).nth(1).unwrap();
-    let d = &line[..line.find('"').unwrap()];
-    assert!(d.starts_with("M0 "), "{d}");
-    assert_eq!(d.matches('H').count(), 3);
-    assert_eq!(d.matches('V').count(), 3);
+    // A step line: the start (40) dotted from the left edge and up to the
+    // first rating, then horizontal and vertical segments only, solid,
+    // from the first event.
+    let path = |class: &str| {
+        let line = svg.split(&format!(r#"class="{class}" d=""#)).nth(1).unwrap();
+        line[..line.find('"').unwrap()].to_string()
+    };
+    let (begin, d) = (path("start"), path("line"));
+    assert!(
+        begin.starts_with("M0 ") && begin.matches('H').count() == 1 && begin.matches('V').count() == 1,
+        "{begin}"
+    );
+    assert!(!d.starts_with("M0 "), "{d}");
+    assert_eq!(d.matches('H').count(), 2, "{d}");
+    assert_eq!(d.matches('V').count(), 2, "{d}");
 }
 
 #[test]
@@ -317,6 +325,20 @@ fn search_index_is_compact_and_folds_accents() {
     assert!(out.join(format!("player/bjorn-berg--{hash}.html")).exists(), "{hash}");
     // Events: name, path under events/, date.
     assert!(index.contains(r#"["Spring Open","e1-spring-open","2001-06-01"]"#));
+    // What tells players of one name apart, in the order of `p`:
+    // nationality, current rating, events (Ann is the first player).
+    let details = index.split("\nd:[").nth(1).expect("details");
+    let ann = &details[..details.find("\",\"").unwrap() + 1];
+    let rating = read(&out.join("downloads/dp-ranking.csv"));
+    let row = rating.lines().find(|l| l.contains(",Ann Able,")).unwrap();
+    let cells: Vec<&str> = row.split(',').collect();
+    let nat = if cells[2].is_empty() {
+        String::new()
+    } else {
+        format!("{}, ", cells[2])
+    };
+    let shown = ratings_model::format::decimals(cells[3].parse().unwrap(), 2);
+    assert_eq!(ann, format!("\"{nat}{shown}, {} events\"", cells[4]), "{details}");
     // Every page has the (hidden until scripted) search box and the script.
     let event = read(&out.join("events/e1-spring-open.html"));
     assert!(event.contains(r#"<div class="search" id="search" data-root="../" hidden>"#));
@@ -527,10 +549,16 @@ fn year_end_pages_are_the_top_of_the_downloaded_lists() {
                 .iter()
                 .map(|r| (r[0].clone(), r[1].clone(), r[r.len() - 2].clone()))
                 .collect();
+            // The page shows the CSV's rating with the system's decimals
+            // (DCI: whole numbers).
+            let places = if id == "dci-limited" { 0 } else { 2 };
             let expected: Vec<(String, String, String)> = lines
                 .iter()
                 .take(20)
-                .map(|l| (l[1].clone(), l[2].clone(), l[4].clone()))
+                .map(|l| {
+                    let rating = ratings_model::format::decimals(l[4].parse().unwrap(), places);
+                    (l[1].clone(), l[2].clone(), rating)
+                })
                 .collect();
             assert_eq!(shown, expected, "{id} {year}");
             assert!(

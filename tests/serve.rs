@@ -296,3 +296,94 @@ fn a_replaced_data_folder_is_still_watched() {
     let events = wait_for(port, "/events.html", limit, |b| b.contains("Edited Swapped Cup"));
     assert!(!events.contains(">Swapped Cup<"));
 }
+
+/// Clients that trickle their request heads (a byte a second, on more
+/// connections than the preview handles at once) keep no one else out: a
+/// new connection closes the oldest; and a head must arrive whole within
+/// its deadline, however often bytes come.
+#[test]
+fn slow_clients_keep_no_one_out() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("basic"), &site);
+    let out = tmp.path().join("out");
+    let (_server, port) = start(&site, &out);
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let trickle = |stop: std::sync::Arc<std::sync::atomic::AtomicBool>| {
+        std::thread::spawn(move || -> (Vec<u8>, bool) {
+            let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+            stream.set_read_timeout(Some(Duration::from_millis(50))).unwrap();
+            let _ = stream.write_all(b"GET / HTTP/1.1\r\nHost: localhost\r\n");
+            let mut answer = Vec::new();
+            // At most 40 s: a byte a second, reading what comes back, until
+            // the server closes the connection.
+            for _ in 0..40 {
+                if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    break;
+                }
+                if stream.write_all(b"X").is_err() {
+                    return (answer, true);
+                }
+                let mut buf = [0u8; 1024];
+                match stream.read(&mut buf) {
+                    Ok(0) => return (answer, true),
+                    Ok(n) => answer.extend_from_slice(&buf[..n]),
+                    Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => return (answer, true),
+                    Err(_) => {}
+                }
+                std::thread::sleep(Duration::from_millis(950));
+            }
+            (answer, false)
+        })
+    };
+    let slow: Vec<_> = (0..40).map(|_| trickle(stop.clone())).collect();
+    std::thread::sleep(Duration::from_millis(500));
+    // Answered while they trickle (the read timeout of `get` is 20 s).
+    let (status, body) = get(port, "/");
+    assert_eq!(status, 200);
+    assert!(body.contains("<html"), "{body}");
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    for t in slow {
+        t.join().unwrap();
+    }
+    // One alone, trickling: closed at the head's deadline (within the
+    // 40 s it trickles), not kept.
+    let (answer, closed) = trickle(std::sync::Arc::default()).join().unwrap();
+    assert!(closed, "still open after 40 s: {}", String::from_utf8_lossy(&answer));
+}
+
+/// A large static file is sent in pieces: the server's memory stays far
+/// below the file's size while it is downloaded (it read files whole).
+#[test]
+fn large_files_are_streamed_not_read_whole() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("basic"), &site);
+    std::fs::create_dir_all(site.join("static")).unwrap();
+    let size: u64 = 160 << 20;
+    std::fs::File::create(site.join("static/big.bin"))
+        .unwrap()
+        .set_len(size)
+        .unwrap();
+    let out = tmp.path().join("out");
+    let (server, port) = start(&site, &out);
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    write!(stream, "GET /big.bin HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
+    let mut received = 0u64;
+    let mut buf = vec![0u8; 1 << 16];
+    loop {
+        match stream.read(&mut buf).unwrap() {
+            0 => break,
+            n => received += n as u64,
+        }
+    }
+    assert!(received > size, "{received}");
+    let status = std::fs::read_to_string(format!("/proc/{}/status", server.0.id())).unwrap();
+    let peak_kib: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
+        .unwrap();
+    assert!(peak_kib < 100 << 10, "peak {peak_kib} KiB for a {size}-byte file");
+}

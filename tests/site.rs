@@ -168,9 +168,8 @@ fn fixture_pages_show_the_values() {
         vec![
             "2000-08-01",
             "World Champs",
-            "48.25",
+            "48.25 +8.25",
             "20.00",
-            "+8.25",
             "2",
             "2 / 8",
             "81.25"
@@ -178,7 +177,7 @@ fn fixture_pages_show_the_values() {
     );
     assert_eq!(
         rows[1],
-        vec!["2005-03-05", "B Cup", "41.12", "15.00", "-7.13", "4", "70 / 70", "0.71"]
+        vec!["2005-03-05", "B Cup", "41.12 -7.13", "15.00", "4", "70 / 70", "0.71"]
     );
     assert!(
         chuck.contains("<dt>Peak</dt><dd>48.25 <span class=nw>(2000-08-01)</span></dd>"),

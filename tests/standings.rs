@@ -75,12 +75,22 @@ name = "Zed"
 matches = [["Xia", "Yan", "1-0"], ["Zed", "Wu", "1-0"]]
 "#;
 
+/// 17 rounds: more than a crosstable shows.
+fn long_event() -> String {
+    let mut text = String::from("name = \"Marathon\"\ndate = 2024-06-01\nformat = \"Rapid\"\n");
+    for _ in 0..17 {
+        text.push_str("\n[[round]]\nmatches = [[\"Lon\", \"Mia\", \"1-0\"]]\n");
+    }
+    text
+}
+
 fn site(dir: &Path) {
     std::fs::create_dir_all(dir.join("data")).unwrap();
     std::fs::write(dir.join("site.toml"), SITE).unwrap();
     std::fs::write(dir.join("data/a-chess.toml"), CHESS).unwrap();
     std::fs::write(dir.join("data/b-magic.toml"), MAGIC).unwrap();
     std::fs::write(dir.join("data/c-cup.toml"), OFFICIAL).unwrap();
+    std::fs::write(dir.join("data/d-long.toml"), long_event()).unwrap();
 }
 
 fn csv(text: &str) -> Vec<Vec<String>> {
@@ -297,7 +307,7 @@ fn standings_csv_has_every_rule_worked_out_by_hand() {
         }
     }
     // Official places as published, points computed beside them.
-    let cup: Vec<(&str, &str, &str)> = rows[12..]
+    let cup: Vec<(&str, &str, &str)> = rows[12..16]
         .iter()
         .map(|r| (r[2].as_str(), r[3].as_str(), r[4].as_str()))
         .collect();
@@ -324,10 +334,11 @@ fn event_and_player_pages_show_standings_crosstable_place_and_points() {
     assert!(at("<h2>Crosstable</h2>") < at("<h2>Rating changes</h2>"));
     assert!(at("<h2>Rating changes</h2>") < at("<h2>Rounds</h2>"));
     let standings = table_rows_of(&html, "standings");
-    // Place, name, points, W-D-L, F(orfeits), byes, four tie-breaks, Elo before.
+    // Place, name, points, W-D-L, F(orfeits), byes, four tie-breaks, Elo
+    // before (a whole number, as Elo is shown).
     assert_eq!(
         standings[1],
-        ["2", "Dee", "2", "0-1-0", "2", "1", "7.5", "9.5", "1.75", "0", "1500.00"]
+        ["2", "Dee", "2", "0-1-0", "2", "1", "7.5", "9.5", "1.75", "0", "1500"]
     );
     assert_eq!(standings[6][..6], ["7", "Fay", "0", "0-0-0", "1", "1"]);
     // The crosstable: + won, = drawn, - lost, the opponent's place, w/b;
@@ -360,12 +371,14 @@ fn event_and_player_pages_show_standings_crosstable_place_and_points() {
     assert!(magic.contains("Points: a win 3, a draw 1, a loss 0; equal points are ordered by"));
     assert_eq!(
         table_rows_of(&magic, "standings")[2],
-        ["3", "Rex", "1", "0-1-1", "83.33", "26.67", "73.33", "1500.00"]
+        ["3", "Rex", "1", "0-1-1", "83.33", "26.67", "73.33", "1500"]
     );
     assert_eq!(table_rows_of(&magic, "crosstable")[0], ["1", "Pia", "+4", "+3", "6"]);
 
     // Ann's page: place and points per event, colours, the forfeit (not rated).
     let ann = read(&out.join("player/ann.html"));
+    // Elo has no provisional ratings: the K is explained without a P.
+    assert!(ann.contains("the K of the update and the change"));
     assert!(ann.contains("Club Night</a> · place 3 of 7, 2 points</th>"));
     let matches = table_rows_of(&ann, "matches");
     assert_eq!(
@@ -375,6 +388,19 @@ fn event_and_player_pages_show_standings_crosstable_place_and_points() {
     assert_eq!(matches[1][..5], ["2", "White", "Cid", "0-1", "Loss"]);
     let dee = read(&out.join("player/dee.html"));
     assert!(dee.contains("half-point bye in round 2 (not rated)"));
+    // Fay played no rated game (a forfeit, a zero-point bye, then she
+    // withdrew): her page still gives her place, points and rounds.
+    let fay = read(&out.join("player/fay.html"));
+    assert!(fay.contains("Club Night</a> · place 7 of 7, 0 points · zero-point bye in round 2 (not rated)</th>"));
+    assert_eq!(
+        table_rows_of(&fay, "matches"),
+        [["1", "Black", "Eve", "", "Lost by forfeit (not rated)"]]
+    );
+    assert!(fay.contains("No rated match: byes and forfeits are never rated"));
+    // 17 rounds: no crosstable, and the page says why.
+    let long = read(&out.join("events/d-long.html"));
+    assert!(!long.contains("<table class=\"crosstable"));
+    assert!(long.contains("No crosstable: 17 rounds are more than one table shows (at most 16)"));
     // The method page explains the tie-breaks the site uses.
     let method = read(&out.join("rating/elo/method.html"));
     assert!(method.contains("<h2>How standings are computed</h2>"));

@@ -3,6 +3,7 @@
 //! ```text
 //! ratings-bench synth OUT [--case small|large|huge] [--seed N] ...
 //! ratings-bench hugo-site [--site DIR] OUT
+//! ratings-bench predictions [--site DIR]
 //! ratings-bench pgn OUT [--games N] [--seed N]
 //! ```
 
@@ -10,6 +11,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+// The allocator of the `ratings` binary, so that `predictions` times what a
+// build spends.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[derive(Parser)]
 #[command(version, about)]
@@ -49,6 +55,13 @@ enum Command {
         /// Publish Elo, Glicko-2 and TrueSkill too (five ratings).
         #[arg(long)]
         all_systems: bool,
+    },
+    /// Time the predictions work of a build (each rating's share right,
+    /// log loss and calibration, every pair compared) against rating the site,
+    /// in processor time (BENCHMARKS.md, issue 27).
+    Predictions {
+        #[arg(long, default_value = ".")]
+        site: PathBuf,
     },
     /// Write a synthetic PGN collection (for bench/import-pgn).
     Pgn {
@@ -133,10 +146,42 @@ fn run(cli: Cli) -> Result<(), String> {
             );
             Ok(())
         }
+        Command::Predictions { site } => predictions(&site),
         Command::HugoSite { site, out } => {
             let pages = ratings_bench::hugo::hugo_site(&site, &out)?;
             println!("Wrote the Hugo site {} ({pages} content pages)", out.display());
             Ok(())
         }
     }
+}
+
+/// Processor time (user + system) of this process so far, in seconds.
+fn processor_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields 14 and 15 (utime, stime) after the command's name in parentheses.
+    let after = stat.rsplit(')').next().unwrap_or("");
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+fn predictions(site: &std::path::Path) -> Result<(), String> {
+    use std::time::Instant;
+    let loaded = ratings_site::load::load(site).map_err(|e| e.to_string())?;
+    let (wall, cpu) = (Instant::now(), processor_seconds());
+    let histories: Vec<_> = loaded.ratings.iter().map(|r| r.system.rate(&loaded.model)).collect();
+    let rate = (wall.elapsed().as_secs_f64(), processor_seconds() - cpu);
+    let (wall, cpu) = (Instant::now(), processor_seconds());
+    let pairs: Vec<_> = loaded
+        .ratings
+        .iter()
+        .zip(&histories)
+        .map(|(r, h)| (r.system.as_ref(), h))
+        .collect();
+    std::hint::black_box(ratings_rating::predictions::evaluate(&loaded.model, &pairs));
+    let evaluate = (wall.elapsed().as_secs_f64(), processor_seconds() - cpu);
+    for (what, (wall, cpu)) in [("rate (every rating)", rate), ("predictions and comparisons", evaluate)] {
+        println!("{what:>28}: {wall:7.3} s wall {cpu:7.3} s processor");
+    }
+    Ok(())
 }

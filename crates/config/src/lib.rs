@@ -42,7 +42,7 @@ pub struct SiteConfig {
 }
 
 /// Keys every `[[rating]]` table has, whatever its system.
-pub const COMMON_KEYS: [&str; 4] = ["id", "system", "title", "active_years"];
+pub const COMMON_KEYS: [&str; 5] = ["id", "system", "title", "active_years", "decimals"];
 
 /// A `[[rating]]` table as toml gives it, keys and values with their spans.
 pub type RawTable = BTreeMap<Spanned<String>, Spanned<Value>>;
@@ -77,6 +77,8 @@ pub struct RatingTable {
     /// Players without an event in this many years before the latest event
     /// are listed apart as inactive; `None`: everyone stays in the ranking.
     pub active_years: Option<u32>,
+    /// Decimals of the ratings on pages (0 to 6), overriding the system's.
+    pub decimals: Option<u8>,
     /// The table, keys and values with their spans in `text`.
     pub table: Spanned<RawTable>,
     /// `site.toml` as messages name it, and its text (for line and column).
@@ -435,6 +437,16 @@ fn rating(c: &mut Problems, table: &Spanned<RawTable>, text: &Arc<str>) -> Optio
             None
         }
     });
+    let decimals = get("decimals").and_then(|d| match d.get_ref().as_integer() {
+        Some(n @ 0..=6) => Some(n as u8),
+        _ => {
+            c.error(
+                d,
+                format!("`decimals` must be a whole number from 0 to 6, not {}", d.get_ref()),
+            );
+            None
+        }
+    });
     let title = title
         .as_ref()
         .map(|t| t.get_ref().trim())
@@ -446,6 +458,7 @@ fn rating(c: &mut Problems, table: &Spanned<RawTable>, text: &Arc<str>) -> Optio
         system: name,
         title,
         active_years,
+        decimals,
         table: table.clone(),
         file: c.path.to_path_buf(),
         text: text.clone(),
@@ -475,13 +488,83 @@ fn site_toml_error(path: &Path, text: &str, err: &toml::de::Error) -> Diagnostic
     }
 }
 
-/// A toml parse error as a diagnostic with line and column.
+/// A toml parse error as a diagnostic with line and column; the mistakes
+/// people make most ([`common_mistake`]) say what to write instead.
 pub fn toml_error(path: &Path, text: &str, err: &toml::de::Error) -> Diagnostic {
     let message = plain_types(err.message().trim());
     match err.span() {
-        Some(span) => Diagnostic::at(path, text, span, message),
+        Some(span) => {
+            let message = common_mistake(text, span.start).unwrap_or(message);
+            Diagnostic::at(path, text, span, message)
+        }
         None => Diagnostic::new(path, message),
     }
+}
+
+/// The tables of which a file has a list (`[[results]]`): their name, the
+/// names people write for them, what they are, and what each one is.
+const TABLE_LISTS: &[(&str, &[&str], &str, &str)] = &[
+    ("rating", &["ratings"], "ratings", "rating"),
+    ("results", &["result"], "results", "result row"),
+    ("round", &["rounds"], "rounds", "round"),
+    ("player", &["players"], "players", "player"),
+];
+
+/// What to write instead, when the line of a parse error at byte `at` is a
+/// list of tables written as one table (`[round]`), a list of tables under
+/// another name (`[[rounds]]`), or a date written the way people write
+/// dates (`11/03/2025`, quoted or not).
+fn common_mistake(text: &str, at: usize) -> Option<String> {
+    let start = text.get(..at)?.rfind('\n').map_or(0, |i| i + 1);
+    let line = text[start..].lines().next().unwrap_or("");
+    let code = line.split('#').next().unwrap_or("").trim();
+    if let Some(name) = code.strip_prefix("[[").and_then(|c| c.strip_suffix("]]")) {
+        let name = name.trim();
+        let (right, _, _, each) = TABLE_LISTS.iter().find(|(_, wrong, ..)| wrong.contains(&name))?;
+        return Some(format!(
+            "`[[{name}]]` is no table of this file: write `[[{right}]]`, once before each {each}"
+        ));
+    }
+    if let Some(name) = code.strip_prefix('[').and_then(|c| c.strip_suffix(']')) {
+        let name = name.trim();
+        let (right, _, what, each) = TABLE_LISTS
+            .iter()
+            .find(|(right, wrong, ..)| *right == name || wrong.contains(&name))?;
+        return Some(format!(
+            "`[{name}]` is one table, but {what} are a list of tables: write `[[{right}]]` (two brackets), once before each {each}"
+        ));
+    }
+    let (key, value) = code.split_once('=')?;
+    let key = key.trim();
+    if !key.ends_with("date") {
+        return None;
+    }
+    let value = value.trim().trim_matches(['"', '\'']);
+    let parts: Vec<&str> = value.split(['/', '.', '-']).collect();
+    let [a, b, year] = parts[..] else {
+        return None;
+    };
+    let number = |s: &str| s.parse::<u32>().ok().filter(|_| !s.is_empty() && s.len() <= 2);
+    let (a, b, year) = (
+        number(a)?,
+        number(b)?,
+        year.parse::<u32>().ok().filter(|_| year.len() == 4)?,
+    );
+    let written = format!("{key} = {value}");
+    let iso = |day: u32, month: u32| format!("{year}-{month:02}-{day:02}");
+    let suggestion = match (a, b) {
+        (1..=31, 1..=12) if a > 12 || a == b => format!("write `{key} = {}`", iso(a, b)),
+        (1..=12, 13..=31) => format!("write `{key} = {}`", iso(b, a)),
+        (1..=12, 1..=12) => format!(
+            "write `{key} = {}` if it is day {a} of month {b}, or `{key} = {}` if it is day {b} of month {a}",
+            iso(a, b),
+            iso(b, a)
+        ),
+        _ => return None,
+    };
+    Some(format!(
+        "`{written}` is no date a TOML file knows: dates are year-month-day, without quotes; {suggestion}"
+    ))
 }
 
 /// serde names Rust types (`expected i64`); say what to write instead.

@@ -217,13 +217,12 @@ fn check_with_loader(path: &Path, imported: &Imported) -> Result<(), Vec<Diagnos
         known_formats: &[],
     };
     if let Err(ds) = event::parse(path, "import".into(), &source, &ctx) {
+        let rows = RowsByLine::new(&source);
         let by_line: Vec<Diagnostic> = ds
             .into_iter()
             .map(|d| {
                 // Point at the page row the generated line came from.
-                let row = d
-                    .position
-                    .and_then(|(line, _)| row_of_toml_line(imported, &source, line));
+                let row = d.position.and_then(|(line, _)| rows.row(imported, line));
                 Diagnostic {
                     path: path.to_path_buf(),
                     position: row.map(|r| (r.line, 1)),
@@ -291,6 +290,18 @@ pub fn parse(path: &Path, text: &str) -> Result<Import, Vec<Diagnostic>> {
         return Err(problems);
     }
     warnings.extend(score_warnings(path, &rows, players));
+    if let Some(best) = rows.iter().min_by_key(|r| r.rank)
+        && best.rank > 1
+    {
+        warnings.push(at(
+            path,
+            best.line,
+            format!(
+                "the page has no rank 1: its best row is {:?}, rank {}; was the winner's row left out when the page was copied?",
+                best.name, best.rank
+            ),
+        ));
+    }
 
     let imported = Imported {
         name,
@@ -430,10 +441,29 @@ pub fn decode_page(bytes: Vec<u8>) -> (String, Option<String>) {
     }
 }
 
-/// The row whose `[[results]]` table holds line `line` of the generated TOML.
-fn row_of_toml_line<'a>(ev: &'a Imported, source: &str, line: usize) -> Option<&'a ImportedRow> {
-    let tables = source.lines().take(line).filter(|l| l.trim() == "[[results]]").count();
-    tables.checked_sub(1).and_then(|i| ev.rows.get(i))
+/// Which `[[results]]` table each line of the generated TOML is in,
+/// counted once (a look-up per problem, not a scan: a page of many bad
+/// rows stays linear).
+struct RowsByLine(Vec<usize>);
+
+impl RowsByLine {
+    fn new(source: &str) -> RowsByLine {
+        let mut tables = 0;
+        let mut at = vec![0];
+        for line in source.lines() {
+            if line.trim() == "[[results]]" {
+                tables += 1;
+            }
+            at.push(tables);
+        }
+        RowsByLine(at)
+    }
+
+    /// The row whose `[[results]]` table holds line `line` (from 1).
+    fn row<'a>(&self, ev: &'a Imported, line: usize) -> Option<&'a ImportedRow> {
+        let tables = *self.0.get(line)?;
+        tables.checked_sub(1).and_then(|i| ev.rows.get(i))
+    }
 }
 
 /// The number right after `label` ("Number of players84" → 84); `-` or

@@ -92,6 +92,58 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
+/// [`line_column`] for many offsets of one text, each in O(log n) after
+/// one pass over the text: a file with thousands of errors stays linear
+/// (each `line_column` counts from the start of the text).
+pub struct LineIndex<'t> {
+    text: &'t str,
+    /// Byte offset where each line starts.
+    line_starts: Vec<usize>,
+    /// (byte offset, characters before it) every [`LineIndex::STEP`] bytes
+    /// or so, at character boundaries: a column is counted from the nearest.
+    marks: Vec<(usize, usize)>,
+}
+
+impl<'t> LineIndex<'t> {
+    const STEP: usize = 4096;
+
+    pub fn new(text: &'t str) -> Self {
+        let mut line_starts = vec![0];
+        let mut marks = vec![(0, 0)];
+        for (chars, (i, c)) in text.char_indices().enumerate() {
+            if i >= marks.last().map_or(0, |m| m.0) + Self::STEP {
+                marks.push((i, chars));
+            }
+            if c == '\n' {
+                line_starts.push(i + 1);
+            }
+        }
+        LineIndex {
+            text,
+            line_starts,
+            marks,
+        }
+    }
+
+    /// Characters before byte `offset` (a character boundary).
+    fn chars_before(&self, offset: usize) -> usize {
+        let k = self.marks.partition_point(|m| m.0 <= offset) - 1;
+        let (at, chars) = self.marks[k];
+        chars + self.text[at..offset].chars().count()
+    }
+
+    /// 1-based (line, column) of a byte offset, as [`line_column`] gives.
+    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.line_starts.partition_point(|&s| s <= offset);
+        let start = self.line_starts[line - 1];
+        (line, self.chars_before(offset) - self.chars_before(start) + 1)
+    }
+}
+
 /// All problems of a build, sorted by file, position and message.
 #[derive(Debug, Default)]
 pub struct Errors(pub Vec<Diagnostic>);
@@ -130,6 +182,15 @@ impl std::error::Error for Errors {}
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_line_index_agrees_with_line_column() {
+        let text = format!("a\nbé\n\n{}x\n€€{}\n", "ü".repeat(5000), "y".repeat(9000));
+        let index = LineIndex::new(&text);
+        for offset in 0..=text.len() + 2 {
+            assert_eq!(index.line_column(offset), line_column(&text, offset), "{offset}");
+        }
+    }
+
     use super::*;
 
     #[test]

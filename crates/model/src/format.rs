@@ -59,32 +59,67 @@ impl askama::filters::HtmlSafe for Fixed2 {}
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Signed2(pub f64);
 
-fast_display!(Fixed2, Signed2);
+/// A figure as a rating system shows it on pages: `places` decimals,
+/// halves away from zero ("1524" for Elo, "24.73" for TrueSkill).
+/// Downloads keep full precision ([`Fixed2`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rounded {
+    pub value: f64,
+    pub places: u8,
+}
+
+/// A change as a rating system shows it, with its sign: "+19", "-3.10", "0".
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RoundedChange {
+    pub value: f64,
+    pub places: u8,
+}
+
+fast_display!(Fixed2, Signed2, Rounded, RoundedChange);
 
 impl Signed2 {
     fn write_to(&self, f: &mut (impl fmt::Write + ?Sized)) -> fmt::Result {
-        // A plus sign unless it shows as zero or carries its own minus.
-        let positive = match decimals_fast_parts(self.0, 2) {
-            Some((negative, n)) => !negative && n > 0,
-            None => {
-                let s = decimals_exact(self.0, 2);
-                !s.starts_with('-') && s.bytes().any(|b| b.is_ascii_digit() && b != b'0')
-            }
-        };
-        if positive {
-            f.write_str("+")?;
-        }
-        write_decimals(f, self.0, 2)
+        write_signed(f, self.0, 2)
     }
 }
 
+impl Rounded {
+    fn write_to(&self, out: &mut (impl fmt::Write + ?Sized)) -> fmt::Result {
+        write_decimals(out, self.value, usize::from(self.places))
+    }
+}
+
+impl RoundedChange {
+    fn write_to(&self, out: &mut (impl fmt::Write + ?Sized)) -> fmt::Result {
+        write_signed(out, self.value, usize::from(self.places))
+    }
+}
+
+/// `x` at `places` decimals, with a plus sign unless it shows as zero or
+/// carries its own minus.
+fn write_signed(f: &mut (impl fmt::Write + ?Sized), x: f64, places: usize) -> fmt::Result {
+    if !shows_as_zero(x, places) && x > 0.0 {
+        f.write_str("+")?;
+    }
+    write_decimals(f, x, places)
+}
+
 impl askama::filters::HtmlSafe for Signed2 {}
+impl askama::filters::HtmlSafe for Rounded {}
+impl askama::filters::HtmlSafe for RoundedChange {}
 
 /// Whether `x` shows as "0.00" (or "-0.00") with two decimals.
 pub fn shows_as_zero2(x: f64) -> bool {
-    match decimals_fast_parts(x, 2) {
+    shows_as_zero(x, 2)
+}
+
+/// Whether `x` shows as zero ("0", "0.00", never "-0") at `places` decimals.
+pub fn shows_as_zero(x: f64, places: usize) -> bool {
+    match decimals_fast_parts(x, places) {
         Some((_, n)) => n == 0,
-        None => decimals_exact(x, 2).bytes().all(|b| matches!(b, b'0' | b'.' | b'-')),
+        None => decimals_exact(x, places)
+            .bytes()
+            .all(|b| matches!(b, b'0' | b'.' | b'-')),
     }
 }
 
@@ -333,6 +368,23 @@ mod tests {
         assert_eq!(signed2(-3.1), "-3.10");
         assert_eq!(signed2(0.0), "0.00");
         assert_eq!(signed2(-0.0001), "0.00");
+    }
+
+    #[test]
+    fn shown_at_a_systems_places() {
+        let at = |value, places| Rounded { value, places }.to_string();
+        let change = |value, places| RoundedChange { value, places }.to_string();
+        assert_eq!(at(1523.5, 0), "1524");
+        assert_eq!(at(1641.61, 0), "1642");
+        assert_eq!(at(-0.4, 0), "0");
+        assert_eq!(at(24.734, 2), "24.73");
+        assert_eq!(at(1500.0, 1), "1500.0");
+        assert_eq!(change(18.7, 0), "+19");
+        assert_eq!(change(-18.5, 0), "-19");
+        assert_eq!(change(0.4, 0), "0");
+        assert_eq!(change(-0.4, 0), "0");
+        assert_eq!(change(0.1, 2), "+0.10");
+        assert!(shows_as_zero(0.49, 0) && !shows_as_zero(0.5, 0));
     }
 
     #[test]

@@ -71,13 +71,21 @@ fn is_reserved(base: &str) -> bool {
 
 const MAX_SLUG: usize = 60;
 
+/// Ten hexadecimal digits: the slug of a key with nothing to fold into
+/// letters (`王伟`). A plain key of that form (`fb3801f84f`) gets a hash
+/// too, so that the two kinds of slug never meet.
+fn looks_like_hash(key: &str) -> bool {
+    key.len() == 10 && key.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
 /// A stable, collision-free slug for a key (a name key, a nationality ...).
 ///
 /// A key made only of `a-z`, `0-9` and single spaces maps one-to-one to
 /// `words-joined-by-hyphens`. Any other key (accents, punctuation, very long,
 /// a Windows reserved name) gets its folded form plus `--` and a hash of the
 /// whole key: `--` never occurs in a plain slug, so the two kinds cannot
-/// collide, and the hash depends only on the key itself, so adding players
+/// collide (nor can a bare hash and a plain key, see [`looks_like_hash`]),
+/// and the hash depends only on the key itself, so adding players
 /// never moves an existing URL.
 pub fn slug(key: &str) -> String {
     let plain = !key.is_empty()
@@ -87,7 +95,8 @@ pub fn slug(key: &str) -> String {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b' ')
         && !key.starts_with(' ')
         && !key.ends_with(' ')
-        && !key.contains("  ");
+        && !key.contains("  ")
+        && !looks_like_hash(key);
     if plain && !is_reserved(key) {
         return key.replace(' ', "-");
     }
@@ -244,6 +253,18 @@ mod tests {
         assert_eq!(slug("???").len(), 10);
         assert!(slug("../etc/passwd").starts_with("etc-passwd--"));
         assert!(slug(&"a".repeat(10_000)).len() <= MAX_SLUG + 12);
+    }
+
+    #[test]
+    fn a_plain_key_never_meets_a_bare_hash() {
+        let wang = slug(&name_key("王伟"));
+        assert_eq!(wang.len(), 10);
+        let named = slug(&wang);
+        assert_ne!(named, wang);
+        assert!(named.starts_with(&format!("{wang}--")), "{named}");
+        // Other ten-letter keys stay plain.
+        assert_eq!(slug("fb3801f84g"), "fb3801f84g");
+        assert_eq!(slug("abcdef0123 x"), "abcdef0123-x");
     }
 
     #[test]

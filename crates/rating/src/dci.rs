@@ -241,12 +241,25 @@ impl RatingSystem for Dci {
         format!("DCI Rating ({})", self.0.category)
     }
 
+    /// Elo's expectation on the published ratings (D.5.8).
+    fn chance(&self, a: crate::Belief, b: crate::Belief) -> Option<f64> {
+        Some(crate::elo::chance(a.rating, b.rating))
+    }
+
+    /// Whole numbers, as rating bodies publish them: 1524, changes +19.
+    fn decimals(&self) -> u8 {
+        0
+    }
+
     fn columns(&self) -> Columns {
         Columns {
             matches: true,
             event_value: "K",
             k: true,
             deviation: None,
+            played: "Events of this rating in which the player was rated.",
+            first_is_new: false,
+            explained: None,
         }
     }
 

@@ -129,6 +129,9 @@ impl RatingSystem for DipPouch {
             event_value: "Value",
             k: false,
             deviation: None,
+            played: "Events of this rating in which the player has a result row, including events of value 0.",
+            first_is_new: false,
+            explained: None,
         }
     }
 

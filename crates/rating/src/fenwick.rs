@@ -1,6 +1,5 @@
 //! Counts over compressed rating values: how many players are above a
-//! rating, in O(log n). Used for the rank at the time (timeline) and for
-//! the predictions of placement events.
+//! rating, in O(log n). Used for the rank at the time (timeline).
 //!
 //! No coordinate makes it panic: one past the last (a value the
 //! compression did not find) counts in the total, above every other, and

@@ -99,11 +99,13 @@ struct Entry {
     before: f64,
     deviation_before: Option<f64>,
     matches: Vec<MatchLine>,
+    deviations: Vec<f64>,
 }
 
 impl MatchRows {
     /// One rated match from one player's side; `before` and
-    /// `deviation_before` count for the player's first match of the event.
+    /// `deviation_before` count for the player's first match of the event
+    /// (the deviation is kept for every match: predictions read it).
     pub fn record(&mut self, player: PlayerId, before: f64, deviation_before: Option<f64>, line: MatchLine) {
         let i = *self.slot.entry(player).or_insert_with(|| {
             self.entries.push(Entry {
@@ -111,10 +113,12 @@ impl MatchRows {
                 before,
                 deviation_before,
                 matches: Vec::new(),
+                deviations: Vec::new(),
             });
             self.entries.len() - 1
         });
         self.entries[i].matches.push(line);
+        self.entries[i].deviations.extend(deviation_before);
     }
 
     /// Push the rows of event `index` onto `history`: one per player with a
@@ -152,6 +156,7 @@ impl MatchRows {
                     draws: count(0.5),
                     byes: byes.remove(&entry.player).unwrap_or_default(),
                     matches: entry.matches,
+                    deviations: entry.deviations,
                 })),
             ));
         }

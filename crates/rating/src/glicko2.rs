@@ -14,7 +14,7 @@ use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period}
 
 use super::games::{self, Common, Games, MatchRows};
 use super::params::RATING_BOUND;
-use super::{Columns, History, MatchLine, Params, RatingSystem, System};
+use super::{Belief, Columns, History, MatchLine, Parameter, Params, RatingSystem, System};
 use ratings_model::format::fixed2;
 use ratings_model::{PlayerId, Site};
 
@@ -175,12 +175,36 @@ impl RatingSystem for Glicko2 {
         "Glicko-2 Rating".to_string()
     }
 
+    /// 1 / (1 + 10^(−g(√(RDa² + RDb²)) (ra − rb) / 400)), g(x) = 1 / √(1 +
+    /// 3 q² x² / π²), q = ln 10 / 400 (Glickman's expected score with both
+    /// players' RD; the RDs after inactivity growth, as the rows hold them).
+    fn chance(&self, a: Belief, b: Belief) -> Option<f64> {
+        let q = std::f64::consts::LN_10 / 400.0;
+        let (da, db) = (a.deviation.unwrap_or(0.0), b.deviation.unwrap_or(0.0));
+        let x2 = da * da + db * db;
+        let g = 1.0 / (1.0 + 3.0 * q * q * x2 / (std::f64::consts::PI * std::f64::consts::PI)).sqrt();
+        Some(1.0 / (1.0 + 10f64.powf(-g * (a.rating - b.rating) / 400.0)))
+    }
+
+    fn parameters(&self) -> Vec<Parameter> {
+        vec![
+            Parameter::shift("initial", self.initial, 100.0),
+            Parameter::scale("initial_deviation", self.initial_deviation),
+            Parameter::scale("initial_volatility", self.initial_volatility),
+            Parameter::scale("tau", self.tau),
+            Parameter::whole("period_days", f64::from(self.period_days)),
+        ]
+    }
+
     fn columns(&self) -> Columns {
         Columns {
             matches: false,
             event_value: "",
             k: false,
             deviation: Some("RD"),
+            played: "Events of this rating in which the player was rated.",
+            first_is_new: false,
+            explained: None,
         }
     }
 
@@ -188,12 +212,14 @@ impl RatingSystem for Glicko2 {
         self.common.formats.as_deref()
     }
 
-    /// "1464 ± 303": the rating and twice the RD, a 95 % interval.
-    fn spread(&self, rating: f64, deviation: Option<f64>) -> String {
-        match deviation {
-            Some(rd) => format!("{:.0} ± {:.0}", rating, 2.0 * rd),
-            None => fixed2(rating),
-        }
+    /// Whole numbers, as lichess shows them: 1464, changes +19.
+    fn decimals(&self) -> u8 {
+        0
+    }
+
+    /// "± 303" after "1464": twice the RD, a 95 % interval.
+    fn spread(&self, _rating: f64, rd: f64, places: u8) -> String {
+        format!("± {}", ratings_model::format::decimals(2.0 * rd, places.into()))
     }
 
     fn method(&self) -> String {

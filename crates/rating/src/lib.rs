@@ -16,6 +16,7 @@ pub mod standings;
 pub mod testing;
 pub mod timeline;
 pub mod trueskill;
+pub mod tune;
 
 use std::cmp::Ordering;
 use std::ops::Range;
@@ -60,11 +61,20 @@ pub trait RatingSystem: Send + Sync + std::fmt::Debug {
     /// of the rating's method page.
     fn method(&self) -> String;
 
-    /// A rating with its deviation, as a player page states it
-    /// ("1464 ± 303"); the rating alone for systems without one.
-    fn spread(&self, rating: f64, deviation: Option<f64>) -> String {
-        let _ = deviation;
-        ratings_model::format::fixed2(rating)
+    /// How many decimals pages show its ratings and changes with (a
+    /// `[[rating]]`'s `decimals` overrides it; downloads keep full
+    /// precision): whole numbers where ratings are hundreds or thousands
+    /// (Elo's 1524, changes +19), two decimals on small scales.
+    fn decimals(&self) -> u8 {
+        2
+    }
+
+    /// What a player page states after the rating (shown at `places`
+    /// decimals) for a system with a deviation: "± 274" (Glicko-2's 95 %
+    /// interval), "(μ 29.80, σ 4.70)".
+    fn spread(&self, rating: f64, deviation: f64, places: u8) -> String {
+        let _ = (rating, places);
+        format!("(σ {})", ratings_model::format::decimals(deviation, 2))
     }
 
     /// The event formats the system counts, when it filters by format
@@ -94,6 +104,76 @@ pub trait RatingSystem: Send + Sync + std::fmt::Debug {
         let _ = event;
         Vec::new()
     }
+
+    /// The chance that player `a` finishes better than player `b`, from
+    /// what both had before the game (predictions.md, "Games and
+    /// predictions"); `None` for a system without a probability model.
+    fn chance(&self, a: Belief, b: Belief) -> Option<f64> {
+        let _ = (a, b);
+        None
+    }
+
+    /// The numeric parameters of the rating, as `ratings tune` searches
+    /// them (every key of the system's table but `formats` and
+    /// `min_events`), with their values.
+    fn parameters(&self) -> Vec<Parameter> {
+        Vec::new()
+    }
+}
+
+/// What a system knew of a player before a game: the published rating
+/// and, for systems with one, the deviation (Glicko-2's RD after
+/// inactivity growth, TrueSkill's σ before τ is added).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Belief {
+    pub rating: f64,
+    pub deviation: Option<f64>,
+}
+
+/// One numeric parameter of a rating (`ratings tune`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Parameter {
+    /// The key of the `[[rating]]` table.
+    pub key: &'static str,
+    pub value: f64,
+    /// How tune moves it: a `Scale` is positive and moved by factors, a
+    /// `Shift` (a starting rating) by steps of `step`, a `Whole` number
+    /// (days) by factors, rounded.
+    pub kind: ParameterKind,
+}
+
+impl Parameter {
+    pub fn scale(key: &'static str, value: f64) -> Parameter {
+        Parameter {
+            key,
+            value,
+            kind: ParameterKind::Scale,
+        }
+    }
+
+    /// A starting rating, moved by `step` points.
+    pub fn shift(key: &'static str, value: f64, step: f64) -> Parameter {
+        Parameter {
+            key,
+            value,
+            kind: ParameterKind::Shift { step },
+        }
+    }
+
+    pub fn whole(key: &'static str, value: f64) -> Parameter {
+        Parameter {
+            key,
+            value,
+            kind: ParameterKind::Whole,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ParameterKind {
+    Scale,
+    Shift { step: f64 },
+    Whole,
 }
 
 /// What a system's pages and downloads show beside the rating.
@@ -109,6 +189,17 @@ pub struct Columns {
     pub k: bool,
     /// The name of the system's deviation ("RD", "σ"), if it has one.
     pub deviation: Option<&'static str>,
+    /// What counts as an event played, in the system's words (the records'
+    /// "Most events played"); empty: "the events in which the player was
+    /// rated".
+    pub played: &'static str,
+    /// The starting rating is no measure of a player (TrueSkill's 0, μ − 3σ
+    /// of someone unknown): a first event's change shows as "new", not as
+    /// a gain from it.
+    pub first_is_new: bool,
+    /// What the published number is, where a reader would not guess it:
+    /// said beside the tables that show it.
+    pub explained: Option<&'static str>,
 }
 
 /// What one player did in one event, as the system saw it.
@@ -127,6 +218,10 @@ pub enum Detail {
 pub struct Matches {
     pub matches: Vec<MatchLine>,
     pub byes: Vec<u32>,
+    /// Systems with a deviation: the player's deviation before each of
+    /// `matches`, in order (TrueSkill's σ changes from round to round);
+    /// empty for the others.
+    pub deviations: Vec<f64>,
     /// `wins`-`losses`-`draws` count the matches.
     pub wins: u32,
     pub losses: u32,
@@ -655,6 +750,7 @@ mod tests {
         let matches = Matches {
             matches: Vec::new(),
             byes: vec![2],
+            deviations: Vec::new(),
             wins: 1,
             losses: 0,
             draws: 0,

@@ -1,15 +1,28 @@
-//! How well a rating predicts results (docs/rating-systems.md): over every game it
-//! rates, in order, predict that the player with the higher published
-//! rating before the game finishes better. A placement event is every pair
-//! of its result rows with different ranks (ratings from before the event);
-//! a match is one game (ratings from before the round); a drawn match and
-//! a tied placement are not games. Exactly equal ratings are half right.
+//! How well a rating predicts results (docs/rating-systems.md, "Which
+//! rating predicts best"; contract: predictions.md). A *game* is every pair
+//! of result rows of a placement event (ratings from before the event) and
+//! every rated match (ratings from before the round); byes and forfeits are
+//! no games. Three measures:
+//!
+//! - share right: the player with the higher published rating finished
+//!   better; exactly equal ratings are half right; drawn matches and tied
+//!   placements are left out;
+//! - log loss: the mean of −[s ln p + (1 − s) ln(1 − p)] over the games,
+//!   draws included (s = ½), where p is the system's chance for the first
+//!   player ([`RatingSystem::chance`]); only for systems with a model;
+//! - calibration: the games by the favourite's p in ten bins.
+//!
+//! [`evaluate`] scores every rating and sets every two side by side on the
+//! games both rate, with a paired bootstrap over events.
 
 #[cfg(test)]
 use super::Matches;
-use super::fenwick::Fenwick;
-use super::{DetailRef, History, Row};
-use ratings_model::Site;
+use std::collections::HashMap;
+
+use rayon::prelude::*;
+
+use super::{Belief, DetailRef, History, RatingSystem, Row};
+use ratings_model::{PlayerId, Site};
 
 /// Games predicted, and how many right.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -51,96 +64,546 @@ impl Tally {
     }
 }
 
+/// The log loss of a game: −[s ln p + (1 − s) ln(1 − p)], p kept within
+/// [1e-15, 1 − 1e-15] (a certain prediction that fails is not infinitely
+/// wrong).
+pub fn log_loss(p: f64, s: f64) -> f64 {
+    let p = p.clamp(1e-15, 1.0 - 1e-15);
+    -(s * p.ln() + (1.0 - s) * (1.0 - p).ln())
+}
+
+/// One game as a rating saw it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Game {
+    /// The round (0 in a placement event) and the two players, the lower
+    /// id first: the same game in every rating that rates it.
+    pub key: (u32, PlayerId, PlayerId),
+    /// The first player's result, doubled: 2 finished better, 1 level, 0 worse.
+    pub score2: u8,
+    /// Share right, doubled (see [`Game::right2`]); `NO_RIGHT` for a draw.
+    right2: u8,
+    /// The first player's chance of finishing better (NaN: no model).
+    pub chance: f64,
+    /// The log loss of the game (NaN: no model), computed once.
+    pub loss: f64,
+}
+
+/// [`Game::right2`] of a draw.
+const NO_RIGHT: u8 = u8::MAX;
+
+impl Game {
+    /// The game `key` with the first player's result `score2`, both
+    /// published ratings before it and the first player's chance.
+    pub fn new(key: (u32, PlayerId, PlayerId), score2: u8, ratings: (f64, f64), chance: f64) -> Game {
+        let (a, b) = ratings;
+        Game {
+            key,
+            score2,
+            right2: match score2 {
+                1 => NO_RIGHT,
+                _ if a == b => 1,
+                s if (a > b) == (s == 2) => 2,
+                _ => 0,
+            },
+            chance,
+            loss: if chance.is_nan() {
+                f64::NAN
+            } else {
+                // The terms of s ln p + (1 − s) ln(1 − p) that are not 0.
+                let p = chance.clamp(1e-15, 1.0 - 1e-15);
+                match score2 {
+                    2 => -p.ln(),
+                    0 => -(1.0 - p).ln(),
+                    _ => -0.5 * (p.ln() + (1.0 - p).ln()),
+                }
+            },
+        }
+    }
+
+    /// The result for the first player: 1, ½ or 0.
+    pub fn score(&self) -> f64 {
+        f64::from(self.score2) / 2.0
+    }
+
+    /// Twice the share right (2 right, 1 equal ratings, 0 wrong); `None`
+    /// for a draw, which share right leaves out.
+    pub fn right2(&self) -> Option<u64> {
+        (self.right2 != NO_RIGHT).then_some(u64::from(self.right2))
+    }
+
+    /// The favourite's chance (at least ½) and how the favourite did (1, ½, 0).
+    pub fn favourite(&self) -> (f64, f64) {
+        if self.chance >= 0.5 {
+            (self.chance, self.score())
+        } else {
+            (1.0 - self.chance, 1.0 - self.score())
+        }
+    }
+}
+
+/// The games of one event's rows, in the order of the rows (the same
+/// order in two ratings that have the same rows).
+pub fn games(system: &dyn RatingSystem, rows: &[Row]) -> Vec<Game> {
+    let mut out = Vec::new();
+    games_into(system, rows, &mut out);
+    out
+}
+
+/// [`games`] into `out` (cleared first): a buffer kept from event to
+/// event saves allocating and zeroing memory for every event.
+fn games_into(system: &dyn RatingSystem, rows: &[Row], out: &mut Vec<Game>) {
+    out.clear();
+    let belief = |rating, deviation| Belief { rating, deviation };
+    let chance = |a: Belief, b: Belief| system.chance(a, b).unwrap_or(f64::NAN);
+    match rows.first().map(|r| r.detail()) {
+        None => {}
+        Some(DetailRef::Placement { .. }) => {
+            let ranked: Vec<(&Row, u32)> = rows.iter().filter_map(|r| Some((r, r.rank()?))).collect();
+            out.reserve(ranked.len() * ranked.len().saturating_sub(1) / 2);
+            for (i, &(x, rank_x)) in ranked.iter().enumerate() {
+                for &(y, rank_y) in &ranked[i + 1..] {
+                    let ((a, rank_a), (b, rank_b)) = if x.player < y.player {
+                        ((x, rank_x), (y, rank_y))
+                    } else {
+                        ((y, rank_y), (x, rank_x))
+                    };
+                    let before = |r: &Row| belief(r.before, r.deviation().map(|d| d[0]));
+                    let score2 = match rank_a.cmp(&rank_b) {
+                        std::cmp::Ordering::Less => 2,
+                        std::cmp::Ordering::Equal => 1,
+                        std::cmp::Ordering::Greater => 0,
+                    };
+                    out.push(Game::new(
+                        (0, a.player, b.player),
+                        score2,
+                        (a.before, b.before),
+                        chance(before(a), before(b)),
+                    ));
+                }
+            }
+        }
+        Some(DetailRef::Match(_)) => {
+            // Each player's deviation before each round, for the opponents'.
+            let mut deviation: HashMap<(PlayerId, u32), f64> = HashMap::new();
+            for row in rows {
+                if let DetailRef::Match(m) = row.detail() {
+                    for (line, d) in m.matches.iter().zip(&m.deviations) {
+                        deviation.insert((row.player, line.round), *d);
+                    }
+                }
+            }
+            for row in rows {
+                let DetailRef::Match(m) = row.detail() else {
+                    continue;
+                };
+                for (i, line) in m.matches.iter().enumerate() {
+                    if row.player > line.opponent {
+                        continue;
+                    }
+                    let own = m.deviations.get(i).copied();
+                    let other = deviation.get(&(line.opponent, line.round)).copied();
+                    out.push(Game::new(
+                        (line.round, row.player, line.opponent),
+                        (line.score() * 2.0) as u8,
+                        (line.before, line.opponent_before),
+                        chance(belief(line.before, own), belief(line.opponent_before, other)),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// The sum of the log losses of some games, and how many (draws included).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Loss {
+    pub games: u64,
+    pub sum: f64,
+}
+
+impl Loss {
+    fn add(&mut self, other: Loss) {
+        self.games += other.games;
+        self.sum += other.sum;
+    }
+
+    /// The mean log loss (`None`: no games).
+    pub fn mean(&self) -> Option<f64> {
+        (self.games > 0).then(|| self.sum / self.games as f64)
+    }
+}
+
+/// One bin of a calibration chart: the games whose favourite had a chance
+/// in `[low, high)` (the last bin up to and with 1).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Bin {
+    pub games: u64,
+    /// Sum of the favourite's chances.
+    pub chance: f64,
+    /// How the favourites did, summed (a draw is ½).
+    pub won: f64,
+}
+
+/// The bins of a calibration chart: [0.5, 0.55), …, [0.95, 1.0].
+pub const BINS: usize = 10;
+
+impl Bin {
+    /// The bounds of bin `i`.
+    pub fn bounds(i: usize) -> (f64, f64) {
+        (0.5 + 0.05 * i as f64, 0.55 + 0.05 * i as f64)
+    }
+
+    /// Which bin a favourite's chance (½ to 1) falls in.
+    pub fn of(chance: f64) -> usize {
+        // A chance of ½ or more: the cast truncates, as floor would.
+        (((chance - 0.5) * 20.0).max(0.0) as usize).min(BINS - 1)
+    }
+
+    pub fn mean_chance(&self) -> Option<f64> {
+        (self.games > 0).then(|| self.chance / self.games as f64)
+    }
+
+    pub fn observed(&self) -> Option<f64> {
+        (self.games > 0).then(|| self.won / self.games as f64)
+    }
+}
+
+/// What one event's games give.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Score {
+    tally: Tally,
+    loss: Loss,
+    bins: [Bin; BINS],
+}
+
+impl Score {
+    fn of(games: &[Game]) -> Score {
+        let mut score = Score::default();
+        for g in games {
+            if let Some(right2) = g.right2() {
+                score.tally.games += 1;
+                score.tally.right2 += right2;
+                // Half right only between equal ratings.
+                score.tally.equal += u64::from(right2 == 1);
+            }
+            if !g.chance.is_nan() {
+                score.loss.games += 1;
+                score.loss.sum += g.loss;
+                let (p, won) = g.favourite();
+                let bin = &mut score.bins[Bin::of(p)];
+                bin.games += 1;
+                bin.chance += p;
+                bin.won += won;
+            }
+        }
+        score
+    }
+
+    fn add(&mut self, other: &Score) {
+        self.tally.add(other.tally);
+        self.loss.add(other.loss);
+        for (a, b) in self.bins.iter_mut().zip(&other.bins) {
+            a.games += b.games;
+            a.chance += b.chance;
+            a.won += b.won;
+        }
+    }
+}
+
 /// A rating's predictions: by calendar year (years with games, in order)
-/// and over all years.
+/// and over all years; the log loss and the calibration where the system
+/// has a probability model.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Predictions {
     pub years: Vec<(i32, Tally)>,
     pub all: Tally,
+    /// By year, as `years` (log loss of the system with a model).
+    pub year_loss: Vec<Loss>,
+    pub loss: Loss,
+    pub calibration: [Bin; BINS],
+    /// The system gives chances (log loss and calibration mean something).
+    pub modelled: bool,
 }
 
-pub fn predictions(site: &Site, history: &History) -> Predictions {
-    let mut out = Predictions::default();
-    for (e, range) in history.event_rows.iter().enumerate() {
-        let rows = &history.rows[range.clone()];
-        let tally = match rows.first().map(|r| r.detail()) {
-            None => continue,
-            Some(DetailRef::Placement { .. }) => placement(rows),
-            Some(DetailRef::Match(_)) => matches(rows),
+impl Predictions {
+    /// Event after event (`scores` by event index), summed by year and
+    /// over all.
+    fn of(site: &Site, modelled: bool, scores: impl Iterator<Item = Score>) -> Predictions {
+        let mut out = Predictions {
+            modelled,
+            ..Predictions::default()
         };
-        if tally.games == 0 {
-            continue;
+        let mut total = Score::default();
+        for (e, score) in scores.enumerate() {
+            if score.tally.games == 0 && score.loss.games == 0 {
+                continue;
+            }
+            let year = site.events[e].date.year;
+            match out.years.last_mut() {
+                Some((y, t)) if *y == year => {
+                    t.add(score.tally);
+                    out.year_loss.last_mut().expect("one per year").add(score.loss);
+                }
+                _ => {
+                    out.years.push((year, score.tally));
+                    out.year_loss.push(score.loss);
+                }
+            }
+            total.add(&score);
         }
-        let year = site.events[e].date.year;
-        match out.years.last_mut() {
-            Some((y, t)) if *y == year => t.add(tally),
-            _ => out.years.push((year, tally)),
-        }
-        out.all.add(tally);
+        out.all = total.tally;
+        out.loss = total.loss;
+        out.calibration = total.bins;
+        out
     }
-    out
 }
 
-/// Every pair of rows with different ranks: right when the better-ranked
-/// player had the higher rating before the event. O(n log n): rows by rank,
-/// each compared with the better-ranked ones through counts over ratings.
-fn placement(rows: &[Row]) -> Tally {
-    let mut ranked: Vec<(u32, f64)> = rows.iter().filter_map(|r| Some((r.rank()?, r.before))).collect();
-    ranked.sort_by_key(|r| r.0);
-    let mut values: Vec<f64> = ranked.iter().map(|r| r.1).collect();
-    values.sort_by(f64::total_cmp);
-    values.dedup();
-    let coord = |x: f64| values.partition_point(|&v| v < x) as u32;
-    let mut better = Fenwick::new(values.len());
-    let mut tally = Tally::default();
-    let mut i = 0;
-    while i < ranked.len() {
-        let end = i + ranked[i..].iter().take_while(|r| r.0 == ranked[i].0).count();
-        for &(_, rating) in &ranked[i..end] {
-            let c = coord(rating);
-            let higher = better.above(c) as u64;
-            let equal = better.between(c, c + 1) as u64;
-            tally.games += better.between(0, values.len() as u32) as u64;
-            tally.right2 += 2 * higher + equal;
-            tally.equal += equal;
-        }
-        for &(_, rating) in &ranked[i..end] {
-            better.add(coord(rating), 1);
-        }
-        i = end;
-    }
-    tally
+fn modelled(system: &dyn RatingSystem) -> bool {
+    system.chance(Belief::default(), Belief::default()).is_some()
 }
 
-/// Every rated match once (from the side of the player with the lower id),
-/// draws left out: right when the winner had the higher rating before the
-/// round.
-fn matches(rows: &[Row]) -> Tally {
-    let mut tally = Tally::default();
-    for row in rows {
-        let DetailRef::Match(m) = row.detail() else {
-            continue;
-        };
-        let matches = &m.matches;
-        for m in matches.iter().filter(|m| row.player < m.opponent && m.score() != 0.5) {
-            tally.games += 1;
-            tally.equal += u64::from(m.before == m.opponent_before);
-            tally.right2 += if m.before == m.opponent_before {
-                1
-            } else if (m.before > m.opponent_before) == (m.score() == 1.0) {
-                2
-            } else {
-                0
-            };
+/// One rating's predictions ([`evaluate`] of it alone).
+pub fn predictions(site: &Site, system: &dyn RatingSystem, history: &History) -> Predictions {
+    evaluate(site, &[(system, history)]).predictions.remove(0)
+}
+
+/// One event: each rating's score, and by pair of ratings the games both
+/// rate and the sum of their differences.
+type EventScores = (Vec<Score>, Vec<(u64, f64)>);
+
+/// Every rating's predictions, and every pair of ratings compared.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Evaluation {
+    /// By rating, in the order given.
+    pub predictions: Vec<Predictions>,
+    /// Every pair, first before second in the order given.
+    pub comparisons: Vec<Comparison>,
+}
+
+/// Score the ratings given (system and history) and compare every pair on
+/// the games both rate: same event, same round, same pair of players. One
+/// pass over the events (in parallel): each rating's games of an event are
+/// made once, for its own scores and for every pair it is in.
+pub fn evaluate(site: &Site, ratings: &[(&dyn RatingSystem, &History)]) -> Evaluation {
+    let modelled: Vec<bool> = ratings.iter().map(|(s, _)| modelled(*s)).collect();
+    let pairs: Vec<(usize, usize)> = (0..ratings.len())
+        .flat_map(|i| (i + 1..ratings.len()).map(move |j| (i, j)))
+        .collect();
+    let measure = |(i, j): (usize, usize)| {
+        if modelled[i] && modelled[j] {
+            Measure::LogLoss
+        } else {
+            Measure::RightShare
+        }
+    };
+    // By event: each rating's score, and by pair the shared games and the
+    // sum of the differences.
+    let per_event: Vec<EventScores> = (0..site.events.len())
+        .into_par_iter()
+        .map_init(
+            || vec![Vec::new(); ratings.len()],
+            |games: &mut Vec<Vec<Game>>, e| {
+                for ((system, history), out) in ratings.iter().zip(games.iter_mut()) {
+                    match history.event_rows.get(e) {
+                        Some(range) if !range.is_empty() => games_into(*system, &history.rows[range.clone()], out),
+                        _ => out.clear(),
+                    }
+                }
+                let scores = games.iter().map(|g| Score::of(g)).collect();
+                let shared = pairs
+                    .iter()
+                    .map(|&(i, j)| shared(&games[i], &games[j], measure((i, j))))
+                    .collect();
+                (scores, shared)
+            },
+        )
+        .collect();
+    let predictions = (0..ratings.len())
+        .map(|r| Predictions::of(site, modelled[r], per_event.iter().map(|(scores, _)| scores[r].clone())))
+        .collect();
+    let comparisons = pairs
+        .iter()
+        .enumerate()
+        .map(|(k, &(first, second))| {
+            let events: Vec<(u64, f64)> = per_event.iter().map(|p| p.1[k]).filter(|p| p.0 > 0).collect();
+            let games = events.iter().map(|p| p.0).sum();
+            Comparison {
+                first,
+                second,
+                measure: measure((first, second)),
+                games,
+                difference: (games >= MIN_SHARED).then(|| bootstrap(&events)),
+            }
+        })
+        .collect();
+    Evaluation {
+        predictions,
+        comparisons,
+    }
+}
+
+/// The log loss of each event's games (by event index; empty for an
+/// event the rating does not include), as [`predictions`] sums them.
+pub fn event_losses(system: &dyn RatingSystem, history: &History) -> Vec<Loss> {
+    history
+        .event_rows
+        .par_iter()
+        .map(|range| Score::of(&games(system, &history.rows[range.clone()])).loss)
+        .collect()
+}
+
+/// How two ratings are compared: by log loss when both have a model,
+/// else by share right.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Measure {
+    LogLoss,
+    RightShare,
+}
+
+impl Measure {
+    /// The name in `predictions-compared.csv`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Measure::LogLoss => "log_loss",
+            Measure::RightShare => "right_share",
         }
     }
-    tally
+}
+
+/// Two ratings on the games both rate ([`compare`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comparison {
+    /// Indices into the ratings given, first < second.
+    pub first: usize,
+    pub second: usize,
+    pub measure: Measure,
+    /// The shared games (draws included for log loss, left out for share right).
+    pub games: u64,
+    /// First − second, on the shared games; `None` below [`MIN_SHARED`] games.
+    pub difference: Option<Interval>,
+}
+
+/// A difference and its 95 % bootstrap interval.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Interval {
+    pub difference: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Interval {
+    /// The interval leaves out zero: the data tell the two apart.
+    pub fn clear(&self) -> bool {
+        self.low > 0.0 || self.high < 0.0
+    }
+}
+
+/// Ratings that share fewer games are not compared.
+pub const MIN_SHARED: u64 = 100;
+/// Resamples of the bootstrap.
+pub const RESAMPLES: usize = 1000;
+
+/// The games two lists share, and the sum of first − second over them:
+/// log losses, or the share right (draws left out). Two ratings with the
+/// same rows give their games in the same order (the usual case, taken as
+/// it is); otherwise both lists are sorted by key and merged.
+fn shared(a: &[Game], b: &[Game], measure: Measure) -> (u64, f64) {
+    let (mut games, mut sum) = (0, 0.0);
+    if a.is_empty() || b.is_empty() {
+        return (games, sum);
+    }
+    let mut both = |x: &Game, y: &Game| match measure {
+        Measure::LogLoss => {
+            games += 1;
+            sum += x.loss - y.loss;
+        }
+        Measure::RightShare => {
+            if let (Some(x), Some(y)) = (x.right2(), y.right2()) {
+                games += 1;
+                sum += (x as f64 - y as f64) / 2.0;
+            }
+        }
+    };
+    if a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.key == y.key) {
+        for (x, y) in a.iter().zip(b) {
+            both(x, y);
+        }
+        return (games, sum);
+    }
+    let sorted = |games: &[Game]| {
+        let mut games = games.to_vec();
+        games.sort_unstable_by_key(|g| g.key);
+        games
+    };
+    let (a, b) = (sorted(a), sorted(b));
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].key.cmp(&b[j].key) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                both(&a[i], &b[j]);
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    (games, sum)
+}
+
+/// The difference over all games (Σ sums / Σ games) and its 95 % interval
+/// from a paired bootstrap over events: [`RESAMPLES`] draws of as many
+/// events, with replacement, by a fixed-seed generator (the same output on
+/// every build); the interval runs from the 25th to the 976th of the sorted
+/// resampled differences.
+pub fn bootstrap(events: &[(u64, f64)]) -> Interval {
+    let total = |it: &mut dyn Iterator<Item = (u64, f64)>| {
+        let (n, s) = it.fold((0u64, 0.0), |(n, s), (m, t)| (n + m, s + t));
+        s / n as f64
+    };
+    let difference = total(&mut events.iter().copied());
+    let mut seed: u64 = 0x5eed_2700_0000_0001;
+    let mut next = move || {
+        // SplitMix64.
+        seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let n = events.len() as u64;
+    let mut resampled: Vec<f64> = (0..RESAMPLES)
+        // An index below n from the high bits (Lemire's multiply-shift).
+        .map(|_| total(&mut (0..n).map(|_| events[(((next() >> 32) * n) >> 32) as usize])))
+        .collect();
+    resampled.sort_by(f64::total_cmp);
+    Interval {
+        difference,
+        low: resampled[RESAMPLES / 40 - 1],
+        high: resampled[RESAMPLES - RESAMPLES / 40],
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dip_pouch::DipPouch;
+    use crate::elo::Elo;
+    use crate::games::Common;
+    use crate::glicko2::Glicko2;
+    use crate::trueskill::TrueSkill;
     use crate::{Detail, MatchLine};
+
+    fn elo() -> Elo {
+        Elo {
+            initial: 1500.0,
+            k: 32.0,
+            common: Common {
+                formats: None,
+                min_events: 1,
+            },
+        }
+    }
 
     fn placed(player: u32, rank: u32, before: f64) -> Row {
         Row::new(
@@ -154,51 +617,118 @@ mod tests {
         )
     }
 
+    fn belief(rating: f64, deviation: Option<f64>) -> Belief {
+        Belief { rating, deviation }
+    }
+
+    /// Each system's formula (predictions.md) against values computed by
+    /// hand (Python's math module).
+    #[test]
+    fn each_systems_chance_by_hand() {
+        let close = |x: Option<f64>, y: f64| assert!((x.unwrap() - y).abs() < 1e-12, "{x:?} against {y}");
+        // Elo: 1 / (1 + 10^(−100/400)).
+        close(
+            elo().chance(belief(1600.0, None), belief(1500.0, None)),
+            0.6400649998028851,
+        );
+        // Glicko-2: 1500 (RD 200) against 1400 (RD 30): g(√(200² + 30²)).
+        let glicko = Glicko2 {
+            initial: 1500.0,
+            initial_deviation: 350.0,
+            initial_volatility: 0.06,
+            tau: 0.5,
+            period_days: 30,
+            common: elo().common,
+        };
+        close(
+            glicko.chance(belief(1500.0, Some(200.0)), belief(1400.0, Some(30.0))),
+            0.6187969073387525,
+        );
+        // TrueSkill: μ 30, σ 5 (published 15) against μ 25, σ 25/3
+        // (published 0), β 25/6: Φ(5 / √(2β² + 25 + 625/9)).
+        let trueskill = TrueSkill {
+            initial: 25.0,
+            initial_deviation: 25.0 / 3.0,
+            beta: 25.0 / 6.0,
+            tau: 25.0 / 300.0,
+            draw_probability: 0.1,
+            common: elo().common,
+        };
+        let p = trueskill.chance(belief(15.0, Some(5.0)), belief(0.0, Some(25.0 / 3.0)));
+        close(p, 0.6700102050669908);
+        // The chances of the two sides add up to 1.
+        let q = trueskill.chance(belief(0.0, Some(25.0 / 3.0)), belief(15.0, Some(5.0)));
+        close(q, 1.0 - p.unwrap());
+        assert_eq!(
+            DipPouch(Default::default()).chance(belief(1.0, None), belief(0.0, None)),
+            None
+        );
+    }
+
+    /// A placement event of n players is n(n − 1)/2 games: a game is a
+    /// budget.
+    #[test]
+    fn a_game_stays_small() {
+        assert_eq!(std::mem::size_of::<Game>(), 32);
+    }
+
+    #[test]
+    fn log_loss_by_hand() {
+        assert!((log_loss(0.8, 1.0) - 0.2231435513142097).abs() < 1e-15);
+        assert!((log_loss(0.8, 0.0) - 1.6094379124341003).abs() < 1e-15);
+        // A draw: −(½ ln 0.8 + ½ ln 0.2).
+        assert!((log_loss(0.8, 0.5) - 0.916290731874155).abs() < 1e-15);
+        // A certain prediction that fails costs ln 1e15, not infinity.
+        assert_eq!(log_loss(1.0, 0.0), -(1.0 - (1.0 - 1e-15f64)).ln());
+        assert!(log_loss(1.0, 0.0) < 35.0);
+    }
+
     #[test]
     fn placement_pairs_by_hand() {
         // Ranks 1, 2, 2, 4 with ratings 50, 60, 40, 40.
         // Pairs with different ranks: (1,2a) 50<60 wrong; (1,2b) 50>40 right;
         // (1,4) 50>40 right; (2a,4) 60>40 right; (2b,4) 40=40 half.
-        // 5 games, 3.5 right; the tied pair (2a, 2b) is no game.
+        // 5 games, 3.5 right; the tied pair (2a, 2b) is no game for share
+        // right, but a draw for the log loss (6 games).
         let rows = [
             placed(0, 1, 50.0),
             placed(1, 2, 60.0),
             placed(2, 2, 40.0),
             placed(3, 4, 40.0),
         ];
-        let t = placement(&rows);
+        let games = games(&elo(), &rows);
+        let score = Score::of(&games);
+        let t = score.tally;
         assert_eq!((t.games, t.right2, t.equal), (5, 7, 1));
         assert_eq!(t.right(), "3.5");
         assert_eq!(t.share(), Some(0.7));
         // Without the equal pair: 3 right of 4.
         assert_eq!(t.decided_share(), Some(0.75));
-    }
-
-    #[test]
-    fn placement_equals_the_pairwise_count() {
-        let ratings = [3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0, 5.0, 3.0, 5.0];
-        let ranks = [1, 2, 2, 4, 5, 6, 6, 6, 9, 10, 11];
-        let rows: Vec<Row> = (0..11)
-            .map(|i| placed(i, ranks[i as usize], ratings[i as usize]))
-            .collect();
-        let mut slow = Tally::default();
-        for a in &rows {
-            for b in &rows {
-                let (ra, rb) = (a.rank().unwrap(), b.rank().unwrap());
-                if ra < rb {
-                    slow.games += 1;
-                    slow.equal += u64::from(a.before == b.before);
-                    slow.right2 += if a.before > b.before {
-                        2
-                    } else if a.before == b.before {
-                        1
-                    } else {
-                        0
-                    };
-                }
-            }
-        }
-        assert_eq!(placement(&rows), slow);
+        assert_eq!(games.len(), 6);
+        // Player 0 (50) finished ahead of player 1 (60): s = 1, p = E(50 − 60).
+        let first = games[0];
+        assert_eq!((first.key, first.score2), ((0, 0, 1), 2));
+        assert_eq!(first.chance, crate::elo::chance(50.0, 60.0));
+        let by_hand: f64 = [
+            log_loss(crate::elo::chance(50.0, 60.0), 1.0),
+            log_loss(crate::elo::chance(50.0, 40.0), 1.0),
+            log_loss(crate::elo::chance(50.0, 40.0), 1.0),
+            log_loss(crate::elo::chance(60.0, 40.0), 0.5),
+            log_loss(crate::elo::chance(60.0, 40.0), 1.0),
+            log_loss(0.5, 1.0),
+        ]
+        .iter()
+        .sum();
+        assert_eq!(score.loss.games, 6);
+        assert!((score.loss.sum - by_hand).abs() < 1e-12);
+        // The calibration bins hold every game with a chance once.
+        assert_eq!(score.bins.iter().map(|b| b.games).sum::<u64>(), 6);
+        // Differences of at most 20 points give the favourite at most
+        // 53 %: all in the first bin. The favourites: 60 lost to 50 (0),
+        // 50 beat the two 40s (2), 60 tied with a 40 (½) and beat the
+        // other (1); of the two 40s the first player (p ½) won (1): 4.5.
+        assert_eq!(score.bins[0].games, 6);
+        assert_eq!(score.bins[0].won, 4.5);
     }
 
     #[test]
@@ -223,27 +753,82 @@ mod tests {
             let matches = Box::new(Matches {
                 matches,
                 byes: Vec::new(),
+                deviations: Vec::new(),
                 wins: 0,
                 losses: 0,
                 draws: 0,
             });
             Row::new(0, player, 0.0, 0.0, true, None, Detail::Match(matches))
         };
-        // 0 (1600) beats 1 (1500): right. 0 draws 2: no game. 3 (1500)
-        // beats 1 (1500): half. Each seen from both sides.
+        // 0 (1600) beats 1 (1500): right. 0 draws 2: no game for share
+        // right, a draw for log loss. 3 (1500) beats 1 (1500): half.
+        // Each seen from both sides.
         let rows = [
             row(0, vec![line(1, 1.0, 1600.0, 1500.0), line(2, 0.5, 1600.0, 1700.0)]),
             row(1, vec![line(0, 0.0, 1500.0, 1600.0), line(3, 0.0, 1500.0, 1500.0)]),
             row(2, vec![line(0, 0.5, 1700.0, 1600.0)]),
             row(3, vec![line(1, 1.0, 1500.0, 1500.0)]),
         ];
+        let games = games(&elo(), &rows);
         assert_eq!(
-            matches(&rows),
+            Score::of(&games).tally,
             Tally {
                 games: 2,
                 right2: 3,
                 equal: 1
             }
         );
+        let keys: Vec<_> = games.iter().map(|g| (g.key, g.score2)).collect();
+        assert_eq!(keys, [((1, 0, 1), 2), ((1, 0, 2), 1), ((1, 1, 3), 0)]);
+        let loss = log_loss(0.6400649998028851, 1.0) + log_loss(1.0 - 0.6400649998028851, 0.5) + log_loss(0.5, 0.0);
+        assert!((Score::of(&games).loss.sum - loss).abs() < 1e-12);
+    }
+
+    /// Two ratings with different rows of an event share the games of the
+    /// players both have, whatever the order of their rows.
+    #[test]
+    fn shared_games_are_found_in_any_order() {
+        let all = [
+            placed(0, 1, 50.0),
+            placed(1, 2, 60.0),
+            placed(2, 3, 40.0),
+            placed(3, 4, 40.0),
+        ];
+        let some = [placed(3, 4, 10.0), placed(1, 2, 30.0), placed(0, 1, 20.0)];
+        let (a, b) = (games(&elo(), &all), games(&elo(), &some));
+        let (n, sum) = shared(&a, &b, Measure::LogLoss);
+        // The pairs of players 0, 1 and 3.
+        let pairs = [
+            ((0, 1), (50.0, 60.0), (20.0, 30.0)),
+            ((0, 3), (50.0, 40.0), (20.0, 10.0)),
+            ((1, 3), (60.0, 40.0), (30.0, 10.0)),
+        ];
+        let by_hand: f64 = pairs
+            .iter()
+            .map(|(_, x, y)| log_loss(crate::elo::chance(x.0, x.1), 1.0) - log_loss(crate::elo::chance(y.0, y.1), 1.0))
+            .sum();
+        assert_eq!(n, 3);
+        assert!((sum - by_hand).abs() < 1e-12);
+        // Share right: 60 > 50 wrong in the first, 30 > 20 wrong in the
+        // second; the others right in both: no difference.
+        assert_eq!(shared(&a, &b, Measure::RightShare), (3, 0.0));
+        assert_eq!(shared(&a, &a, Measure::LogLoss), (6, 0.0));
+    }
+
+    /// A deterministic bootstrap: the same interval every time, around the
+    /// difference over all games; one event repeated gives no spread.
+    #[test]
+    fn the_bootstrap_is_deterministic_and_brackets_the_difference() {
+        let events: Vec<(u64, f64)> = (0..50).map(|i| (10, if i % 2 == 0 { 1.0 } else { -0.9 })).collect();
+        let a = bootstrap(&events);
+        assert_eq!(a, bootstrap(&events));
+        // Σ = 25 × 1 − 25 × 0.9 = 2.5 over 500 games; the events' sums
+        // spread ±0.95 around it: about ±0.026 of interval.
+        assert!((a.difference - 0.005).abs() < 1e-15);
+        assert!(a.low < a.difference && a.difference < a.high, "{a:?}");
+        assert!(a.low < 0.0 && !a.clear(), "{a:?}");
+        let same = bootstrap(&[(10, 1.0); 30]);
+        assert_eq!((same.low, same.high), (0.1, 0.1));
+        assert!(same.clear());
     }
 }

@@ -11,7 +11,7 @@ use skillratings::trueskill::{TrueSkillConfig, TrueSkillRating, trueskill, trues
 
 use super::games::{self, Common, Skill};
 use super::params::RATING_BOUND;
-use super::{Columns, History, Params, RatingSystem, System};
+use super::{Belief, Columns, History, Parameter, Params, RatingSystem, System};
 use ratings_model::Site;
 use ratings_model::format::fixed2;
 
@@ -119,6 +119,27 @@ impl RatingSystem for TrueSkill {
         "TrueSkill".to_string()
     }
 
+    /// Φ((μa − μb) / √(2β² + σa² + σb²)), with μ = published + 3σ and σ
+    /// from before the game, before τ is added (Herbrich et al. 2006, the
+    /// chance of a win with no draw margin).
+    fn chance(&self, a: Belief, b: Belief) -> Option<f64> {
+        let (sa, sb) = (a.deviation.unwrap_or(0.0), b.deviation.unwrap_or(0.0));
+        let (mu_a, mu_b) = (a.rating + 3.0 * sa, b.rating + 3.0 * sb);
+        let c = (2.0 * self.beta * self.beta + sa * sa + sb * sb).sqrt();
+        // Φ(x) = erfc(−x / √2) / 2.
+        Some(0.5 * libm::erfc(-(mu_a - mu_b) / c / std::f64::consts::SQRT_2))
+    }
+
+    fn parameters(&self) -> Vec<Parameter> {
+        vec![
+            Parameter::shift("initial", self.initial, 3.0),
+            Parameter::scale("initial_deviation", self.initial_deviation),
+            Parameter::scale("beta", self.beta),
+            Parameter::scale("tau", self.tau),
+            Parameter::scale("draw_probability", self.draw_probability),
+        ]
+    }
+
     /// Its factor graph for each free-for-all takes a few times what the
     /// other systems spend on an event: rating the five-rating benchmark
     /// site (large-all) takes TrueSkill about 0.9 s, all-pairs Elo 0.2–0.3 s
@@ -139,6 +160,12 @@ impl RatingSystem for TrueSkill {
             event_value: "",
             k: false,
             deviation: Some("σ"),
+            played: "Events of this rating in which the player was rated.",
+            first_is_new: true,
+            explained: Some(
+                "the rating is μ − 3σ, the skill TrueSkill is almost sure the player has: it starts at 0, \
+                 and as the uncertainty σ shrinks it can rise even after a poor result",
+            ),
         }
     }
 
@@ -146,12 +173,10 @@ impl RatingSystem for TrueSkill {
         self.common.formats.as_deref()
     }
 
-    /// "μ 29.80, σ 4.70" (the published rating is μ − 3σ).
-    fn spread(&self, rating: f64, deviation: Option<f64>) -> String {
-        match deviation {
-            Some(sigma) => format!("μ {}, σ {}", fixed2(rating + 3.0 * sigma), fixed2(sigma)),
-            None => fixed2(rating),
-        }
+    /// "(μ 29.80, σ 4.70)" (the published rating is μ − 3σ).
+    fn spread(&self, rating: f64, sigma: f64, places: u8) -> String {
+        let at = |x| ratings_model::format::decimals(x, places.into());
+        format!("(μ {}, σ {})", at(rating + 3.0 * sigma), at(sigma))
     }
 
     fn method(&self) -> String {

@@ -52,31 +52,106 @@ fn appearances(site: &Site) -> Appearances {
     s
 }
 
-/// The first line of a file whose text contains `name` (compared by name
-/// key, so case and spacing do not matter).
-fn locate(file: &Path, key: &str, cache: &mut HashMap<PathBuf, Vec<String>>) -> Option<(usize, usize)> {
-    let lines = cache.entry(file.to_path_buf()).or_insert_with(|| {
-        std::fs::read_to_string(file)
-            .map(|t| t.lines().map(name_key).collect())
-            .unwrap_or_default()
-    });
-    lines.iter().position(|l| l.contains(key)).map(|i| (i + 1, 1))
+/// An event file's lines, read once for line numbers: each line's name
+/// key, and the first line of each quoted text's name key (so that finding
+/// a name is one look-up, however many warnings a file has).
+#[derive(Default)]
+struct FileLines {
+    keys: Vec<String>,
+    first_quoted: HashMap<String, usize>,
+    /// The first line of each `key = "text"` (key and text as name keys).
+    first_field: HashMap<(String, String), usize>,
+    /// Look-ups that fell back to a scan of every line.
+    scans: usize,
 }
 
-/// The line of the `n`-th (from 0) line of a file that `wanted` accepts,
-/// given trimmed and lower-cased (as name keys).
-fn nth_line(
-    file: &Path,
-    n: usize,
-    cache: &mut HashMap<PathBuf, Vec<String>>,
-    wanted: impl Fn(&str) -> bool,
-) -> Option<(usize, usize)> {
-    let lines = cache.entry(file.to_path_buf()).or_insert_with(|| {
-        std::fs::read_to_string(file)
+impl FileLines {
+    fn read(file: &Path) -> FileLines {
+        let keys: Vec<String> = std::fs::read_to_string(file)
             .map(|t| t.lines().map(name_key).collect())
-            .unwrap_or_default()
-    });
+            .unwrap_or_default();
+        let mut first_quoted = HashMap::new();
+        let mut first_field = HashMap::new();
+        for (i, line) in keys.iter().enumerate() {
+            for quoted in line.split(['"', '\'']).skip(1).step_by(2) {
+                first_quoted.entry(name_key(quoted)).or_insert(i);
+            }
+            if let Some((field, value)) = line.split_once('=') {
+                let value = value.trim();
+                if let Some(text) = value.strip_prefix('"').and_then(|v| v.strip_suffix('"')) {
+                    first_field
+                        .entry((field.trim().to_string(), name_key(text)))
+                        .or_insert(i);
+                }
+            }
+        }
+        FileLines {
+            keys,
+            first_quoted,
+            first_field,
+            scans: 0,
+        }
+    }
+}
+
+/// Scans of a file's lines for a name written in a way the quoted-text
+/// index does not find (escapes): a few, so that warnings stay linear.
+const MAX_SCANS: usize = 64;
+
+type LineCache = HashMap<PathBuf, FileLines>;
+
+fn lines_of<'c>(file: &Path, cache: &'c mut LineCache) -> &'c mut FileLines {
+    cache.entry(file.to_path_buf()).or_insert_with(|| FileLines::read(file))
+}
+
+/// The first line of a file that holds `key` (a name key) as a quoted text,
+/// else (a few times a file) the first line whose text contains it.
+fn locate(file: &Path, key: &str, cache: &mut LineCache) -> Option<(usize, usize)> {
+    let lines = lines_of(file, cache);
+    if let Some(&i) = lines.first_quoted.get(key) {
+        return Some((i + 1, 1));
+    }
+    if lines.scans >= MAX_SCANS {
+        return None;
+    }
+    lines.scans += 1;
+    lines.keys.iter().position(|l| l.contains(key)).map(|i| (i + 1, 1))
+}
+
+/// The line numbers (from 1) of the lines of a file that `wanted` accepts,
+/// given trimmed and lower-cased (as name keys), in one pass.
+fn matching_lines(file: &Path, cache: &mut LineCache, wanted: impl Fn(&str) -> bool) -> Vec<usize> {
+    let lines = lines_of(file, cache);
     lines
+        .keys
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| wanted(l))
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
+/// The first line `field = "text"` of a file (text compared as a name key).
+fn field_line(file: &Path, field: &str, text: &str, cache: &mut LineCache) -> Option<(usize, usize)> {
+    let lines = lines_of(file, cache);
+    lines
+        .first_field
+        .get(&(field.to_string(), name_key(text)))
+        .map(|&i| (i + 1, 1))
+}
+
+/// The first line `key = ...` of a file.
+fn key_line(file: &Path, key: &str, cache: &mut LineCache) -> Option<(usize, usize)> {
+    nth_line(file, 0, cache, |l| {
+        l.strip_prefix(key).is_some_and(|r| r.trim_start().starts_with('='))
+    })
+}
+
+/// The `n`-th (from 0) line of a file that `wanted` accepts.
+fn nth_line(file: &Path, n: usize, cache: &mut LineCache, wanted: impl Fn(&str) -> bool) -> Option<(usize, usize)> {
+    let lines = lines_of(file, cache);
+    lines
+        .keys
         .iter()
         .enumerate()
         .filter(|(_, l)| wanted(l))
@@ -152,6 +227,120 @@ fn deletion_variants(chars: &[char], max: usize, f: &mut impl FnMut(&[char])) {
     }
 }
 
+/// Names compared letter by letter (a first name, or a last word) are
+/// compared with two edits up to this many letters: their deletion
+/// variants grow with the square of the length.
+const TWO_EDITS_UP_TO: usize = 20;
+/// ... and with one edit up to this many; longer ones are not compared
+/// (a 10,000-letter first name would take minutes; no real name is that long).
+const ONE_EDIT_UP_TO: usize = 64;
+/// A deletion variant shared by more names than this (in one group of the
+/// same last word, or the same first names) is too common to point at a
+/// typo (`P0000001` ... `P0004000`): its names are not compared, being
+/// among too many like them to tell a typo from a neighbour.
+const MAX_SHARED_VARIANT: usize = 32;
+/// A name compared letter by letter with more names than this (through
+/// the variants it shares) is among too many like it, as above.
+const MAX_COMPARED: u32 = 128;
+/// A name with more look-alikes than this looks like a numbering scheme,
+/// not a typo: none of its pairs are reported.
+const MAX_LOOKALIKES: usize = 4;
+
+/// Pairs of players whose `part` is misspelt (one or two edits, see
+/// [`misspelt`]) among the players that share a `group` (`split` gives
+/// both, or `None` to leave a player out). Two names within two edits
+/// share a deletion variant (symmetric deletion), so only players that
+/// share a hash of one are compared: a sort, not all pairs; linear in the
+/// players for names of bounded length (see the limits above).
+fn near_pairs<'f>(
+    folded: &'f [String],
+    split: impl Fn(&'f str) -> Option<(&'f str, &'f str)>,
+) -> Vec<(PlayerId, PlayerId)> {
+    // One group at a time, so that the deletion variants of an archive's
+    // half a million names are never all held.
+    let mut by_group: Vec<(&str, PlayerId)> = folded
+        .iter()
+        .enumerate()
+        .filter_map(|(i, f)| {
+            let (group, part) = split(f)?;
+            (part.chars().count() <= ONE_EDIT_UP_TO).then_some((group, i as PlayerId))
+        })
+        .collect();
+    by_group.sort_unstable();
+    let mut pairs: Vec<(PlayerId, PlayerId)> = Vec::new();
+    let mut variants: Vec<(u64, u32)> = Vec::new();
+    let mut parts: Vec<Vec<char>> = Vec::new();
+    let mut mine: Vec<u64> = Vec::new();
+    let mut done: HashSet<(PlayerId, PlayerId)> = HashSet::new();
+    let mut crowded: HashSet<PlayerId> = HashSet::new();
+    let mut compared: Vec<u32> = Vec::new();
+    for group in by_group.chunk_by(|x, y| x.0 == y.0).filter(|g| g.len() > 1) {
+        variants.clear();
+        parts.clear();
+        done.clear();
+        compared.clear();
+        compared.resize(group.len(), 0);
+        for (k, &(_, i)) in group.iter().enumerate() {
+            let part = split(&folded[i as usize]).map_or("", |x| x.1);
+            let chars: Vec<char> = part.chars().collect();
+            let deletions = match chars.len() {
+                n if (LONG_NAME..=TWO_EDITS_UP_TO).contains(&n) => 2,
+                _ => 1,
+            };
+            mine.clear();
+            deletion_variants(&chars, deletions, &mut |v: &[char]| {
+                let key: String = v.iter().collect();
+                mine.push(fnv1a(key.as_bytes()));
+            });
+            mine.sort_unstable();
+            mine.dedup();
+            variants.extend(mine.iter().map(|&h| (h, k as u32)));
+            parts.push(chars);
+        }
+        variants.sort_unstable();
+        for run in variants.chunk_by(|x, y| x.0 == y.0) {
+            if run.len() > MAX_SHARED_VARIANT {
+                crowded.extend(run.iter().map(|&(_, k)| group[k as usize].1));
+                continue;
+            }
+            for (x, &(_, ka)) in run.iter().enumerate() {
+                for &(_, kb) in &run[x + 1..] {
+                    let (a, b) = (group[ka as usize].1, group[kb as usize].1);
+                    let pair = (a.min(b), a.max(b));
+                    if folded[a as usize] == folded[b as usize] || !done.insert(pair) {
+                        continue;
+                    }
+                    // A name compared with many others is among too many
+                    // like it: this bounds the comparisons by the names.
+                    let full = [ka, kb].map(|k| compared[k as usize] >= MAX_COMPARED);
+                    if full[0] || full[1] {
+                        for (k, full) in [ka, kb].into_iter().zip(full) {
+                            if full {
+                                crowded.insert(group[k as usize].1);
+                            }
+                        }
+                        continue;
+                    }
+                    compared[ka as usize] += 1;
+                    compared[kb as usize] += 1;
+                    if misspelt(&parts[ka as usize], &parts[kb as usize]) {
+                        pairs.push(pair);
+                    }
+                }
+            }
+        }
+    }
+    let mut lookalikes: HashMap<PlayerId, usize> = HashMap::new();
+    for &(a, b) in &pairs {
+        *lookalikes.entry(a).or_default() += 1;
+        *lookalikes.entry(b).or_default() += 1;
+    }
+    let alone = |p: &PlayerId| lookalikes[p] <= MAX_LOOKALIKES && !crowded.contains(p);
+    pairs.retain(|(a, b)| alone(a) && alone(b));
+    pairs.sort();
+    pairs
+}
+
 /// Why a text looks mis-decoded, if it does.
 pub fn misdecoded(s: &str) -> Option<&'static str> {
     // Windows-1252 characters that UTF-8 continuation bytes 0x80-0x9F become.
@@ -192,15 +381,46 @@ pub fn warnings(site: &Site, site_dir: &Path) -> Vec<Diagnostic> {
     let folded: Vec<String> = site.model.players.iter().map(|p| folded_key(&p.key)).collect();
     w.same_folded_names(&folded);
     w.look_alike_names(&folded);
-    w.misspelt_first_names(&folded);
+    w.near_spellings(&folded);
     w.misdecoded_names();
     w.tie_ranks();
     w.official_order();
     w.empty_events();
+    w.copied_events();
+    w.future_events(today());
     w.custom_domain(site_dir);
     w.unknown_country_codes();
     w.out.sort();
     w.out
+}
+
+/// Today's date (UTC), for events dated in the future.
+fn today() -> ratings_model::Date {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    ratings_model::Date::from_days((secs / 86_400) as i64)
+}
+
+/// A hash of what an event rates: its result rows (player and rank, in any
+/// order) and its rounds (matches, forfeits and byes, as written).
+fn results_hash(e: &ratings_model::Event) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::hash::DefaultHasher::new();
+    let mut rows: Vec<(PlayerId, u32)> = e.results.iter().map(|r| (r.player, r.rank)).collect();
+    rows.sort_unstable();
+    rows.hash(&mut h);
+    for round in &e.round {
+        for m in &round.matches {
+            (m.a, m.b, m.wins_a, m.wins_b, m.draws).hash(&mut h);
+        }
+        for f in &round.forfeits {
+            (f.a, f.b, format!("{:?}", f.result)).hash(&mut h);
+        }
+        (&round.byes, &round.half_byes, &round.zero_byes).hash(&mut h);
+        u8::MAX.hash(&mut h); // end of the round
+    }
+    h.finish()
 }
 
 /// Ratings that rate none of the site's events (a Glicko-2 rating on a
@@ -212,6 +432,7 @@ pub fn idle_ratings(site: &Site, site_dir: &Path, ratings: &[crate::rated::Rated
     let file = site_dir.join("site.toml");
     let mut cache = HashMap::new();
     let mut out = Vec::new();
+    let rating_lines = matching_lines(&file, &mut cache, |l| l.trim_start().starts_with("[[rating]]"));
     for (i, rated) in ratings.iter().enumerate() {
         if site.model.events.is_empty() || rated.history.events.iter().any(|e| e.included) {
             continue;
@@ -224,7 +445,7 @@ pub fn idle_ratings(site: &Site, site_dir: &Path, ratings: &[crate::rated::Rated
             .map(|note| format!("; the event pages say why, the first: {note:?}"))
             .unwrap_or_default();
         out.push(Diagnostic {
-            position: nth_line(&file, i, &mut cache, |l| l.trim_start().starts_with("[[rating]]")),
+            position: rating_lines.get(i).map(|&line| (line, 1)),
             path: file.clone(),
             message: format!(
                 "rating {:?} ({}) rates none of the site's {} event{}, so its ranking and downloads are empty{reason} (its method page says which events it rates)",
@@ -243,10 +464,12 @@ struct Warnings<'a> {
     site: &'a Site,
     seen: Appearances,
     /// Event files read for line numbers.
-    cache: HashMap<PathBuf, Vec<String>>,
+    cache: LineCache,
     /// Registry names: two players both listed there are known to be different.
     registered: HashSet<String>,
     players_toml: PathBuf,
+    /// Pairs of players already reported as likely duplicates.
+    reported: HashSet<(PlayerId, PlayerId)>,
     out: Vec<Diagnostic>,
 }
 
@@ -268,6 +491,7 @@ impl<'a> Warnings<'a> {
             cache: HashMap::new(),
             registered,
             players_toml,
+            reported: HashSet::new(),
             out: Vec::new(),
         }
     }
@@ -312,10 +536,14 @@ impl<'a> Warnings<'a> {
     }
 
     /// The warning for a likely duplicate: `why` says how the names match.
+    /// A pair is reported once, by the first check that finds it.
     fn duplicate(&mut self, keep: PlayerId, alias: PlayerId, why: &str) {
+        if !self.reported.insert((keep.min(alias), keep.max(alias))) {
+            return;
+        }
         let site = self.site;
         let message = format!(
-            "possible duplicate player: {:?} ({}) and {:?} ({}) {why}; if they are one person, add to data/players.toml: [[player]] name = {} aliases = [{}] (if they are two people, list both names there to silence this warning)",
+            "possible duplicate player: {:?} ({}) and {:?} ({}) {why}; if they are one person, add to data/players.toml:\n    [[player]]\n    name = {}\n    aliases = [{}]\n  (if they are two people, give each a [[player]] entry there to silence this warning)",
             site.model.player(alias).display,
             self.where_of(alias),
             site.model.player(keep).display,
@@ -386,71 +614,39 @@ impl<'a> Warnings<'a> {
         );
     }
 
-    /// Check 2: misspelt first names, same last word. Two names within edit
-    /// distance 2 share a "deletion variant" (the name with up to two
-    /// characters deleted: symmetric deletion), so only players that share a
-    /// hash of (last word, variant) are compared: a sort, not all pairs.
-    fn misspelt_first_names(&mut self, folded: &[String]) {
-        // Only players with the same last name are compared: one last name
-        // at a time, so that the deletion variants of an archive's half a
-        // million first names are never all held.
-        let mut by_last: Vec<(&str, PlayerId)> = folded
-            .iter()
-            .enumerate()
-            .filter_map(|(i, f)| Some((f.rsplit_once(' ')?.1, i as PlayerId)))
-            .collect();
-        by_last.sort_unstable();
-        let mut pairs: Vec<(PlayerId, PlayerId)> = Vec::new();
-        let mut variants: Vec<(u64, u32)> = Vec::new();
-        let mut rests: Vec<Vec<char>> = Vec::new();
-        let mut mine: Vec<u64> = Vec::new();
-        let mut done: HashSet<(PlayerId, PlayerId)> = HashSet::new();
-        for group in by_last.chunk_by(|x, y| x.0 == y.0).filter(|g| g.len() > 1) {
-            variants.clear();
-            rests.clear();
-            done.clear();
-            for (k, &(_, i)) in group.iter().enumerate() {
-                let rest = folded[i as usize].rsplit_once(' ').map_or("", |x| x.0);
-                let chars: Vec<char> = rest.chars().collect();
-                let deletions = if chars.len() >= LONG_NAME { 2 } else { 1 };
-                mine.clear();
-                deletion_variants(&chars, deletions, &mut |v: &[char]| {
-                    let key: String = v.iter().collect();
-                    mine.push(fnv1a(key.as_bytes()));
-                });
-                mine.sort_unstable();
-                mine.dedup();
-                variants.extend(mine.iter().map(|&h| (h, k as u32)));
-                rests.push(chars);
-            }
-            variants.sort_unstable();
-            for run in variants.chunk_by(|x, y| x.0 == y.0).filter(|r| r.len() > 1) {
-                for (x, &(_, ka)) in run.iter().enumerate() {
-                    for &(_, kb) in &run[x + 1..] {
-                        let (a, b) = (group[ka as usize].1, group[kb as usize].1);
-                        let pair = (a.min(b), a.max(b));
-                        if folded[a as usize] == folded[b as usize] || done.contains(&pair) {
-                            continue;
-                        }
-                        if misspelt(&rests[ka as usize], &rests[kb as usize]) {
-                            done.insert(pair);
-                            pairs.push(pair);
-                        }
-                    }
-                }
-            }
-        }
-        pairs.sort();
+    /// Check 2: misspelt first names with the same last word (`Chruk` /
+    /// `Chuck KRUEGER`), misspelt last words with the same first names
+    /// (`Ivan Petrow` / `Ivan Petrov`), and the same words in another order
+    /// (`Sato Kenji` / `Kenji Sato`).
+    fn near_spellings(&mut self, folded: &[String]) {
+        let first = near_pairs(folded, |f| f.rsplit_once(' ').map(|(rest, last)| (last, rest)));
+        self.report_pairs(
+            first,
+            "differ by a letter or two in the first name with the same last name",
+        );
+        let last = near_pairs(folded, |f| f.rsplit_once(' '));
+        self.report_pairs(
+            last,
+            "differ by a letter or two in the last name with the same first name",
+        );
+        let orders = folded.iter().map(|f| {
+            let mut words: Vec<&str> = f.split(' ').collect();
+            words.sort_unstable();
+            words.join(" ")
+        });
+        let groups = Self::groups(orders);
+        self.report_groups(groups, "are the same names in another order", |a, b| {
+            folded[a as usize] == folded[b as usize]
+        });
+    }
+
+    fn report_pairs(&mut self, pairs: Vec<(PlayerId, PlayerId)>, why: &str) {
         for (a, b) in pairs {
             if self.known_distinct(a, b) {
                 continue;
             }
             let (keep, other) = self.preferred(a, b);
-            self.duplicate(
-                keep,
-                other,
-                "differ by a letter or two in the first name with the same last name",
-            );
+            self.duplicate(keep, other, why);
         }
     }
 
@@ -491,6 +687,20 @@ impl<'a> Warnings<'a> {
             }
             let mut ranks: Vec<u32> = e.results.iter().map(|r| r.rank).collect();
             ranks.sort_unstable();
+            if ranks[0] > 1 {
+                // A partial list may leave out rows, but hardly the winner.
+                let file = PathBuf::from(&e.file);
+                let first_row = e.results.iter().find(|x| x.rank == ranks[0]).expect("rank present");
+                self.out.push(Diagnostic {
+                    position: locate(&file, &site.model.player(first_row.player).key, &mut self.cache),
+                    path: file,
+                    message: format!(
+                        "event {:?} has no rank 1: its best row is rank {}; was the winner's row left out when the page was copied?",
+                        e.name, ranks[0]
+                    ),
+                });
+                continue;
+            }
             let full = ranks.len() == e.players as usize;
             let mut bad: Vec<(u32, usize)> = Vec::new();
             let mut i = 0;
@@ -603,9 +813,7 @@ impl<'a> Warnings<'a> {
                     "has no [[results]] and its rounds have no matches and no byes"
                 };
                 self.out.push(Diagnostic {
-                    position: nth_line(&file, 0, &mut self.cache, |l| {
-                        l.strip_prefix("name").is_some_and(|r| r.trim_start().starts_with('='))
-                    }),
+                    position: key_line(&file, "name", &mut self.cache),
                     path: file,
                     message: format!(
                         "event {:?} {what}: it is listed, but no rating includes it (fine for an announced event or unpublished standings)",
@@ -614,10 +822,14 @@ impl<'a> Warnings<'a> {
                 });
                 continue;
             }
+            if !e.round.iter().any(|r| r.is_empty()) {
+                continue;
+            }
+            let round_lines = matching_lines(&file, &mut self.cache, |l| l.starts_with("[[round]]"));
             for (i, round) in e.round.iter().enumerate() {
                 if round.is_empty() {
                     self.out.push(Diagnostic {
-                        position: nth_line(&file, i, &mut self.cache, |l| l.starts_with("[[round]]")),
+                        position: round_lines.get(i).map(|&line| (line, 1)),
                         path: file.clone(),
                         message: format!(
                             "round {} has no matches and no byes: it rates nothing (it still counts in the round numbers)",
@@ -626,6 +838,53 @@ impl<'a> Warnings<'a> {
                     });
                 }
             }
+        }
+    }
+
+    /// Check 8: an event file copied under a second name: the same result
+    /// rows and rounds as an earlier event (by date, then file), rated twice.
+    fn copied_events(&mut self) {
+        let site = self.site;
+        let mut first: HashMap<u64, usize> = HashMap::new();
+        for (i, e) in site.model.events.iter().enumerate() {
+            if !e.has_results() {
+                continue;
+            }
+            let earlier = *first.entry(results_hash(e)).or_insert(i);
+            if earlier != i {
+                let file = PathBuf::from(&e.file);
+                self.out.push(Diagnostic {
+                    position: Some((1, 1)),
+                    path: file,
+                    message: format!(
+                        "event {:?} has the same results as {:?} ({}): an event file copied under a second name is rated twice; delete the copy, or enter this event's own results",
+                        e.name,
+                        site.model.events[earlier].name,
+                        site.model.events[earlier].file
+                    ),
+                });
+            }
+        }
+    }
+
+    /// Check 9: an event with results dated after today (a year typo,
+    /// 2035 for 2025): it would be the site's "Last update" and come last
+    /// in every rating.
+    fn future_events(&mut self, today: ratings_model::Date) {
+        let site = self.site;
+        for e in &site.model.events {
+            if e.date <= today || !e.has_results() {
+                continue;
+            }
+            let file = PathBuf::from(&e.file);
+            self.out.push(Diagnostic {
+                position: key_line(&file, "date", &mut self.cache),
+                path: file,
+                message: format!(
+                    "event {:?} has results but is dated {}, after today ({today}): it would be the site's \"Last update\" and the last event of every rating; a typo in the year?",
+                    e.name, e.date
+                ),
+            });
         }
     }
 
@@ -649,10 +908,9 @@ impl<'a> Warnings<'a> {
             }
         }
         for (code, file, field) in first {
-            let quoted = format!("\"{}\"", name_key(&code));
             let uses = seen[&name_key(&code)];
             self.out.push(Diagnostic {
-                position: nth_line(&file, 0, &mut self.cache, |l| l.starts_with(field) && l.contains(&quoted)),
+                position: field_line(&file, field, &code, &mut self.cache),
                 path: file,
                 message: format!(
                     "{field} {code:?} is not an ISO 3166 (alpha-2 or alpha-3), IOC or FIDE federation code ({uses} use{}): pages show it as written instead of a country name",

@@ -14,6 +14,7 @@ use crate::rated::Rated;
 use ratings_model::PlayerId;
 use ratings_model::format::{csv_field, push_uint};
 use ratings_model::scoring::TieBreak;
+use ratings_rating::predictions::{Bin, Evaluation};
 
 /// Characters that make a spreadsheet read a cell as a formula.
 const FORMULA_START: [u8; 6] = [b'=', b'+', b'-', b'@', b'\t', b'\r'];
@@ -226,17 +227,69 @@ impl std::io::Write for SinkWriter<'_, '_> {
     }
 }
 
-/// `rating,year,games,right`: for every rating, one row per calendar year
-/// with games, then one with year `all` (docs/rating-systems.md); `right` may end
-/// in `.5`.
-pub fn predictions_csv(ratings: &[Rated]) -> String {
-    let mut out = String::from("rating,year,games,right\n");
-    for view in ratings {
-        let p = &view.predictions;
-        let years = p.years.iter().map(|(y, t)| (y.to_string(), t));
-        for (year, t) in years.chain(std::iter::once(("all".to_string(), &p.all))) {
+/// A number in full precision (Rust's shortest round trip), or nothing.
+fn full(x: Option<f64>) -> String {
+    x.map(|x| x.to_string()).unwrap_or_default()
+}
+
+/// `rating,year,games,right,log_loss`: for every rating, one row per
+/// calendar year with games, then one with year `all` (docs/rating-systems.md);
+/// `right` may end in `.5`; `games` and `right` leave drawn games out,
+/// `log_loss` (empty for a system without a model) counts them.
+pub fn predictions_csv(ratings: &[Rated], evaluation: &Evaluation) -> String {
+    let mut out = String::from("rating,year,games,right,log_loss\n");
+    for (view, p) in ratings.iter().zip(&evaluation.predictions) {
+        let years = p
+            .years
+            .iter()
+            .zip(&p.year_loss)
+            .map(|((y, t), l)| (y.to_string(), t, l));
+        for (year, t, loss) in years.chain(std::iter::once(("all".to_string(), &p.all, &p.loss))) {
             csv_text(&mut out, view.id());
-            let _ = writeln!(out, ",{year},{},{}", t.games, t.right());
+            let loss = if p.modelled { loss.mean() } else { None };
+            let _ = writeln!(out, ",{year},{},{},{}", t.games, t.right(), full(loss));
+        }
+    }
+    out
+}
+
+/// `first,second,games,measure,difference,low,high`: every pair of ratings
+/// that share at least 100 games, first before second in `site.toml`'s order.
+pub fn compared_csv(ratings: &[Rated], evaluation: &Evaluation) -> String {
+    let mut out = String::from("first,second,games,measure,difference,low,high\n");
+    for c in &evaluation.comparisons {
+        let Some(d) = c.difference else { continue };
+        csv_text(&mut out, ratings[c.first].id());
+        out.push(',');
+        csv_text(&mut out, ratings[c.second].id());
+        let _ = writeln!(
+            out,
+            ",{},{},{},{},{}",
+            c.games,
+            c.measure.name(),
+            d.difference,
+            d.low,
+            d.high
+        );
+    }
+    out
+}
+
+/// `rating,bin_low,bin_high,games,mean_p,observed`: the ten calibration bins
+/// of every rating with a model (empty figures for a bin without games).
+pub fn calibration_csv(ratings: &[Rated], evaluation: &Evaluation) -> String {
+    let mut out = String::from("rating,bin_low,bin_high,games,mean_p,observed\n");
+    for (view, p) in ratings.iter().zip(&evaluation.predictions).filter(|(_, p)| p.modelled) {
+        for (i, bin) in p.calibration.iter().enumerate() {
+            let (low, high) = Bin::bounds(i);
+            csv_text(&mut out, view.id());
+            let _ = writeln!(
+                out,
+                ",{low:.2},{high:.2},{},{},{}",
+                bin.games,
+                full(bin.mean_chance()),
+                full(bin.observed())
+            );
         }
     }
     out

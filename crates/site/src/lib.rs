@@ -366,12 +366,18 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
         static BUFFER: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
     }
     let total = AtomicU64::new(0);
+    // Outputs not tried once the disk is full.
+    let skipped = AtomicU64::new(0);
     // Only the failures are collected: a result per output would hold
     // about 80 bytes for each of an archive's half-million files.
     let problems: Vec<Diagnostic> = plan
         .outputs
         .par_iter()
         .map(|o| -> Result<u64, Diagnostic> {
+            if staging.is_full() {
+                skipped.fetch_add(1, Ordering::Relaxed);
+                return Ok(0);
+            }
             let t0 = Instant::now();
             let path = &*o.path(ctx);
             let file = match o {
@@ -421,6 +427,9 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
         })
         .filter_map(|r| r.map(|n| total.fetch_add(n, Ordering::Relaxed)).err())
         .collect();
+    if let Some(full) = staging.full_disk(skipped.into_inner() as usize) {
+        return Err(Errors::sorted(vec![full]));
+    }
     if !problems.is_empty() {
         return Err(Errors::sorted(problems));
     }

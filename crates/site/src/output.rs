@@ -42,6 +42,9 @@ pub struct Staging {
     _lock: fs::File,
     pub written: AtomicUsize,
     pub unchanged: AtomicUsize,
+    /// The first write that found the disk (or the quota) full: the build
+    /// stops writing, and says so once rather than once a file.
+    full: std::sync::OnceLock<io::Error>,
     /// Sum of [`entry_hash`] over the files written or linked: what the
     /// output must still show for a later build to skip (see [`Stamp`]).
     tree: AtomicU64,
@@ -396,6 +399,51 @@ fn refuse(out: &Path, why: impl Into<String>) -> Diagnostic {
     Diagnostic::new(out, format!("refusing to use this output folder: {}", why.into()))
 }
 
+/// Folders of the system whose content no site may replace, even with
+/// `--force`: all that is in them.
+const SYSTEM: &[&str] = &[
+    "/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/run", "/sbin", "/sys",
+];
+/// ... and these with the folders right in them (`/usr/share`, `/var/lib`;
+/// a web root deeper down, `/var/www/html`, is fine).
+const SYSTEM_TOPS: &[&str] = &["/usr", "/var"];
+/// The folders of home folders: each folder right in them is someone's.
+const HOMES: &[&str] = &["/home", "/Users"];
+
+/// Why an output folder would hold what a build must never move aside:
+/// a folder right under the root, a system folder, the home folder or
+/// one of its parents, the current folder or one of its parents (as
+/// written and where links lead).
+fn precious(abs_out: &Path) -> Option<&'static str> {
+    let real = abs_out.canonicalize().ok();
+    let forms: Vec<&Path> = std::iter::once(abs_out).chain(real.as_deref()).collect();
+    for out in &forms {
+        let depth = out.components().count(); // the root counts one
+        if depth <= 2 {
+            return Some("it is a folder right under the file system root");
+        }
+        if SYSTEM.iter().any(|s| out.starts_with(s)) || SYSTEM_TOPS.iter().any(|s| out.starts_with(s) && depth <= 3) {
+            return Some("it is a system folder");
+        }
+        if HOMES.iter().any(|s| out.starts_with(s) && depth <= 3) {
+            return Some("it is a user's home folder");
+        }
+    }
+    let around = |dir: Option<PathBuf>| {
+        dir.into_iter()
+            .flat_map(|d| [d.canonicalize().ok(), Some(d)])
+            .flatten()
+            .any(|d| forms.iter().any(|out| d.starts_with(out)))
+    };
+    if around(std::env::home_dir()) {
+        return Some("it is your home folder or one of its parents");
+    }
+    if around(std::env::current_dir().ok()) {
+        return Some("it is the current folder or one of its parents");
+    }
+    None
+}
+
 /// The output path, checked: not the root, the site folder or one of its
 /// parents, nor in or around its own folders (as written and through
 /// links). Returns (absolute output, its parent, its name).
@@ -419,6 +467,9 @@ fn resolve(out: &Path, site_dir: &Path) -> Result<(PathBuf, PathBuf, String), Di
         if places.iter().any(|p| p.starts_with(&abs_out)) {
             return Err(refuse(out, format!("it holds the site's {own}/ folder")));
         }
+    }
+    if let Some(why) = precious(&abs_out) {
+        return Err(refuse(out, why));
     }
     let name = abs_out
         .file_name()
@@ -546,6 +597,7 @@ impl Staging {
             _lock: lock,
             written: AtomicUsize::new(0),
             unchanged: AtomicUsize::new(0),
+            full: std::sync::OnceLock::new(),
             tree: AtomicU64::new(0),
             files: std::sync::Mutex::new(Vec::new()),
             files_path,
@@ -568,6 +620,32 @@ impl Staging {
         Ok(())
     }
 
+    /// The error of a write of `rel`, noting a full disk.
+    fn fail(&self, rel: &str, e: io::Error) -> Diagnostic {
+        let d = Diagnostic::io(&self.out.join(rel), &e);
+        if matches!(e.kind(), io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded) {
+            let _ = self.full.set(e);
+        }
+        d
+    }
+
+    /// Whether a write found the disk full.
+    pub fn is_full(&self) -> bool {
+        self.full.get().is_some()
+    }
+
+    /// The one error of a build that filled the disk, if it did: nothing
+    /// more is worth writing then (`skipped` files were not tried).
+    pub fn full_disk(&self, skipped: usize) -> Option<Diagnostic> {
+        let e = self.full.get()?;
+        Some(Diagnostic::new(
+            &self.out,
+            format!(
+                "the disk is full ({e}): the build stopped writing ({skipped} more files not tried) and left the previous output as it was; free some space and build again"
+            ),
+        ))
+    }
+
     /// Write one file (its folder must exist). Equal bytes in the previous
     /// output are hard-linked instead of written.
     pub fn write(&self, rel: &str, bytes: &[u8]) -> Result<(), Diagnostic> {
@@ -588,7 +666,7 @@ impl Staging {
                 return Ok(());
             }
         }
-        let fail = |e: io::Error| Diagnostic::io(&self.out.join(rel), &e);
+        let fail = |e: io::Error| self.fail(rel, e);
         // Freeing a file's blocks is slow on disks mounted with `discard`
         // (milliseconds a file): rather than create a new file while an old
         // one is deleted, overwrite the spare old version of this path in
@@ -638,7 +716,7 @@ impl Staging {
     ) -> Result<u64, Diagnostic> {
         use std::io::{Read as _, Write as _};
         let dest = self.tmp.join(rel);
-        let fail = |e: io::Error| Diagnostic::io(&self.out.join(rel), &e);
+        let fail = |e: io::Error| self.fail(rel, e);
         let old_path = self.previous.as_ref().map(|prev| prev.join(rel));
         let mut old = old_path
             .as_ref()
@@ -1137,6 +1215,28 @@ fn exchange(_: &Path, _: &Path) -> io::Result<()> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn system_folders_are_precious() {
+        for path in [
+            "/",
+            "/tmp",
+            "/work",
+            "/etc",
+            "/etc/nginx/site",
+            "/usr/share",
+            "/var/lib",
+            "/var/www",
+            "/home/ann",
+            "/Users/ann",
+            "/boot/x/y",
+        ] {
+            assert!(precious(Path::new(path)).is_some(), "{path}");
+        }
+        for path in ["/var/www/html", "/srv/www/site", "/home/ann/site/public", "/tmp/x/out"] {
+            assert_eq!(precious(Path::new(path)), None, "{path}");
+        }
+    }
+
     use super::*;
 
     fn tree(root: &Path) -> Vec<(String, String)> {

@@ -25,6 +25,11 @@ pub enum Source {
     YearEndCsv(usize),
     /// `downloads/predictions.csv`: how well every rating predicts.
     PredictionsCsv,
+    /// `downloads/predictions-compared.csv`: every pair of ratings on the
+    /// games both rate.
+    ComparedCsv,
+    /// `downloads/calibration.csv`: the calibration bins of every rating.
+    CalibrationCsv,
     /// `downloads/standings.csv`: every match event's standings.
     StandingsCsv,
     /// The search data (`search-index.js`).
@@ -105,6 +110,11 @@ impl Plan {
             ));
         }
         outputs.push(generated("downloads/predictions.csv".into(), Source::PredictionsCsv));
+        outputs.push(generated(
+            "downloads/predictions-compared.csv".into(),
+            Source::ComparedCsv,
+        ));
+        outputs.push(generated("downloads/calibration.csv".into(), Source::CalibrationCsv));
         if ctx.standings.iter().any(Option::is_some) {
             outputs.push(generated("downloads/standings.csv".into(), Source::StandingsCsv));
         }
@@ -137,12 +147,60 @@ impl Plan {
                     &*outputs[second].path(ctx),
                     format!(
                         "two outputs would be written to this file ({} and {})",
-                        outputs[first].what(),
-                        outputs[second].what()
+                        outputs[first].what(ctx),
+                        outputs[second].what(ctx)
                     ),
                 )
             })
             .collect();
+        // Paths a file system refuses ("File name too long"), found here
+        // rather than half-way through writing.
+        for o in &outputs {
+            let path = o.path(ctx);
+            let long_name = path.split('/').any(|name| name.len() > MAX_NAME);
+            if long_name || path.len() > MAX_PATH {
+                problems.push(Diagnostic::new(
+                    &*path,
+                    format!(
+                        "{} would be written to a path of {} bytes{}: file systems take names of at most {MAX_NAME} bytes and paths of about 4,000 (this site's paths at most {MAX_PATH}, leaving room for the output folder); use a shorter file or folder name",
+                        o.what(ctx),
+                        path.len(),
+                        if long_name { " with a name over 255 bytes" } else { "" }
+                    ),
+                ));
+            }
+        }
+        // A page where another output's folder goes (`data/x.toml` beside
+        // `data/x.html/y.toml`): one of them cannot be written. Named with
+        // an output right in the folder (one pass over the outputs).
+        let clashes: HashMap<&str, usize> = index
+            .dirs
+            .iter()
+            .filter_map(|d| Some((d.as_str(), index.find(d, &outputs, ctx)?)))
+            .collect();
+        if !clashes.is_empty() {
+            let mut inside: HashMap<&str, usize> = HashMap::new();
+            for (i, o) in outputs.iter().enumerate() {
+                let path = o.path(ctx);
+                if let Some((parent, _)) = path.rsplit_once('/')
+                    && let Some((&dir, _)) = clashes.get_key_value(parent)
+                {
+                    inside.entry(dir).or_insert(i);
+                }
+            }
+            for (&dir, &i) in &clashes {
+                let within = inside
+                    .get(dir)
+                    .map_or_else(String::new, |&j| format!(" ({} is in it)", outputs[j].what(ctx)));
+                problems.push(Diagnostic::new(
+                    dir,
+                    format!(
+                        "{} would be written to this file, which is also a folder of the site{within}: rename one",
+                        outputs[i].what(ctx)
+                    ),
+                ));
+            }
+        }
         problems.extend(static_clashes(site_dir, &statics, &index, &outputs, ctx));
         let mut dirs = index.dirs;
         for s in &statics {
@@ -178,6 +236,12 @@ impl Plan {
         self.outputs.iter().filter(|o| matches!(o, Output::Page(_))).count()
     }
 }
+
+/// The longest name of a file or folder most file systems take, in bytes.
+const MAX_NAME: usize = 255;
+/// The longest output path (inside the output folder), in bytes: Linux
+/// takes 4,095 in all, and the output folder's own path needs room.
+const MAX_PATH: usize = 3000;
 
 /// What keeps `static/` files from the output: a static file where a
 /// generated file or folder goes (or the other way round), and two paths
@@ -340,8 +404,12 @@ fn generated(path: String, source: Source) -> Output {
 
 impl Output {
     /// What makes the file, for messages.
-    fn what(&self) -> String {
+    fn what(&self, ctx: &Context) -> String {
         match self {
+            Output::Page(Job::Event(e)) => format!("the page of the event {}", ctx.site.model.events[*e].file),
+            Output::Page(Job::Player(p)) => {
+                format!("the page of the player {:?}", ctx.site.model.player(*p).display)
+            }
             Output::Page(job) => format!("{job:?}"),
             Output::File(file) => format!("{:?}", file.source),
         }
@@ -366,7 +434,9 @@ impl Source {
         Some(
             match self {
                 Source::RankingCsv(r) => downloads::ranking_csv(&ctx.ratings[*r], ctx.csv_cells()),
-                Source::PredictionsCsv => downloads::predictions_csv(&ctx.ratings),
+                Source::PredictionsCsv => downloads::predictions_csv(&ctx.ratings, ctx.evaluation()),
+                Source::ComparedCsv => downloads::compared_csv(&ctx.ratings, ctx.evaluation()),
+                Source::CalibrationCsv => downloads::calibration_csv(&ctx.ratings, ctx.evaluation()),
                 Source::StandingsCsv => downloads::standings_csv(ctx)?,
                 Source::SearchIndex => crate::pages::search::index(ctx),
                 Source::Sitemap(chunk) => {

@@ -9,9 +9,9 @@ use crate::Site;
 use crate::ratings::Rating;
 use ratings_model::country;
 use ratings_model::error::Diagnostic;
+use ratings_model::format::{Rounded, RoundedChange};
 use ratings_model::names::slug;
 use ratings_model::{Date, PlayerId};
-use ratings_rating::predictions::Predictions;
 use ratings_rating::timeline::{self, Timeline};
 use ratings_rating::{History, RankEntry, Row};
 
@@ -38,8 +38,6 @@ pub struct Rated<'a> {
     row_index: Vec<u32>,
     /// Nationalities present in the ranking, sorted by name.
     pub nations: Vec<Nation>,
-    /// How well the rating predicted the results it rates.
-    pub predictions: Predictions,
 }
 
 /// The players of one nationality in a rating's ranking.
@@ -87,10 +85,8 @@ impl<'a> Rated<'a> {
         let inactive_position = positions(site.model.players.len(), &inactive);
         let (row_offsets, row_index) = rows_by_player(site.model.players.len(), &history.rows);
         let nations = nations(site, &ranking);
-        let predictions = ratings_rating::predictions::predictions(&site.model, &history);
         Rated {
             has_event_values: history.events.iter().any(|e| e.value.is_some()),
-            predictions,
             config,
             history,
             ranking,
@@ -133,6 +129,34 @@ impl<'a> Rated<'a> {
 
     pub fn id(&self) -> &str {
         &self.config.id
+    }
+
+    /// A rating (or deviation) as this rating's pages show it: the
+    /// system's decimals or the table's `decimals`.
+    pub fn shown(&self, value: f64) -> Rounded {
+        Rounded {
+            value,
+            places: self.config.decimals,
+        }
+    }
+
+    /// A change as this rating's pages show it: "+19", "-3.10".
+    pub fn change(&self, value: f64) -> RoundedChange {
+        RoundedChange {
+            value,
+            places: self.config.decimals,
+        }
+    }
+
+    /// The ranking's name: "International ranking" where the ranked
+    /// players' nationalities name more than one country, else "Ranking"
+    /// (a club's ranking is not international).
+    pub fn ranking_name(&self) -> &'static str {
+        if self.nations.len() > 1 {
+            "International ranking"
+        } else {
+            "Ranking"
+        }
     }
 
     /// What the system's pages show beside the rating.
@@ -280,6 +304,7 @@ mod tests {
             title: "Faulty".to_string(),
             system: Arc::new(Faulty { bad, in_standings }),
             active_years: None,
+            decimals: 2,
             file: "site.toml".into(),
             position: (7, 1),
         }

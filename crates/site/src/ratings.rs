@@ -20,6 +20,9 @@ pub struct Rating {
     /// Players without an event in this many years before the latest event
     /// are listed apart as inactive; `None`: everyone stays in the ranking.
     pub active_years: Option<u32>,
+    /// Decimals of ratings and changes on pages: the table's `decimals`,
+    /// else the system's.
+    pub decimals: u8,
     /// `site.toml` as messages name it, and the line and column of the
     /// table's `[[rating]]`: for problems found after reading (a value the
     /// system could not compute).
@@ -45,6 +48,7 @@ pub fn configure(tables: &[RatingTable]) -> Result<Vec<Rating>, Vec<Diagnostic>>
     for table in tables {
         match ratings_rating::configure(table) {
             Ok(system) => ratings.push(Rating {
+                decimals: table.decimals.unwrap_or_else(|| system.decimals()),
                 id: table.id.clone(),
                 title: table.title.clone().unwrap_or_else(|| system.default_title()),
                 system: Arc::from(system),

@@ -149,13 +149,31 @@ pub struct Lookups<'a> {
 struct Checker<'a> {
     path: &'a Path,
     text: &'a str,
+    /// Line numbers, made at the first problem: thousands of problems in
+    /// one file stay linear.
+    lines: std::cell::OnceCell<ratings_model::error::LineIndex<'a>>,
     problems: Vec<Diagnostic>,
 }
 
 impl Checker<'_> {
+    fn line_column(&self, offset: usize) -> (usize, usize) {
+        self.lines
+            .get_or_init(|| ratings_model::error::LineIndex::new(self.text))
+            .line_column(offset)
+    }
+
+    /// A problem at a byte offset of the file.
+    fn error_at(&mut self, offset: usize, message: impl Into<String>) {
+        let position = Some(self.line_column(offset));
+        self.problems.push(Diagnostic {
+            path: self.path.to_path_buf(),
+            position,
+            message: message.into(),
+        });
+    }
+
     fn error<T>(&mut self, at: &Spanned<T>, message: impl Into<String>) {
-        self.problems
-            .push(Diagnostic::at(self.path, self.text, at.span(), message));
+        self.error_at(at.span().start, message);
     }
 
     /// An error at the line where the top-level key `key` is set (or the
@@ -167,9 +185,7 @@ impl Checker<'_> {
             if let Some(after) = rest.strip_prefix(key)
                 && after.trim_start().starts_with('=')
             {
-                let at = start + (line.len() - rest.len());
-                self.problems
-                    .push(Diagnostic::at(self.path, self.text, at..at + key.len(), message));
+                self.error_at(start + (line.len() - rest.len()), message);
                 return;
             }
             start += line.len();
@@ -178,7 +194,7 @@ impl Checker<'_> {
     }
 
     fn position<T>(&self, at: &Spanned<T>) -> String {
-        let (line, col) = ratings_model::error::line_column(self.text, at.span().start);
+        let (line, col) = self.line_column(at.span().start);
         format!("line {line}, column {col}")
     }
 
@@ -260,6 +276,7 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
     let mut c = Checker {
         path,
         text,
+        lines: std::cell::OnceCell::new(),
         problems: Vec::new(),
     };
 
@@ -424,12 +441,10 @@ fn scoring(c: &mut Checker, file: &EventFile) -> Scoring {
             file.colours.as_ref().map(|k| ("colours", k.span())),
         ];
         for (key, span) in given.into_iter().flatten() {
-            c.problems.push(Diagnostic::at(
-                c.path,
-                c.text,
-                span,
+            c.error_at(
+                span.start,
                 format!("`{key}` applies to match events only: this event has no [[round]] table"),
-            ));
+            );
         }
         return Scoring::default();
     }

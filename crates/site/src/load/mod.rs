@@ -460,8 +460,8 @@ fn check_slugs(players: &[Player], problems: &mut Vec<Diagnostic>) -> bool {
             problems.push(Diagnostic::new(
                 "data",
                 format!(
-                    "players {other:?} and {:?} would share the page {}.html",
-                    p.display, p.slug
+                    "players {other:?} and {:?} would share the page {}.html (the hashes of their names agree): list one of them in data/players.toml under another name, with its spelling as an alias ([[player]] name = \"...\" aliases = [{:?}])",
+                    p.display, p.slug, p.display
                 ),
             ));
             ok = false;

@@ -53,6 +53,17 @@ pub fn parse(path: &Path, text: &str) -> Result<Registry, Vec<Diagnostic>> {
     let file: RegistryFile = toml::from_str(text).map_err(|e| vec![toml_error(path, text, &e)])?;
     let mut problems = Vec::new();
     let mut registry = Registry::default();
+    // Line numbers, made at the first problem: many problems stay linear.
+    let lines = std::cell::OnceCell::new();
+    let at = |span: std::ops::Range<usize>, message: String| Diagnostic {
+        path: path.to_path_buf(),
+        position: Some(
+            lines
+                .get_or_init(|| ratings_model::error::LineIndex::new(text))
+                .line_column(span.start),
+        ),
+        message,
+    };
     // Every spelling (name or alias) → the entry that claims it (index and
     // display name), for clashes between entries.
     let mut claimed: HashMap<String, (usize, String)> = HashMap::new();
@@ -66,19 +77,17 @@ pub fn parse(path: &Path, text: &str) -> Result<Registry, Vec<Diagnostic>> {
             let written = collapse_spaces(spelling.get_ref());
             if let Some(bad) = ratings_model::names::control_character(&written, false) {
                 let message = format!("name contains the control character U+{:04X}: remove it", bad as u32);
-                problems.push(Diagnostic::at(path, text, spelling.span(), message));
+                problems.push(at(spelling.span(), message));
                 return None;
             }
             if written.is_empty() {
-                problems.push(Diagnostic::at(path, text, spelling.span(), "name must not be empty"));
+                problems.push(at(spelling.span(), "name must not be empty".into()));
                 return None;
             }
             let key = name_key(&written);
             if let Some((entry, previous)) = claimed.get(&key) {
                 if *entry != owner.0 {
-                    problems.push(Diagnostic::at(
-                        path,
-                        text,
+                    problems.push(at(
                         spelling.span(),
                         format!("{written:?} is already a name or alias of the player {previous:?}"),
                     ));
@@ -99,7 +108,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Registry, Vec<Diagnostic>> {
                     "FIDE id {} is already the id of the player {previous:?}: one person is one entry (make the other spelling an alias)",
                     id.get_ref()
                 );
-                problems.push(Diagnostic::at(path, text, id.span(), message));
+                problems.push(at(id.span(), message));
             } else {
                 fide_ids.insert(*id.get_ref(), display.clone());
             }
@@ -110,7 +119,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Registry, Vec<Diagnostic>> {
                     "`{field}` contains the control character U+{:04X}: remove it",
                     bad as u32
                 );
-                problems.push(Diagnostic::at(path, text, entry.name.span(), message));
+                problems.push(at(entry.name.span(), message));
             }
         }
         for alias in &entry.aliases {

@@ -1,7 +1,10 @@
 //! The rating-history chart of a player page: an inline SVG drawn at build
 //! time (no script). Time runs left to right; the rating is held flat
-//! between events (a step line) from the starting rating up to the rating's
-//! latest event; the peak is marked and named. The history table under the
+//! between events (a step line) up to the rating's latest event; the
+//! starting rating, before the first event, is dotted (a start, not a
+//! rating the player reached), stretches of provisional ratings dashed
+//! (no peak, no record); the peak is marked and named: the solid line
+//! never rises above it. The history table under the
 //! chart lists every value, so the chart carries no per-event markup.
 //!
 //! Text never scales with the page: the outer SVG has no `viewBox` (its
@@ -13,13 +16,15 @@
 use std::fmt::Write;
 
 use ratings_model::Date;
-use ratings_model::format::{Fixed2, Xml};
+use ratings_model::format::{Rounded, Xml};
 
 /// One event of the player in this rating.
 pub struct Point<'a> {
     pub date: Date,
     pub event: &'a str,
     pub rating: f64,
+    /// A provisional rating (drawn dashed; never the peak).
+    pub provisional: bool,
 }
 
 /// Height of the chart in CSS pixels, and of its plot area inside it.
@@ -193,12 +198,21 @@ fn date_ticks(x0: i64, x1: i64) -> Vec<(i64, String)> {
         .collect()
 }
 
+/// How a rating's figures are drawn.
+#[derive(Debug, Clone, Copy)]
+pub struct Scale {
+    /// The least rating range the y axis shows (the system's, see
+    /// `RatingSystem::chart_span`).
+    pub min_span: f64,
+    /// Decimals of the figures it names (the peak's).
+    pub places: u8,
+}
+
 /// The SVG. `id` makes the title id unique on the page; `start` is the
 /// rating before the first event; `peak` the index of the point to mark
 /// (none: no provisional rating is a peak, and a career of provisional
 /// ratings has none); `until` is the latest event date of the rating (the
-/// line stays flat up to it); `min_span` the least rating range the y axis
-/// shows (the system's, see `RatingSystem::chart_span`).
+/// line stays flat up to it); `scale` how the rating's figures are shown.
 pub fn svg(
     id: &str,
     label: &str,
@@ -206,18 +220,22 @@ pub fn svg(
     points: &[Point],
     peak: Option<usize>,
     until: Date,
-    min_span: f64,
+    scale: Scale,
 ) -> String {
     if points.is_empty() {
         return String::new();
     }
-    let axes = Axes::new(start, points, until, min_span);
+    let axes = Axes::new(start, points, until, scale.min_span);
     // The plot: grid and line, stretched to the width; the labels over it.
     let mut grid = String::new();
     let mut text = String::new();
     value_labels(&axes, &mut grid, &mut text);
     date_labels(&axes, &mut grid, &mut text);
-    let line = step_line(&axes, start, points);
+    let Lines {
+        start: begin,
+        line,
+        provisional,
+    } = step_line(&axes, start, points);
 
     let mut s = String::with_capacity(900 + points.len() * 12);
     let _ = write!(
@@ -237,11 +255,16 @@ pub fn svg(
         num(axes.plot),
         r#"" preserveAspectRatio="none"><path class="grid" d=""#,
         &*grid,
+        r#""/><path class="start" d=""#,
+        &*begin,
         r#""/><path class="line" d=""#,
         &*line,
-        r#""/></svg>"#,
-        &*text,
+        r#""/>"#,
     );
+    if !provisional.is_empty() {
+        push!(s, r#"<path class="prov" d=""#, &*provisional, r#""/>"#);
+    }
+    push!(s, r#"</svg>"#, &*text,);
     if let Some(p) = peak.and_then(|i| points.get(i)) {
         let _ = write!(
             s,
@@ -250,7 +273,10 @@ pub fn svg(
             num(TOP + axes.y(p.rating)),
             Xml(p.event),
             p.date,
-            Fixed2(p.rating)
+            Rounded {
+                value: p.rating,
+                places: scale.places
+            }
         );
     }
     s.push_str("</svg>");
@@ -353,25 +379,104 @@ fn date_labels(axes: &Axes, grid: &mut String, text: &mut String) {
     text.push_str("</g>");
 }
 
-/// The step line: the start, then flat from each event to the next, and
-/// on to the rating's latest event.
-fn step_line(axes: &Axes, start: f64, points: &[Point]) -> String {
-    let mut line = String::with_capacity(8 + points.len() * 14);
-    push!(line, "M0 ", num(axes.y(start)));
+/// The step line in three paths: the start (flat from the left edge to
+/// the first event, and the step to the first rating), the ratings
+/// reached (flat from each event to the next, on to the rating's latest
+/// event, and the steps between two of them), and the provisional
+/// stretches with every step into or out of one. So the solid line only
+/// ever joins ratings reached, and never rises above the peak.
+struct Lines {
+    start: String,
+    line: String,
+    provisional: String,
+}
+
+/// Three paths and where each one's pen is, to continue a path without
+/// a move.
+struct Pens {
+    paths: [String; 3],
+    at: [Option<(u64, u64)>; 3],
+    /// Where the path's last command starts, if it is an `H` (a flat
+    /// stretch that the next one continues replaces it).
+    flat: [Option<usize>; 3],
+}
+
+impl Pens {
+    /// A horizontal or vertical segment of path `path`.
+    fn draw(&mut self, path: usize, from: (Num, Num), to: (Num, Num), vertical: bool) {
+        let key = |(x, y): (Num, Num)| Some((x.0.to_bits(), y.0.to_bits()));
+        let s = &mut self.paths[path];
+        if self.at[path] != key(from) {
+            push!(*s, "M", from.0, " ", from.1);
+            self.flat[path] = None;
+        }
+        if vertical {
+            push!(*s, "V", to.1);
+            self.flat[path] = None;
+        } else {
+            if let Some(i) = self.flat[path] {
+                s.truncate(i);
+            }
+            self.flat[path] = Some(s.len());
+            push!(*s, "H", to.0);
+        }
+        self.at[path] = key(to);
+    }
+}
+
+fn step_line(axes: &Axes, start: f64, points: &[Point]) -> Lines {
+    const START: usize = 0;
+    const LINE: usize = 1;
+    const PROVISIONAL: usize = 2;
+    let mut pens = Pens {
+        paths: [
+            String::with_capacity(24),
+            String::with_capacity(8 + points.len() * 14),
+            String::new(),
+        ],
+        at: [None; 3],
+        flat: [None; 3],
+    };
     let mut y = num(axes.y(start));
-    for p in points {
-        push!(line, "H", num(axes.x(p.date.days())));
-        // A vertical step only where the drawn height changes.
+    let mut x = num(0.0);
+    let mut kind = START;
+    for (i, p) in points.iter().enumerate() {
+        let at = num(axes.x(p.date.days()));
+        pens.draw(kind, (x, y), (at, y), false);
+        let this = if p.provisional { PROVISIONAL } else { LINE };
+        // A vertical step only where the drawn height changes; solid only
+        // between two ratings reached.
         let next = num(axes.y(p.rating));
         if !next.prints_as(y) {
-            push!(line, "V", next);
+            let step = if kind == LINE && this == LINE {
+                LINE
+            } else if kind == START {
+                START
+            } else {
+                PROVISIONAL
+            };
+            pens.draw(step, (at, y), (at, next), true);
             y = next;
         }
+        x = at;
+        kind = this;
+        let end = match points.get(i + 1) {
+            Some(_) => None,
+            None => (axes.last > p.date.days()).then(|| num(axes.x(axes.last))),
+        };
+        if let Some(end) = end {
+            pens.draw(kind, (x, y), (end, y), false);
+        } else if i + 1 == points.len() && pens.at[kind].is_none() {
+            // A last point at the right edge: at least a dot of its path.
+            pens.draw(kind, (x, y), (x, y), false);
+        }
     }
-    if axes.last > points[points.len() - 1].date.days() {
-        push!(line, "H", num(axes.x(axes.last)));
+    let [start, line, provisional] = pens.paths;
+    Lines {
+        start,
+        line,
+        provisional,
     }
-    line
 }
 
 #[cfg(test)]
@@ -431,19 +536,33 @@ mod tests {
                 date: d(2000, 1, 1),
                 event: "A & B",
                 rating: 40.0,
+                provisional: false,
             },
             Point {
                 date: d(2002, 1, 1),
                 event: "C",
                 rating: 60.0,
+                provisional: false,
             },
             Point {
                 date: d(2004, 1, 1),
                 event: "D",
                 rating: 50.0,
+                provisional: false,
             },
         ];
-        let svg = svg("c-x", "History of <X>", 45.0, &pts, Some(1), d(2004, 1, 1), 10.0);
+        let svg = svg(
+            "c-x",
+            "History of <X>",
+            45.0,
+            &pts,
+            Some(1),
+            d(2004, 1, 1),
+            Scale {
+                min_span: 10.0,
+                places: 2,
+            },
+        );
         assert!(svg.starts_with(
             r#"<svg class="chart" role="img" aria-labelledby="c-x"><title id="c-x">History of &lt;X&gt;</title>"#
         ));
@@ -454,8 +573,14 @@ mod tests {
         assert!(!svg.contains(">45</text>"));
         // x: 1461 days + 58 before the first event (1/25 of the span), in
         // 1000 units. The line starts at 45 (y 106.5), steps to 40 on
-        // 2000-01-01, 60 on 2002-01-01, 50 on 2004-01-01.
-        assert!(svg.contains(r#"d="M0 106.5H38.2V142H519.4V0H1000V71""#), "{svg}");
+        // 2000-01-01, 60 on 2002-01-01, 50 on 2004-01-01; the start and the
+        // step from it dotted, the ratings reached solid.
+        assert!(svg.contains(r#"<path class="start" d="M0 106.5H38.2V142"/>"#), "{svg}");
+        assert!(
+            svg.contains(r#"<path class="line" d="M38.2 142H519.4V0H1000V71"/>"#),
+            "{svg}"
+        );
+        assert!(!svg.contains(r#"class="prov""#), "{svg}");
         // Years every one (5 labels at most 6), as percentages of the width.
         // The labels at the edges are anchored inside the chart.
         assert!(svg.contains(r#"<g text-anchor="middle"><text x="3.8%" y="174" text-anchor="start">2000</text><text x="27.9%" y="174">2001</text>"#), "{svg}");
@@ -482,25 +607,95 @@ mod tests {
                 date: d(2000, 1, 1),
                 event: "A",
                 rating: 40.0,
+                provisional: false,
             },
             Point {
                 date: d(2001, 1, 1),
                 event: "B",
                 rating: 40.0,
+                provisional: false,
             },
             Point {
                 date: d(2002, 1, 1),
                 event: "C",
                 rating: 41.0,
+                provisional: false,
             },
         ];
-        let svg = svg("c", "t", 40.0, &pts, None, d(2003, 1, 1), 10.0);
+        let svg = svg(
+            "c",
+            "t",
+            40.0,
+            &pts,
+            None,
+            d(2003, 1, 1),
+            Scale {
+                min_span: 10.0,
+                places: 2,
+            },
+        );
         assert!(!svg.contains("<circle"), "no peak given, none marked");
         let line = svg.split(r#"class="line" d=""#).nth(1).unwrap();
         let d = &line[..line.find('"').unwrap()];
-        // Start at 40, flat through A and B, up at C, on to the last event.
+        // From A (the start at 40 is its own path), flat through B, up at
+        // C, on to the last event: one stretch per height.
         assert_eq!(d.matches('V').count(), 1, "{d}");
-        assert_eq!(d.matches('H').count(), 4, "{d}");
+        assert_eq!(d.matches('H').count(), 2, "{d}");
+    }
+
+    /// Provisional ratings are drawn apart, with every step into or out
+    /// of them: the solid line joins ratings reached only.
+    #[test]
+    fn provisional_stretches_are_drawn_apart() {
+        let at = |year, rating, provisional| Point {
+            date: d(year, 1, 1),
+            event: "E",
+            rating,
+            provisional,
+        };
+        let pts = [
+            at(2000, 1800.0, true),
+            at(2001, 1700.0, true),
+            at(2002, 1600.0, false),
+            at(2003, 1650.0, false),
+        ];
+        let scale = Scale {
+            min_span: 100.0,
+            places: 0,
+        };
+        let svg = svg("c", "t", 1600.0, &pts, Some(3), d(2003, 1, 1), scale);
+        let path = |class: &str| {
+            let from = svg
+                .find(&format!(r#"class="{class}" d=""#))
+                .map(|i| i + class.len() + 12)?;
+            Some(svg[from..from + svg[from..].find('"').unwrap()].to_string())
+        };
+        let (start, line, prov) = (path("start").unwrap(), path("line").unwrap(), path("prov").unwrap());
+        // The start's own step up to the first (provisional) rating; the
+        // provisional stretch with its step down to the first rating
+        // reached; the solid line from there.
+        assert_eq!(start.matches('V').count(), 1, "{start}");
+        assert_eq!(prov.matches('V').count(), 2, "{prov}");
+        assert!(line.starts_with('M') && line.matches('V').count() == 1, "{line}");
+        // The solid line's highest point is the peak's height.
+        let peak_cy: f64 = svg
+            .split(r#"class="peak" cx=""#)
+            .nth(1)
+            .unwrap()
+            .split("cy=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let highest = line
+            .split('V')
+            .skip(1)
+            .map(|v| v.split('H').next().unwrap().parse::<f64>().unwrap())
+            .fold(f64::INFINITY, f64::min);
+        assert!((highest + TOP - peak_cy).abs() < 0.1, "{highest} {peak_cy} {line}");
     }
 
     #[test]
@@ -549,14 +744,27 @@ mod tests {
                     date: d(2000, 1, 1),
                     event: "A",
                     rating: lo,
+                    provisional: false,
                 },
                 Point {
                     date: d(2001, 1, 1),
                     event: "B",
                     rating: hi,
+                    provisional: false,
                 },
             ];
-            let svg = svg("c", "t", lo, &pts, None, d(2002, 1, 1), 10.0);
+            let svg = svg(
+                "c",
+                "t",
+                lo,
+                &pts,
+                None,
+                d(2002, 1, 1),
+                Scale {
+                    min_span: 10.0,
+                    places: 2,
+                },
+            );
             let labels = svg.matches(r#"<text x="2""#).count();
             assert!((2..=7).contains(&labels), "{lo} to {hi}: {labels} labels");
             assert!(!svg.contains("NaN") && !svg.contains("inf"), "{svg}");

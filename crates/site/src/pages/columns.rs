@@ -7,7 +7,7 @@
 //! `templates/columns.html` draw both, for either table.
 
 use super::Rated;
-use ratings_model::format::{Fixed2, Signed2, shows_as_zero2};
+use ratings_model::format::{Fixed2, Rounded, RoundedChange, shows_as_zero};
 use ratings_rating::Row;
 
 /// The head of one rating's column group.
@@ -21,6 +21,10 @@ pub struct RatingGroup<'a> {
     pub deviation: Option<&'static str>,
     /// The column of the rank right after the event (a player's history).
     pub rank: bool,
+    /// The change beside the rating in one column, and no deviation
+    /// column: a player's history, where every rating's group must fit
+    /// a desktop screen beside the event's name and placing.
+    pub compact: bool,
 }
 
 impl<'a> RatingGroup<'a> {
@@ -33,23 +37,30 @@ impl<'a> RatingGroup<'a> {
             values: false,
             deviation: view.columns().deviation,
             rank: false,
+            compact: false,
         }
     }
 
-    /// Columns of the group: after, value, deviation, change, rank after.
+    /// Columns of the group: after, value, deviation, change, rank after
+    /// (compact: after with its change, value, rank after).
     pub fn span(&self) -> usize {
+        if self.compact {
+            return 1 + usize::from(self.values) + usize::from(self.rank);
+        }
         2 + usize::from(self.values) + usize::from(self.deviation.is_some()) + usize::from(self.rank)
     }
 }
 
 /// One rating's figures in one row: a player in one event.
 pub struct RatingCell {
-    pub after: Fixed2,
+    pub after: Rounded,
     /// The event's tournament value, for systems with one.
     pub value: Option<Fixed2>,
     /// Systems with a deviation: the one after the event.
-    pub deviation: Option<Fixed2>,
-    pub change: Signed2,
+    pub deviation: Option<Rounded>,
+    /// `None`: the player's first event in a rating whose start is no
+    /// rating ([`ratings_rating::Columns::first_is_new`]), shown as "new".
+    pub change: Option<RoundedChange>,
     /// ` class=up`, ` class=down` or nothing, for styling.
     pub direction: &'static str,
     /// Rank in this rating right after the event (`None`: not ranked then).
@@ -61,14 +72,20 @@ pub struct RatingCell {
 impl RatingCell {
     /// The rating after the event, the change and the deviation
     /// (`deviation` is `row.deviation()`, which a player page reads
-    /// beforehand); no value, no rank, not provisional.
-    pub fn of(row: &Row, deviation: Option<[f64; 2]>) -> Self {
+    /// beforehand; `first`: the player's first row in the rating); no
+    /// value, no rank, not provisional.
+    pub fn of(view: &Rated, row: &Row, deviation: Option<[f64; 2]>, first: bool) -> Self {
+        let new = first && view.columns().first_is_new;
         RatingCell {
-            after: Fixed2(row.after),
+            after: view.shown(row.after),
             value: None,
-            deviation: deviation.map(|d| Fixed2(d[1])),
-            change: Signed2(row.after - row.before),
-            direction: direction(row.after - row.before),
+            deviation: deviation.map(|d| view.shown(d[1])),
+            change: (!new).then(|| view.change(row.after - row.before)),
+            direction: if new {
+                ""
+            } else {
+                direction(row.after - row.before, view.config.decimals)
+            },
             rank: None,
             provisional: false,
         }
@@ -76,9 +93,9 @@ impl RatingCell {
 }
 
 /// The class attribute of a change cell: ` class=up`, ` class=down`, or
-/// nothing when the change shows as 0.00.
-pub fn direction(change: f64) -> &'static str {
-    if shows_as_zero2(change) {
+/// nothing when the change shows as zero at `places` decimals.
+pub fn direction(change: f64, places: u8) -> &'static str {
+    if shows_as_zero(change, places.into()) {
         ""
     } else if change > 0.0 {
         " class=up"

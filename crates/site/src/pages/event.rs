@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use askama::Template;
 
 use super::columns::{RatingCell, RatingGroup};
-use super::standings::Standings;
+use super::standings::{MAX_CROSSTABLE_ROUNDS, Standings};
 use super::{Base, Context, Link, Placing, Rated};
 use ratings_model::format::{Fixed2, fixed2};
 use ratings_model::{Event, Forfeit, ForfeitResult, Match, PlayerId, date_range};
@@ -20,7 +20,7 @@ pub struct ResultRow<'a> {
     pub rank: Option<u32>,
     /// The score a rating gave the placing (the Dip Pouch percentile).
     pub score: Option<Fixed2>,
-    /// Match events: rated matches won-lost-drawn.
+    /// Match events: rated matches won-drawn-lost.
     pub record: Option<Placing>,
     pub player: Link<'a>,
     pub nat: &'a str,
@@ -332,7 +332,8 @@ fn result_rows<'a>(ctx: &'a Context, root: &'a str, index: usize, shown: &[&'a R
         rows[i].rank = Some(row.place);
     }
     for (g, view) in shown.iter().enumerate() {
-        for row in view.history.event(index) {
+        let start = view.history.event_rows[index].start;
+        for (k, row) in view.history.event(index).iter().enumerate() {
             let i = row_for(&mut rows, row.player);
             let r = &mut rows[i];
             match row.detail() {
@@ -347,7 +348,8 @@ fn result_rows<'a>(ctx: &'a Context, root: &'a str, index: usize, shown: &[&'a R
                 }
                 DetailRef::Match(_) => {}
             }
-            r.cells[g] = Some(RatingCell::of(row, row.deviation()));
+            let first = view.row_indices_of(row.player).next() == Some(start + k);
+            r.cells[g] = Some(RatingCell::of(view, row, row.deviation(), first));
         }
     }
     // A match event's standings list everyone; its rating changes only

@@ -3,7 +3,6 @@
 use askama::Template;
 
 use super::{Base, Context};
-use ratings_model::format::fixed2;
 
 /// How many recent events the home page lists.
 const LATEST_EVENTS: usize = 10;
@@ -52,7 +51,7 @@ pub fn home<'a>(ctx: &'a Context, path: &str) -> HomePage<'a> {
                 (
                     ctx.site.model.player(e.player).display.to_string(),
                     ctx.player_href(&root, e.player),
-                    fixed2(e.rating),
+                    v.shown(e.rating).to_string(),
                 )
             }),
             ranking_csv: format!("{root}downloads/{}-ranking.csv", v.id()),

@@ -5,6 +5,7 @@ use askama::Template;
 
 use super::ranking::RatingNav;
 use super::{Base, Context};
+use ratings_model::PlayerId;
 use ratings_model::format::fixed2;
 
 pub struct EventRow {
@@ -133,7 +134,15 @@ pub struct PlayersPage<'a> {
     pub heading: String,
     pub rows: Vec<PlayerRow>,
     pub rating_titles: Vec<String>,
-    pub total: usize,
+    /// Some row has a nationality (else no Nat. column).
+    pub nats: bool,
+    /// "12 players.", "1 player."
+    pub total: String,
+}
+
+/// "1 player.", "12 players."
+fn players_count(n: usize) -> String {
+    format!("{n} {}.", if n == 1 { "player" } else { "players" })
 }
 
 fn letter_links(ctx: &Context, root: &str, current: Option<usize>) -> Vec<LetterLink> {
@@ -153,15 +162,30 @@ fn letter_links(ctx: &Context, root: &str, current: Option<usize>) -> Vec<Letter
         .collect()
 }
 
-/// The A–Z index.
+/// The A–Z index: links to the letters' pages, or, on a site whose players
+/// fit one page ([`Context::players_on_one_page`]), every player.
 pub fn players<'a>(ctx: &'a Context, path: &str) -> PlayersPage<'a> {
     let base = ctx.base(path, "Players");
+    if ctx.players_on_one_page() {
+        let ids: Vec<PlayerId> = ctx.letters.iter().flat_map(|(_, ids)| ids.iter().copied()).collect();
+        let rows = player_rows(ctx, &base.root, &ids);
+        return PlayersPage {
+            letters: Vec::new(),
+            heading: "Players A–Z".into(),
+            nats: rows.iter().any(|r| !r.nat.is_empty()),
+            rows,
+            rating_titles: ctx.ratings.iter().map(|v| v.config.title.clone()).collect(),
+            total: players_count(ids.len()),
+            base,
+        };
+    }
     PlayersPage {
         letters: letter_links(ctx, &base.root, None),
         heading: "Players A–Z".into(),
         rows: Vec::new(),
         rating_titles: Vec::new(),
-        total: ctx.site.model.players.len(),
+        nats: false,
+        total: players_count(ctx.site.model.players.len()),
         base,
     }
 }
@@ -175,8 +199,22 @@ pub fn letter<'a>(ctx: &'a Context, path: &str, index: usize) -> PlayersPage<'a>
         letter.to_uppercase()
     };
     let base = ctx.base(path, format!("Players – {label}"));
-    let rows = ids
-        .iter()
+    let rows = player_rows(ctx, &base.root, ids);
+    PlayersPage {
+        letters: letter_links(ctx, &base.root, Some(index)),
+        heading: format!("Players – {label}"),
+        nats: rows.iter().any(|r| !r.nat.is_empty()),
+        rows,
+        rating_titles: ctx.ratings.iter().map(|v| v.config.title.clone()).collect(),
+        total: players_count(ids.len()),
+        base,
+    }
+}
+
+/// The rows of players `ids`, surname first, each with their current
+/// rating in every rating of the site.
+fn player_rows(ctx: &Context, root: &str, ids: &[PlayerId]) -> Vec<PlayerRow> {
+    ids.iter()
         .map(|&id| {
             let p = ctx.site.model.player(id);
             // Surname first, as the list is sorted: "MOORE, Doug".
@@ -186,7 +224,7 @@ pub fn letter<'a>(ctx: &'a Context, path: &str, index: usize) -> PlayersPage<'a>
             };
             PlayerRow {
                 name,
-                href: ctx.player_href(&base.root, id),
+                href: ctx.player_href(root, id),
                 nat: p.nat.to_string(),
                 ratings: ctx
                     .ratings
@@ -194,21 +232,13 @@ pub fn letter<'a>(ctx: &'a Context, path: &str, index: usize) -> PlayersPage<'a>
                     .map(|v| {
                         v.history.standings[id as usize]
                             .as_ref()
-                            .map(|s| fixed2(s.rating))
+                            .map(|s| v.shown(s.rating).to_string())
                             .unwrap_or_default()
                     })
                     .collect(),
             }
         })
-        .collect();
-    PlayersPage {
-        letters: letter_links(ctx, &base.root, Some(index)),
-        heading: format!("Players – {label}"),
-        rows,
-        rating_titles: ctx.ratings.iter().map(|v| v.config.title.clone()).collect(),
-        total: ids.len(),
-        base,
-    }
+        .collect()
 }
 
 #[derive(Template)]

@@ -1,11 +1,10 @@
-//! How each rating works (its method page, in the system's own words with
-//! this site's parameters) and which rating predicts results best.
+//! How each rating works: its method page, in the system's own words with
+//! this site's parameters.
 
 use askama::Template;
 
 use super::ranking::RatingNav;
 use super::{Base, Context};
-use ratings_rating::predictions::Tally;
 
 #[derive(Template)]
 #[template(path = "method.html")]
@@ -75,138 +74,4 @@ fn standings_method(ctx: &Context) -> Option<String> {
         }
     }
     Some(text)
-}
-
-/// One cell of the predictions table.
-pub struct Share {
-    /// "68.4 %", or "" without games.
-    pub percent: String,
-    pub games: u64,
-    /// The best rating of the row (ties: all of them).
-    pub best: bool,
-}
-
-pub struct PredictionRow {
-    /// "All years" or the year.
-    pub label: String,
-    pub cells: Vec<Share>,
-}
-
-#[derive(Template)]
-#[template(path = "predictions.html")]
-pub struct PredictionsPage<'a> {
-    pub base: Base<'a>,
-    /// (title, href of the method page)
-    pub ratings: Vec<(String, String)>,
-    pub rows: Vec<PredictionRow>,
-    /// Which rating predicted best over all games, in a sentence.
-    pub verdict: String,
-}
-
-/// A row of shares (`share` of each tally) and games (`games` of each).
-fn row(label: String, tallies: &[Tally], share: fn(&Tally) -> Option<f64>, games: fn(&Tally) -> u64) -> PredictionRow {
-    let shares: Vec<Option<f64>> = tallies.iter().map(share).collect();
-    let best = shares.iter().flatten().copied().fold(f64::NEG_INFINITY, f64::max);
-    PredictionRow {
-        label,
-        cells: tallies
-            .iter()
-            .zip(&shares)
-            .map(|(t, s)| Share {
-                percent: s.map(|s| format!("{:.1} %", 100.0 * s)).unwrap_or_default(),
-                games: if s.is_some() { games(t) } else { 0 },
-                best: tallies.len() > 1 && *s == Some(best),
-            })
-            .collect(),
-    }
-}
-
-pub fn predictions<'a>(ctx: &'a Context, path: &str) -> PredictionsPage<'a> {
-    let base = ctx.base(path, "Which rating predicts best");
-    let all: Vec<Tally> = ctx.ratings.iter().map(|v| v.predictions.all).collect();
-    let mut years: Vec<i32> = ctx
-        .ratings
-        .iter()
-        .flat_map(|v| v.predictions.years.iter().map(|(y, _)| *y))
-        .collect();
-    years.sort_unstable();
-    years.dedup();
-    let mut rows = vec![
-        row("All years".into(), &all, Tally::share, |t| t.games),
-        row(
-            "All years, different ratings only".into(),
-            &all,
-            Tally::decided_share,
-            |t| t.games - t.equal,
-        ),
-    ];
-    for &year in years.iter().rev() {
-        let tallies: Vec<Tally> = ctx
-            .ratings
-            .iter()
-            .map(|v| {
-                v.predictions
-                    .years
-                    .iter()
-                    .find(|(y, _)| *y == year)
-                    .map_or_else(Tally::default, |(_, t)| *t)
-            })
-            .collect();
-        rows.push(row(year.to_string(), &tallies, Tally::share, |t| t.games));
-    }
-    let verdict = verdict(ctx, &all);
-    PredictionsPage {
-        ratings: ctx
-            .ratings
-            .iter()
-            .map(|v| {
-                (
-                    v.config.title.clone(),
-                    format!("{}rating/{}/method.html", base.root, v.id()),
-                )
-            })
-            .collect(),
-        rows,
-        verdict,
-        base,
-    }
-}
-
-/// "Over all 12,345 games, Elo Rating named the better finisher most
-/// often: 63.2 % (TrueSkill 61.0 %)." and the like.
-fn verdict(ctx: &Context, all: &[Tally]) -> String {
-    let mut ranked: Vec<(&str, f64, u64)> = ctx
-        .ratings
-        .iter()
-        .zip(all)
-        .filter_map(|(v, t)| Some((v.config.title.as_str(), t.share()?, t.games)))
-        .collect();
-    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
-    let pct = |s: f64| format!("{:.1} %", 100.0 * s);
-    match ranked.as_slice() {
-        [] => "No rating has rated a game yet.".to_string(),
-        [(title, share, games)] => format!("{title} named the better finisher in {} of {games} games.", pct(*share)),
-        [(first, best, _), rest @ ..] => {
-            let tied: Vec<&str> = rest.iter().filter(|r| pct(r.1) == pct(*best)).map(|r| r.0).collect();
-            let others: Vec<String> = rest
-                .iter()
-                .filter(|r| pct(r.1) != pct(*best))
-                .map(|r| format!("{} {}", r.0, pct(r.1)))
-                .collect();
-            let lead = if tied.is_empty() {
-                format!("{first} named the better finisher most often: {}", pct(*best))
-            } else {
-                format!(
-                    "{first} and {} named the better finisher equally often: {}",
-                    tied.join(" and "),
-                    pct(*best)
-                )
-            };
-            if others.is_empty() {
-                format!("{lead}.")
-            } else {
-                format!("{lead} ({}).", others.join(", "))
-            }
-        }
-    }
 }

@@ -13,6 +13,7 @@ mod lists;
 mod method;
 pub mod not_found;
 mod player;
+mod predictions;
 mod ranking;
 mod records;
 pub mod search;
@@ -86,6 +87,11 @@ pub struct Context<'a> {
     pub ratings: Vec<Rated<'a>>,
     /// By event index: a match event's standings.
     pub standings: Vec<Option<crate::standings::EventStandings>>,
+    /// The match events each player took part in (event indices, in
+    /// order), `match_events_at[p]..match_events_at[p + 1]` of
+    /// `match_events`: one list for every player, without a vector each.
+    match_events: Vec<u32>,
+    match_events_at: Vec<u32>,
     /// By rating: URL paths many pages link.
     pub urls: Vec<RatingUrls>,
     pub chrome: Chrome,
@@ -101,6 +107,33 @@ pub struct Context<'a> {
     ups: String,
     /// The players' CSV cells, made by the first big download that needs them.
     csv_cells: std::sync::OnceLock<crate::downloads::PlayerCells>,
+    /// How well each rating predicts, and every pair of ratings on the
+    /// games both rate: made by the first page or download that needs them.
+    evaluation: std::sync::OnceLock<ratings_rating::predictions::Evaluation>,
+}
+
+/// Each player's match events as one flat list and where each player's
+/// part starts (one more entry than players): counted, then filled.
+fn events_by_player(players: usize, standings: &[Option<crate::standings::EventStandings>]) -> (Vec<u32>, Vec<u32>) {
+    let mut at = vec![0u32; players + 1];
+    for s in standings.iter().flatten() {
+        for row in &s.rows {
+            at[row.player as usize + 1] += 1;
+        }
+    }
+    for p in 0..players {
+        at[p + 1] += at[p];
+    }
+    let mut next = at.clone();
+    let mut events = vec![0u32; at[players] as usize];
+    for (index, s) in standings.iter().enumerate() {
+        for row in s.iter().flat_map(|s| &s.rows) {
+            let slot = &mut next[row.player as usize];
+            events[*slot as usize] = index as u32;
+            *slot += 1;
+        }
+    }
+    (events, at)
 }
 
 /// A link from a page to another page of the site: the relative way to the
@@ -146,7 +179,8 @@ impl Href<'_> {
 /// slugs (`[a-z0-9-]`, see `names::slug`): nothing to escape.
 impl askama::filters::HtmlSafe for Href<'_> {}
 
-/// The placing column: "8 / 65" (rank / players) or "3-1-0" (matches won-lost-drawn).
+/// The placing column: "8 / 65" (rank / players) or "3-0-1" (matches
+/// won, drawn, lost: W-D-L, as chess and card players write a record).
 pub enum Placing {
     Rank(u32, u32),
     Record(u32, u32, u32),
@@ -164,9 +198,9 @@ impl Placing {
             Placing::Record(w, l, d) => {
                 write_uint(f, w.into())?;
                 f.write_str("-")?;
-                write_uint(f, l.into())?;
+                write_uint(f, d.into())?;
                 f.write_str("-")?;
-                write_uint(f, d.into())
+                write_uint(f, l.into())
             }
         }
     }
@@ -188,6 +222,10 @@ pub struct Circuit {
     pub slug: String,
     pub events: Vec<usize>,
 }
+
+/// A site of at most this many players lists them on one A–Z page: a club
+/// or a league reads its players better in one table than letter by letter.
+pub const ONE_PAGE_OF_PLAYERS: usize = 100;
 
 /// The A–Z bucket of a name: its first letter once accents are stripped.
 pub fn letter_of(display: &str) -> String {
@@ -287,9 +325,13 @@ impl<'a> Context<'a> {
             .max()
             .unwrap_or(0)
             .max(3);
+        let standings = crate::standings::all(site);
+        let (match_events, match_events_at) = events_by_player(site.model.players.len(), &standings);
         Context {
             urls: ratings.iter().map(RatingUrls::new).collect(),
-            standings: crate::standings::all(site),
+            match_events,
+            match_events_at,
+            standings,
             event_urls,
             ups: "../".repeat(depth),
             site,
@@ -299,7 +341,28 @@ impl<'a> Context<'a> {
             letters,
             circuits,
             csv_cells: std::sync::OnceLock::new(),
+            evaluation: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Each rating's predictions and every pair of ratings, in the order of
+    /// `site.toml`, compared on the games both rate
+    /// (`ratings_rating::predictions::evaluate`).
+    pub fn evaluation(&self) -> &ratings_rating::predictions::Evaluation {
+        self.evaluation.get_or_init(|| {
+            let ratings: Vec<_> = self
+                .ratings
+                .iter()
+                .map(|v| (v.config.system.as_ref(), &v.history))
+                .collect();
+            ratings_rating::predictions::evaluate(&self.site.model, &ratings)
+        })
+    }
+
+    /// The match events the player took part in, in order (event indices).
+    pub fn match_events_of(&self, player: PlayerId) -> &[u32] {
+        let p = player as usize;
+        &self.match_events[self.match_events_at[p] as usize..self.match_events_at[p + 1] as usize]
     }
 
     /// Every player's CSV cells (see [`crate::downloads::PlayerCells`]),
@@ -329,6 +392,13 @@ impl<'a> Context<'a> {
     pub fn root_of(&self, path: &str) -> &str {
         let depth = path.matches('/').count();
         &self.ups[..(3 * depth).min(self.ups.len())]
+    }
+
+    /// Whether the site's players fit one page (at most
+    /// [`ONE_PAGE_OF_PLAYERS`], or `page_size` if more): then
+    /// `players.html` lists them all, without a page per letter.
+    pub fn players_on_one_page(&self) -> bool {
+        self.site.model.players.len() <= self.site.config.page_size.max(ONE_PAGE_OF_PLAYERS)
     }
 
     pub fn player_href(&self, root: &str, player: PlayerId) -> String {
@@ -452,7 +522,11 @@ impl<'a> Context<'a> {
                 }
             }
             PageKind::Circuit => jobs.extend((0..self.circuits.len()).map(Job::Circuit)),
-            PageKind::Letter => jobs.extend((0..self.letters.len()).map(Job::Letter)),
+            PageKind::Letter => {
+                if !self.players_on_one_page() {
+                    jobs.extend((0..self.letters.len()).map(Job::Letter));
+                }
+            }
             PageKind::Event => jobs.extend((0..self.site.model.events.len()).map(Job::Event)),
             PageKind::Player => jobs.extend((0..self.site.model.players.len() as PlayerId).map(Job::Player)),
             PageKind::Markdown => jobs.extend((0..self.site.model.pages.len()).map(Job::Markdown)),
@@ -507,7 +581,7 @@ impl<'a> Context<'a> {
             Job::Ranking { rating, list, page } => ranking::ranking(self, path, rating, list, page).render_into(out),
             Job::Records { rating } => records::records(self, path, rating).render_into(out),
             Job::Method { rating } => method::method(self, path, rating).render_into(out),
-            Job::Predictions => method::predictions(self, path).render_into(out),
+            Job::Predictions => predictions::predictions(self, path).render_into(out),
             Job::Circuits => lists::circuits(self, path).render_into(out),
             Job::Circuit(i) => lists::circuit(self, path, i).render_into(out),
             Job::Nations { rating } => ranking::nations(self, path, rating).render_into(out),
@@ -749,6 +823,17 @@ pub struct PagerItem {
     pub current: bool,
     /// Accessible name ("First page", "Page 3").
     pub aria: String,
+    /// The label's arrow and word ("«", "First"), shown as the arrow alone
+    /// on a phone, so that the pager keeps to one line; empty for numbers.
+    pub arrow: &'static str,
+    pub word: &'static str,
+}
+
+impl PagerItem {
+    /// Whether the word comes after the arrow ("« First", not "Next ›").
+    pub fn word_after(&self) -> bool {
+        matches!(self.arrow, "«" | "‹")
+    }
 }
 
 /// Pages on each side of the current one in the pager window.
@@ -763,9 +848,24 @@ impl Pager {
             href: (n != current && (1..=pages).contains(&n)).then(|| href(n)),
             current: false,
             aria,
+            arrow: "",
+            word: "",
         };
-        items.push(link(1, "« First", "First page".into()));
-        items.push(link(current.saturating_sub(1), "‹ Previous", "Previous page".into()));
+        let step = |n: usize, arrow: &'static str, word: &'static str, aria: String| PagerItem {
+            arrow,
+            word,
+            ..link(
+                n,
+                &if matches!(arrow, "«" | "‹") {
+                    format!("{arrow} {word}")
+                } else {
+                    format!("{word} {arrow}")
+                },
+                aria,
+            )
+        };
+        items.push(step(1, "«", "First", "First page".into()));
+        items.push(step(current.saturating_sub(1), "‹", "Previous", "Previous page".into()));
         let lo = current.saturating_sub(PAGER_WINDOW).max(1);
         let hi = (current + PAGER_WINDOW).min(pages);
         for n in lo..=hi {
@@ -773,8 +873,8 @@ impl Pager {
             item.current = n == current;
             items.push(item);
         }
-        items.push(link(current + 1, "Next ›", "Next page".into()));
-        items.push(link(pages, "Last »", format!("Last page ({pages})")));
+        items.push(step(current + 1, "›", "Next", "Next page".into()));
+        items.push(step(pages, "»", "Last", format!("Last page ({pages})")));
         Pager { items, current, pages }
     }
 }

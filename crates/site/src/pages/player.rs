@@ -10,7 +10,7 @@ use super::event::games;
 use super::ranking::{self, page_path};
 use super::{Base, Context, Link, Placing, Rated, chart};
 use ratings_model::country;
-use ratings_model::format::{Fixed2, Signed2, fixed2};
+use ratings_model::format::{Fixed2, Rounded, RoundedChange};
 use ratings_model::{Date, ForfeitResult, PlayerId};
 use ratings_rating::{DetailRef, MatchLine, Row, Standing};
 
@@ -22,7 +22,7 @@ pub struct HistoryRow<'a> {
     pub placing: Option<Placing>,
     /// The score a rating gave the placing (the Dip Pouch percentile).
     pub score: Option<Fixed2>,
-    /// Rated matches won-lost-drawn (match ratings).
+    /// Rated matches won-drawn-lost (match ratings).
     pub record: Option<Placing>,
     /// One per group; `None` where that rating has no row for the event.
     pub cells: Vec<Option<RatingCell>>,
@@ -32,6 +32,9 @@ pub struct HistoryRow<'a> {
 pub struct History<'a> {
     /// Some rating after an event is provisional (marked P).
     pub provisional: bool,
+    /// What a rating's number is, where a reader would not guess it
+    /// (title, explanation): TrueSkill's μ − 3σ.
+    pub explained: Vec<(&'a str, &'static str)>,
     pub groups: Vec<RatingGroup<'a>>,
     pub rows: Vec<HistoryRow<'a>>,
     /// Which of the leading columns have a value in some row.
@@ -62,7 +65,10 @@ pub struct PlayerSection {
     pub provisional: bool,
     /// Inline SVG (built here, escaped here).
     pub chart: String,
-    /// Rated matches: (count, "won-lost-drawn"), for players with any.
+    /// The chart has provisional stretches (its caption says how they
+    /// are drawn).
+    pub chart_provisional: bool,
+    /// Rated matches: (count, "won-drawn-lost"), for players with any.
     pub matches: Option<(u32, String)>,
 }
 
@@ -86,10 +92,10 @@ impl MatchGroup<'_> {
 /// One match as one rating saw it.
 pub struct MatchCell {
     /// The opponent's rating before the round.
-    pub opponent_rating: Fixed2,
+    pub opponent_rating: Rounded,
     /// K used; `None` (shown as "P") while provisional.
     pub k: Option<f64>,
-    pub change: Option<Signed2>,
+    pub change: Option<RoundedChange>,
     pub direction: &'static str,
 }
 
@@ -160,6 +166,16 @@ impl MatchList<'_> {
 
     pub fn k(&self) -> bool {
         self.groups.iter().any(|g| g.k)
+    }
+
+    /// Some match was rated while provisional (its K shows as P).
+    pub fn provisional(&self) -> bool {
+        self.events.iter().flat_map(|e| &e.matches).any(|m| {
+            m.cells
+                .iter()
+                .zip(&self.groups)
+                .any(|(c, g)| g.k && c.as_ref().is_some_and(|c| c.k.is_none()))
+        })
     }
 
     /// Some rating rates an event's matches at once.
@@ -278,7 +294,7 @@ impl<'a> Career<'a> {
         peak
     }
 
-    /// Rated matches: (count, "won-lost-drawn"), if the player has any.
+    /// Rated matches: (count, "won-drawn-lost"), if the player has any.
     fn match_record(&self) -> Option<(u32, String)> {
         let (mut matches, mut record) = (0, [0; 3]);
         for g in &self.rows {
@@ -289,7 +305,7 @@ impl<'a> Career<'a> {
         }
         (matches > 0).then(|| {
             let [w, l, d] = record;
-            (w + l + d, format!("{w}-{l}-{d}"))
+            (w + l + d, format!("{w}-{d}-{l}"))
         })
     }
 }
@@ -322,10 +338,11 @@ fn section(ctx: &Context, root: &str, career: &Career) -> PlayerSection {
     PlayerSection {
         spread: standing
             .deviation
-            .map(|d| view.config.system.spread(standing.rating, Some(d))),
+            .map(|d| view.config.system.spread(standing.rating, d, view.config.decimals)),
         chart: chart(ctx, career, peak),
+        chart_provisional: career.rows.iter().any(|g| view.provisional_row(g.row)),
         title: view.config.title.clone(),
-        rating: fixed2(standing.rating),
+        rating: view.shown(standing.rating).to_string(),
         rank: view.position[id as usize].map(|i| {
             let entry = &view.ranking[i as usize];
             let page = i as usize / page_size + 1;
@@ -339,7 +356,10 @@ fn section(ctx: &Context, root: &str, career: &Career) -> PlayerSection {
             )
         }),
         events: standing.events,
-        peak: peak.map(|i| (fixed2(career.rows[i].row.after), career.rows[i].date.to_string())),
+        peak: peak.map(|i| {
+            let at = &career.rows[i];
+            (view.shown(at.row.after).to_string(), at.date.to_string())
+        }),
         provisional: standing.provisional,
         matches: career.match_record(),
     }
@@ -356,6 +376,7 @@ fn chart(ctx: &Context, career: &Career, peak: Option<usize>) -> String {
             date: g.date,
             event: g.event_name,
             rating: g.row.after,
+            provisional: view.provisional_row(g.row),
         })
         .collect();
     let span = match (points.first(), points.last()) {
@@ -369,7 +390,7 @@ fn chart(ctx: &Context, career: &Career, peak: Option<usize>) -> String {
         "{} of {}: {span}{}",
         view.config.title,
         ctx.site.model.player(career.player).display,
-        peak.map(|i| format!(", peak {} on {}", fixed2(rows[i].row.after), rows[i].date))
+        peak.map(|i| format!(", peak {} on {}", view.shown(rows[i].row.after), rows[i].date))
             .unwrap_or_default()
     );
     let start = rows.first().map(|g| g.row.before);
@@ -381,7 +402,10 @@ fn chart(ctx: &Context, career: &Career, peak: Option<usize>) -> String {
             &points,
             peak,
             until,
-            view.config.system.chart_span(),
+            chart::Scale {
+                min_span: view.config.system.chart_span(),
+                places: view.config.decimals,
+            },
         ),
         _ => String::new(),
     }
@@ -398,7 +422,7 @@ fn history<'a>(ctx: &'a Context, root: &'a str, careers: &[Career<'a>]) -> Histo
         .enumerate()
         .map(|(g, career)| {
             let view = career.view;
-            for gathered in &career.rows {
+            for (k, gathered) in career.rows.iter().enumerate() {
                 let row = gathered.row;
                 let line = rows.entry(row.event()).or_insert_with(|| HistoryRow {
                     date: gathered.date,
@@ -431,12 +455,13 @@ fn history<'a>(ctx: &'a Context, root: &'a str, careers: &[Career<'a>]) -> Histo
                     value: gathered.value.map(Fixed2),
                     rank: gathered.rank.map(std::num::NonZeroU32::get),
                     provisional: view.provisional_row(row),
-                    ..RatingCell::of(row, gathered.deviation)
+                    ..RatingCell::of(view, row, gathered.deviation, k == 0)
                 });
             }
             RatingGroup {
                 values: career.rows.iter().any(|g| g.value.is_some()),
                 rank: true,
+                compact: true,
                 ..RatingGroup::of(view)
             }
         })
@@ -456,6 +481,10 @@ fn history<'a>(ctx: &'a Context, root: &'a str, careers: &[Career<'a>]) -> Histo
             .iter()
             .flat_map(|r| r.cells.iter().flatten())
             .any(|c| c.provisional),
+        explained: careers
+            .iter()
+            .filter_map(|c| Some((c.view.config.title.as_str(), c.view.columns().explained?)))
+            .collect(),
         groups,
         rows,
     }
@@ -465,8 +494,24 @@ fn history<'a>(ctx: &'a Context, root: &'a str, careers: &[Career<'a>]) -> Histo
 /// every match rating's figures, and the head-to-head table; `None` for a
 /// player without rated matches.
 fn match_list<'a>(ctx: &'a Context, root: &'a str, id: PlayerId) -> Option<MatchList<'a>> {
-    let (groups, events) = matches_by_event(ctx, root, id);
-    if groups.is_empty() {
+    let (groups, mut events) = matches_by_event(ctx, root, id);
+    // Match events no rating rates for the player (only byes or forfeits,
+    // a format no rating counts) still have the player's place and points.
+    for &index in ctx.match_events_of(id) {
+        let index = index as usize;
+        events.entry(index).or_insert_with(|| {
+            let e = &ctx.site.model.events[index];
+            let list = EventMatches {
+                date: e.date,
+                event: ctx.event_link(root, index),
+                standing: None,
+                byes: Vec::new(),
+                matches: Vec::new(),
+            };
+            (list, HashMap::new())
+        });
+    }
+    if events.is_empty() {
         return None;
     }
     let events: Vec<EventMatches> = events
@@ -490,7 +535,7 @@ fn match_list<'a>(ctx: &'a Context, root: &'a str, id: PlayerId) -> Option<Match
         colours: events.iter().flat_map(|e| &e.matches).any(|m| !m.colour.is_empty()),
         groups,
         count: wins + losses + draws,
-        record: format!("{wins}-{losses}-{draws}"),
+        record: format!("{wins}-{draws}-{losses}"),
         events,
         met_once: opponents - head_to_head.len(),
         head_to_head,
@@ -544,10 +589,10 @@ fn matches_by_event<'a>(
                 cells.resize_with(g + 1, || None);
                 group.change |= m.after().is_some();
                 cells[g] = Some(MatchCell {
-                    opponent_rating: Fixed2(m.opponent_before),
+                    opponent_rating: view.shown(m.opponent_before),
                     k: m.k(),
-                    change: m.after().map(|a| Signed2(a - m.before)),
-                    direction: m.after().map_or("", |a| direction(a - m.before)),
+                    change: m.after().map(|a| view.change(a - m.before)),
+                    direction: m.after().map_or("", |a| direction(a - m.before, view.config.decimals)),
                 });
             }
         }
@@ -677,7 +722,7 @@ fn head_to_head<'a>(ctx: &'a Context, tallies: HashMap<PlayerId, [u32; 4]>) -> V
         .map(|(p, [n, w, l, d])| HeadToHead {
             opponent: ctx.sibling_player_link(p),
             matches: n,
-            record: format!("{w}-{l}-{d}"),
+            record: format!("{w}-{d}-{l}"),
         })
         .collect()
 }

@@ -4,7 +4,7 @@
 use askama::Template;
 
 use super::{Base, Context, Href, Link, Pager, Rated, RatingUrls};
-use ratings_model::format::{Fixed2, fixed2};
+use ratings_model::format::Rounded;
 use ratings_rating::{RankEntry, timeline};
 
 pub fn page_path(id: &str, page: usize) -> String {
@@ -43,6 +43,8 @@ pub fn year_path(id: &str, year: i32, page: usize) -> String {
 pub struct RatingNav {
     pub title: String,
     pub ranking: String,
+    /// The ranking tab's name ([`Rated::ranking_name`]).
+    pub ranking_name: &'static str,
     /// `None` when no ranked player has a nationality (no tab).
     pub nations: Option<String>,
     pub events: String,
@@ -64,6 +66,7 @@ impl RatingNav {
         RatingNav {
             title: view.config.title.clone(),
             ranking: format!("{root}rating/{id}/index.html"),
+            ranking_name: view.ranking_name(),
             nations: (!view.nations.is_empty()).then(|| format!("{root}rating/{id}/nations.html")),
             events: format!("{root}rating/{id}/events.html"),
             records: format!("{root}rating/{id}/records.html"),
@@ -86,9 +89,9 @@ pub struct RankRow<'a> {
     pub world_rank: Option<u32>,
     pub player: Link<'a>,
     pub nat: &'a str,
-    pub rating: Fixed2,
+    pub rating: Rounded,
     /// Systems with a deviation: the player's current one.
-    pub deviation: Option<Fixed2>,
+    pub deviation: Option<Rounded>,
     pub events: u32,
     pub matches: u32,
     pub provisional: bool,
@@ -119,6 +122,12 @@ pub struct RankingPage<'a> {
     /// Some row of the page has a nationality (else no Nat. column).
     pub nats: bool,
     pub match_system: bool,
+    /// Some row of the page is provisional (marked P).
+    pub provisional: bool,
+    /// The heading repeats the open tab's name (the current ranking):
+    /// kept for screen readers, not shown, so that a phone's first screen
+    /// reaches the table.
+    pub heading_hidden: bool,
     /// The deviation column's heading ("RD", "σ"), on current rankings of
     /// systems that have one.
     pub deviation: Option<&'static str>,
@@ -174,11 +183,11 @@ fn row<'a>(
         world_rank,
         player: ctx.player_link(root, e.player),
         nat: &ctx.site.model.player(e.player).nat,
-        rating: Fixed2(e.rating),
+        rating: view.shown(e.rating),
         deviation: view.history.standings[e.player as usize]
             .as_ref()
             .and_then(|s| s.deviation)
-            .map(Fixed2),
+            .map(|d| view.shown(d)),
         events: e.events,
         matches: e.matches,
         provisional: e.provisional,
@@ -300,7 +309,7 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
     let size = ctx.site.config.page_size;
     let pages = list.pages(view, size);
     let (heading, tab) = match list {
-        List::Current => ("International ranking".to_string(), "ranking"),
+        List::Current => (view.ranking_name().to_string(), "ranking"),
         List::Inactive => ("Inactive players".to_string(), "inactive"),
         List::YearEnd(i) => (
             format!("Ranking on 31 December {}", view.timeline.year_ends[i].year),
@@ -336,8 +345,15 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
             if n == 1 { "" } else { "s" }
         )
     });
+    let explained = view.columns().explained.map(|what| {
+        let mut what = what.to_string();
+        if let Some(first) = what.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        format!("{what}.")
+    });
     let note = match list {
-        List::Current => window.unwrap_or_default(),
+        List::Current => [window, explained].into_iter().flatten().collect::<Vec<_>>().join(" "),
         List::Inactive => format!(
             "Ranked players without an event in the activity window, ranked among themselves. {}",
             window.unwrap_or_default()
@@ -369,6 +385,8 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
         nats: rows.iter().any(|r: &RankRow| !r.nat.is_empty()),
         // Relative to the list's folder (year-end pages sit one deeper).
         nat_options: nat_options(if matches!(list, List::YearEnd(_)) { "../" } else { "" }, view, &rows),
+        provisional: rows.iter().any(|r| r.provisional),
+        heading_hidden: matches!(list, List::Current),
         rows,
         total: list.total(view),
         national: false,
@@ -432,6 +450,8 @@ pub fn nation<'a>(ctx: &'a Context, path: &str, rating: usize, nation: usize, pa
         // different codes (NL, NED).
         nats: rows.iter().any(|r: &RankRow| r.nat != rows[0].nat),
         nat_options: Vec::new(),
+        provisional: rows.iter().any(|r| r.provisional),
+        heading_hidden: false,
         rows,
         total: n.members.len(),
         national: true,
@@ -480,7 +500,7 @@ pub fn nations<'a>(ctx: &'a Context, path: &str, rating: usize) -> NationsPage<'
                 players: n.members.len(),
                 best: ctx.site.model.player(best.player).display.to_string(),
                 best_href: ctx.player_href(&base.root, best.player),
-                best_rating: fixed2(best.rating),
+                best_rating: view.shown(best.rating).to_string(),
             }
         })
         .collect();

@@ -6,7 +6,6 @@ use askama::Template;
 use super::ranking::RatingNav;
 use super::{Base, Context, Rated};
 use ratings_model::PlayerId;
-use ratings_model::format::fixed2;
 use ratings_rating::timeline::name_order;
 
 /// Rows per record table.
@@ -156,7 +155,11 @@ fn most_events(ctx: &Context, root: &str, view: &Rated, stats: &[PlayedAndPeak],
         title: "Most events played".into(),
         value_label: "Events".into(),
         detail_label: "Years".into(),
-        explanation: "Events of this rating in which the player has a result row, including events of value 0.".into(),
+        explanation: match view.columns().played {
+            "" => "Events of this rating in which the player was rated.",
+            played => played,
+        }
+        .into(),
         rows,
         more: more_played,
     }
@@ -182,7 +185,9 @@ fn highest_peaks(ctx: &Context, root: &str, view: &Rated, stats: &[PlayedAndPeak
         tied_beyond(&peaks, RECORD_ROWS, |p| p.1),
         format!(
             "with a peak of {}",
-            peaks.get(RECORD_ROWS).map_or(String::new(), |p| fixed2(p.1))
+            peaks
+                .get(RECORD_ROWS)
+                .map_or(String::new(), |p| view.shown(p.1).to_string())
         ),
     );
     peaks.truncate(RECORD_ROWS);
@@ -196,7 +201,7 @@ fn highest_peaks(ctx: &Context, root: &str, view: &Rated, stats: &[PlayedAndPeak
                 rank,
                 name: site.model.player(p).display.to_string(),
                 href: ctx.player_href(root, p),
-                value: fixed2(r),
+                value: view.shown(r).to_string(),
                 detail: site.model.events[e].name.clone(),
                 detail_href: Some(ctx.event_href(root, e)),
                 detail_date: Some(format!("({})", site.model.events[e].date)),

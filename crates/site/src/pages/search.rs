@@ -17,7 +17,10 @@
 //! The build checks, for every player, that the script's rule gives the real
 //! page name, and uses the last form when it would not. `e` lists events as
 //! `["Name", "percent-encoded path under events/ without .html", "date"]`, plus the folded
-//! name when it is not ASCII.
+//! name when it is not ASCII. `d` gives, in the order of `p`, what tells
+//! players of one name apart in the suggestions: nationality, current
+//! rating (the first rating that has the player) and its events
+//! (`"NL, 1524, 12 events"`).
 
 use std::fmt::Write;
 
@@ -102,6 +105,32 @@ pub fn index(ctx: &Context) -> String {
             out.push_str(",0");
         }
         out.push(']');
+    }
+    out.push_str("],\nd:[");
+    let mut detail = String::with_capacity(32);
+    for (i, p) in site.model.players.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        detail.clear();
+        detail.push_str(&p.nat);
+        let standing = ctx
+            .ratings
+            .iter()
+            .find_map(|v| Some((v, v.history.standings[i].as_ref()?)));
+        if let Some((view, s)) = standing {
+            if !detail.is_empty() {
+                detail.push_str(", ");
+            }
+            let _ = write!(
+                detail,
+                "{}, {} event{}",
+                view.shown(s.rating),
+                s.events,
+                if s.events == 1 { "" } else { "s" }
+            );
+        }
+        js_string(&mut out, &detail);
     }
     out.push_str("],\ne:[");
     for (i, e) in site.model.events.iter().enumerate() {

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use super::{Context, Link};
 use crate::standings::EventStandings;
-use ratings_model::format::Fixed2;
+use ratings_model::format::Rounded;
 use ratings_model::{Event, ForfeitResult, PlayerId};
 
 /// Events of more rounds show no crosstable (the rounds list every pairing).
@@ -32,6 +32,8 @@ pub struct Standings<'a> {
     pub points: String,
     /// The crosstable's rounds, 1 to n (empty: too many rounds for one).
     pub rounds: Vec<usize>,
+    /// The event's rounds (said when there are too many for a crosstable).
+    pub round_count: usize,
     /// Where the tie-breaks are explained.
     pub method: Option<String>,
 }
@@ -46,7 +48,7 @@ pub struct StandingRow<'a> {
     pub forfeits: u32,
     pub byes: u32,
     pub tiebreaks: Vec<String>,
-    pub rating: Option<Fixed2>,
+    pub rating: Option<Rounded>,
     /// One per round (empty without a crosstable).
     pub cross: Vec<Cross>,
 }
@@ -91,8 +93,15 @@ pub fn standings<'a>(
                 .is_some_and(|r| matches!(r.detail(), ratings_rating::DetailRef::Match(_)))
         })
         .or_else(|| ctx.ratings.iter().find(|view| !view.history.event(index).is_empty()));
-    let before: HashMap<PlayerId, f64> = rated
-        .map(|view| view.history.event(index).iter().map(|r| (r.player, r.before)).collect())
+    // With the rating's decimals (Elo 1524, TrueSkill 24.73).
+    let before: HashMap<PlayerId, Rounded> = rated
+        .map(|view| {
+            view.history
+                .event(index)
+                .iter()
+                .map(|r| (r.player, view.shown(r.before)))
+                .collect()
+        })
         .unwrap_or_default();
     let crosstable = e.round.len() <= MAX_CROSSTABLE_ROUNDS;
     let row_of = s.row_of();
@@ -125,7 +134,7 @@ pub fn standings<'a>(
                     }
                 })
                 .collect(),
-            rating: before.get(&row.player).map(|&b| Fixed2(b)),
+            rating: before.get(&row.player).copied(),
             cross: cross.get_mut(i).map(std::mem::take).unwrap_or_default(),
         })
         .collect();
@@ -145,6 +154,7 @@ pub fn standings<'a>(
         official: s.official,
         colours: s.colours,
         points: s.points.describe(),
+        round_count: e.round.len(),
         rounds: if crosstable {
             (1..=e.round.len()).collect()
         } else {
