@@ -576,7 +576,7 @@ fn percent_decode(s: &str) -> Option<String> {
 }
 
 /// The file a URL path names inside `root`, or `None` for anything that
-/// would leave it (`..`, absolute parts, NUL).
+/// would leave it (`..`, absolute parts, NUL) or is hidden.
 pub fn file_for(root: &Path, url: &str, prefix: &str) -> Option<PathBuf> {
     let path = url.split(['?', '#']).next().unwrap_or("/");
     let path = percent_decode(path)?;
@@ -590,6 +590,9 @@ pub fn file_for(root: &Path, url: &str, prefix: &str) -> Option<PathBuf> {
     let mut file = root.to_path_buf();
     for c in Path::new(path.trim_start_matches('/')).components() {
         match c {
+            // Hidden files are the build's own (`.ratings-site`: the
+            // inputs' fingerprint), never pages: not served.
+            Component::Normal(part) if part.to_string_lossy().starts_with('.') => return None,
             Component::Normal(part) => file.push(part),
             Component::CurDir => {}
             _ => return None,
@@ -785,6 +788,9 @@ mod tests {
         assert_eq!(file_for(root, "/../etc/passwd", "/"), None);
         assert_eq!(file_for(root, "/a/%2e%2e/%2e%2e/etc/passwd", "/"), None);
         assert_eq!(file_for(root, "/a%00b", "/"), None);
+        // The build's hidden files (the marker with the inputs' fingerprint).
+        assert_eq!(file_for(root, "/.ratings-site", "/"), None);
+        assert_eq!(file_for(root, "/events/%2Egit/config", "/"), None);
     }
 
     #[test]

@@ -238,13 +238,20 @@ fn result_text(result: &GameResult) -> &str {
 #[derive(Debug, Default)]
 struct Sources {
     lines: HashMap<usize, Vec<(usize, Position)>>,
+    /// How much of the (growing) event file has been counted, and the
+    /// lines ended in it: each call counts only what was added since, so
+    /// noting every line stays linear in the file.
+    counted_bytes: usize,
+    counted_lines: usize,
 }
 
 impl Sources {
     /// Records the values of the line `out` is about to end, in order: each
     /// value's text as written and its source position.
     fn note(&mut self, out: &str, values: &[(String, Position)]) {
-        let line = out.matches('\n').count() + 1;
+        self.counted_lines += out[self.counted_bytes..].matches('\n').count();
+        self.counted_bytes = out.len();
+        let line = self.counted_lines + 1;
         let start = out.rfind('\n').map_or(out, |i| &out[i + 1..]);
         let mut from = 0;
         let mut found = Vec::new();

@@ -341,6 +341,16 @@ impl Collector {
                 self.events[target].absorb(from);
             }
         }
+        // File order, as if each event's games had been read as one event:
+        // sorted once per event that took others in (sorting at each merge
+        // was quadratic in a lichess export's site per game).
+        let mut absorbed = vec![false; self.events.len()];
+        for target in merged_into.iter().flatten() {
+            absorbed[*target] = true;
+        }
+        for (event, _) in self.events.iter_mut().zip(&absorbed).filter(|(_, a)| **a) {
+            event.games.sort_by_key(|g| g.line);
+        }
         let mut keep = merged_into.iter().map(Option::is_none);
         self.events.retain(|_| keep.next().unwrap_or(true));
     }
@@ -400,8 +410,6 @@ impl Event {
             game.seat.black = map[game.seat.black];
             self.games.push(game);
         }
-        // File order, as if the games had been read as one event.
-        self.games.sort_by_key(|g| g.line);
         self.dated.merge(other.dated);
         self.partly_dated.merge(other.partly_dated);
         let t = &mut self.tallies;
@@ -511,11 +519,25 @@ impl Event {
             placement.last_numbered,
             fully_dated,
         );
-        for (line, site) in self.other_sites {
+        // At most a few sites by name, then how many more: a lichess export
+        // names a Site per game.
+        const NAMED: usize = 3;
+        for (line, site) in self.other_sites.iter().take(NAMED) {
+            t.warnings.push((
+                (*line, 0),
+                format!(
+                    "the games under Site `{site}` have players of those under Site `{}`: one event",
+                    t.place
+                ),
+            ));
+        }
+        if let Some(&(line, _)) = self.other_sites.get(NAMED) {
+            let more = self.other_sites.len() - NAMED;
             t.warnings.push((
                 (line, 0),
                 format!(
-                    "the games under Site `{site}` have players of those under Site `{}`: one event",
+                    "and {more} more Site{} with players of those under Site `{}`: all one event",
+                    if more == 1 { "" } else { "s" },
                     t.place
                 ),
             ));

@@ -50,7 +50,12 @@ pub(crate) fn place(games: &[Seat]) -> Placement {
             moved.push(i);
             (wanted + 1..=wanted + SEARCH_LIMIT)
                 .find(|&r| free(r, &busy))
-                .unwrap_or_else(|| last[&white].max(last[&black]) + 1)
+                // Past both players' last rounds (a player not placed yet has
+                // none: a simul's 66th opponent).
+                .unwrap_or_else(|| {
+                    let last_of = |p: usize| last.get(&p).copied().unwrap_or(0);
+                    last_of(white).max(last_of(black)).max(wanted) + 1
+                })
         };
         busy.insert((white, round));
         busy.insert((black, round));
@@ -81,6 +86,22 @@ mod tests {
 
     fn seat(round: Option<u32>, white: usize, black: usize) -> Seat {
         Seat { round, white, black }
+    }
+
+    /// A simul exported with one round number: player 0 meets 100 opponents
+    /// in "round 1". Each game gets a round of its own for player 0 (no
+    /// panic when the search runs past its limit for an opponent not yet
+    /// placed).
+    #[test]
+    fn one_player_in_a_hundred_games_of_one_round_gets_a_round_each() {
+        let games: Vec<Seat> = (1..=100).map(|o| seat(Some(1), 0, o)).collect();
+        let placed = place(&games);
+        let mut rounds = placed.rounds.clone();
+        rounds.sort_unstable();
+        rounds.dedup();
+        assert_eq!(rounds.len(), 100, "player 0 is once per round");
+        assert_eq!(placed.moved.len(), 99);
+        assert_eq!(placed.last_numbered, 100);
     }
 
     #[test]
