@@ -185,6 +185,10 @@ fn player_pages_list_matches_and_head_to_head() {
         assert!(html.contains(&format!("<h2>{title}</h2>")), "{title}");
     }
     assert!(html.contains("<dd>2000 (provisional)</dd>"));
+    // One caption for the three charts (a caption each was 100 bytes a
+    // rating a player on an archive's pages).
+    assert_eq!(html.matches("<figcaption>").count(), 1);
+    assert!(html.contains("<figcaption>Each chart: the rating after each event, from the starting rating (dotted)"));
     assert!(html.contains("<dt>Rated matches</dt><dd>3 (2-0-1)</dd>"));
     // A provisional rating is no peak: the standard rating (one match, all
     // provisional) has none, and its chart marks none.

@@ -199,6 +199,20 @@ pub struct PlayerPage<'a> {
     pub matches: Option<MatchList<'a>>,
 }
 
+impl PlayerPage<'_> {
+    /// Whether the `i`-th section's chart carries the caption: only the
+    /// first chart, for all of them (a caption a chart is 100 bytes times
+    /// every rating of every player: 20 MB of an archive).
+    pub fn captioned(&self, i: &usize) -> bool {
+        self.sections.iter().position(|s| !s.chart.is_empty()) == Some(*i)
+    }
+
+    /// Some chart of the page draws a provisional stretch.
+    pub fn charts_provisional(&self) -> bool {
+        self.sections.iter().any(|s| s.chart_provisional)
+    }
+}
+
 /// The player's page, from the top: name, nationality and location, a
 /// section per rating (its facts and chart), the history table (a column
 /// group per rating), then the matches and the head-to-head table.
