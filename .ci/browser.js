@@ -370,6 +370,16 @@ async function eventStandings(page, label, width) {
       if (width === 390) await phone(page, name, label);
       await layout(page, name, label, width);
       if (name.startsWith('event')) await eventStandings(page, label, width);
+      if (name === 'home' && width === 390 && fs.existsSync(path.join(site, 'players.html'))) {
+        // Players A–Z on a phone: every rating's column on screen (#30 item 2).
+        await page.goto(url('players.html'));
+        const az = await page.evaluate(() => {
+          const t = document.querySelector('table.players');
+          return t ? [t.scrollWidth, t.parentElement.clientWidth] : null;
+        });
+        if (az) check(az[0] <= az[1], `players A-Z (390px): every rating on screen (table ${az[0]} px in ${az[1]} px)`);
+        await page.goto(url(rel));
+      }
       await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: name !== 'ranking' });
       if (width === 1280) await axe(page, label);
       if (width === 1280 && name === 'ranking') await rankingScript(page, label);
