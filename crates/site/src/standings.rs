@@ -4,8 +4,6 @@
 //! given. Computed once per build, for the event pages, the player pages,
 //! `standings.csv` and `check`; the arithmetic is `ratings_rating::standings`.
 
-use std::collections::HashMap;
-
 use rayon::prelude::*;
 
 use crate::Site;
@@ -30,15 +28,15 @@ pub struct EventStandings {
 }
 
 impl EventStandings {
-    /// Row index by player.
-    pub fn row_of(&self) -> HashMap<PlayerId, usize> {
-        self.by_player.iter().map(|&(p, i)| (p, i as usize)).collect()
+    /// The index in `rows` of the player's row, if they took part.
+    pub fn index_of(&self, player: PlayerId) -> Option<usize> {
+        let at = self.by_player.binary_search_by_key(&player, |&(p, _)| p).ok()?;
+        Some(self.by_player[at].1 as usize)
     }
 
     /// The player's row, if they took part.
     pub fn row(&self, player: PlayerId) -> Option<&Row> {
-        let at = self.by_player.binary_search_by_key(&player, |&(p, _)| p).ok()?;
-        Some(&self.rows[self.by_player[at].1 as usize])
+        self.index_of(player).map(|i| &self.rows[i])
     }
 }
 

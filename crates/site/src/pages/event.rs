@@ -141,6 +141,7 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
         })
         .map(|(view, _)| view)
         .collect();
+    let nat = Nationalities::of_event(ctx, e);
     EventPage {
         base: ctx.base(path, e.name.clone()),
         name: e.name.clone(),
@@ -149,8 +150,8 @@ pub fn event<'a>(ctx: &'a Context, path: &str, index: usize) -> EventPage<'a> {
         next: (index + 1 < ctx.site.model.events.len()).then(|| ctx.event_link(root, index + 1)),
         report: ctx.markdown(&e.report),
         notes: notes(root, index, &in_results),
-        standings: super::standings::standings(ctx, root, index, &|p| nat_in(ctx, e, p)),
-        results: results(ctx, root, index, &in_results),
+        standings: super::standings::standings(ctx, root, index, &|p| nat.of(p)),
+        results: results(ctx, root, index, &in_results, &nat),
         rounds: rounds(ctx, root, e, ctx.standings[index].as_ref()),
         forfeits: e.round.iter().any(|r| !r.forfeits.is_empty()),
         // Players the published results leave out (partial lists).
@@ -274,13 +275,19 @@ fn notes<'a>(root: &str, index: usize, in_results: &[&'a Rated]) -> Vec<RatingNo
 
 /// Every player of the event in one table, a column group per rating that
 /// has rows for the event; `None` without rows.
-fn results<'a>(ctx: &'a Context, root: &'a str, index: usize, in_results: &[&'a Rated]) -> Option<Results<'a>> {
+fn results<'a>(
+    ctx: &'a Context,
+    root: &'a str,
+    index: usize,
+    in_results: &[&'a Rated],
+    nat: &Nationalities<'a>,
+) -> Option<Results<'a>> {
     let shown: Vec<&Rated> = in_results
         .iter()
         .copied()
         .filter(|view| !view.history.event(index).is_empty())
         .collect();
-    let rows = result_rows(ctx, root, index, &shown);
+    let rows = result_rows(ctx, root, index, &shown, nat);
     (!rows.is_empty()).then(|| Results {
         rank: rows.iter().any(|r| r.rank.is_some()),
         nat: rows.iter().any(|r| !r.nat.is_empty()),
@@ -300,16 +307,13 @@ fn results<'a>(ctx: &'a Context, root: &'a str, index: usize, in_results: &[&'a 
 /// One row per player: the standings of a match event first (in their
 /// order), then whoever a rating of `shown` has a row for; ranked players
 /// in rank order, then the others as the ratings list them.
-fn result_rows<'a>(ctx: &'a Context, root: &'a str, index: usize, shown: &[&'a Rated]) -> Vec<ResultRow<'a>> {
-    let e = &ctx.site.model.events[index];
-    let nat_in_event: HashMap<PlayerId, &str> = e
-        .results
-        .iter()
-        .filter(|r| !r.nat().is_empty())
-        .map(|r| (r.player, r.nat()))
-        .collect();
-    // The nationality given in the event wins over the player's usual one.
-    let nat = |p: PlayerId| nat_in_event.get(&p).copied().unwrap_or(&ctx.site.model.player(p).nat);
+fn result_rows<'a>(
+    ctx: &'a Context,
+    root: &'a str,
+    index: usize,
+    shown: &[&'a Rated],
+    nat: &Nationalities<'a>,
+) -> Vec<ResultRow<'a>> {
     let standings = ctx.standings[index].as_ref();
     let mut rows: Vec<ResultRow> = Vec::new();
     let mut row_of: HashMap<PlayerId, usize> = HashMap::new();
@@ -320,7 +324,7 @@ fn result_rows<'a>(ctx: &'a Context, root: &'a str, index: usize, shown: &[&'a R
                 score: None,
                 record: None,
                 player: ctx.player_link(root, p),
-                nat: nat(p),
+                nat: nat.of(p),
                 cells: (0..shown.len()).map(|_| None).collect(),
             });
             rows.len() - 1
@@ -362,12 +366,31 @@ fn result_rows<'a>(ctx: &'a Context, root: &'a str, index: usize, shown: &[&'a R
     rows
 }
 
-/// The nationality of a player in an event: the event's, else the player's.
-fn nat_in<'a>(ctx: &'a Context, e: &'a Event, p: PlayerId) -> &'a str {
-    e.results
-        .iter()
-        .find(|r| r.player == p && !r.nat().is_empty())
-        .map_or(&ctx.site.model.player(p).nat, |r| r.nat())
+/// The nationality of each player in an event: the one its `[[results]]`
+/// row gives wins over the player's usual one. Made once per event page,
+/// for the standings and the rating changes.
+pub struct Nationalities<'a> {
+    ctx: &'a Context<'a>,
+    in_event: HashMap<PlayerId, &'a str>,
+}
+
+impl<'a> Nationalities<'a> {
+    fn of_event(ctx: &'a Context<'a>, e: &'a Event) -> Self {
+        let in_event = e
+            .results
+            .iter()
+            .filter(|r| !r.nat().is_empty())
+            .map(|r| (r.player, r.nat()))
+            .collect();
+        Nationalities { ctx, in_event }
+    }
+
+    fn of(&self, p: PlayerId) -> &'a str {
+        self.in_event
+            .get(&p)
+            .copied()
+            .unwrap_or(&self.ctx.site.model.player(p).nat)
+    }
 }
 
 /// "2-1", or "1-1-1" with drawn games; one drawn game as chess writes it,
@@ -389,8 +412,7 @@ fn rounds<'a>(
     e: &Event,
     standings: Option<&crate::standings::EventStandings>,
 ) -> Vec<RoundView<'a>> {
-    let row_of = standings.map(|s| s.row_of()).unwrap_or_default();
-    let row = |p: PlayerId| row_of.get(&p).map(|&i| i + 1);
+    let row = |p: PlayerId| standings.and_then(|s| s.index_of(p)).map(|i| i + 1);
     e.round
         .iter()
         .enumerate()

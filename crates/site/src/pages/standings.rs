@@ -104,12 +104,8 @@ pub fn standings<'a>(
         })
         .unwrap_or_default();
     let crosstable = e.round.len() <= MAX_CROSSTABLE_ROUNDS;
-    let row_of = s.row_of();
-    let mut cross = if crosstable {
-        crosstable_cells(e, s, &row_of)
-    } else {
-        Vec::new()
-    };
+
+    let mut cross = if crosstable { crosstable_cells(e, s) } else { Vec::new() };
     let rows: Vec<StandingRow> = s
         .rows
         .iter()
@@ -175,7 +171,7 @@ fn absent() -> Cross {
 }
 
 /// `[row][round]`: every participant's cell in every round.
-fn crosstable_cells(e: &Event, s: &EventStandings, row_of: &HashMap<PlayerId, usize>) -> Vec<Vec<Cross>> {
+fn crosstable_cells(e: &Event, s: &EventStandings) -> Vec<Vec<Cross>> {
     let mut cells: Vec<Vec<Cross>> = (0..s.rows.len())
         .map(|_| (0..e.round.len()).map(|_| absent()).collect())
         .collect();
@@ -185,8 +181,8 @@ fn crosstable_cells(e: &Event, s: &EventStandings, row_of: &HashMap<PlayerId, us
         (true, false) => "b",
     };
     let mut set = |p: PlayerId, round: usize, text: String, other: Option<PlayerId>| {
-        if let Some(&row) = row_of.get(&p) {
-            let opponent = other.and_then(|o| row_of.get(&o)).map(|&o| o + 1);
+        if let Some(row) = s.index_of(p) {
+            let opponent = other.and_then(|o| s.index_of(o)).map(|o| o + 1);
             cells[row][round] = Cross { text, opponent };
         }
     };
@@ -201,7 +197,7 @@ fn crosstable_cells(e: &Event, s: &EventStandings, row_of: &HashMap<PlayerId, us
                     std::cmp::Ordering::Equal => '=',
                     std::cmp::Ordering::Less => '-',
                 };
-                let place = row_of.get(&other).map_or(0, |&o| s.rows[o].place);
+                let place = s.row(other).map_or(0, |o| o.place);
                 set(me, round, format!("{sign}{place}{}", letter(first)), Some(other));
             }
         }
