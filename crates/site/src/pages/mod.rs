@@ -31,7 +31,7 @@ use crate::Site;
 use crate::markdown;
 pub use crate::rated::Rated;
 use ratings_model::PlayerId;
-use ratings_model::names::{ascii_fold, slug, url_path};
+use ratings_model::names::{ascii_fold, url_path};
 use ratings_rating::RankEntry;
 
 /// URL paths (from the site root) of a rating's pages that many pages link.
@@ -302,13 +302,18 @@ impl<'a> Context<'a> {
                 }
                 let c = by_key.entry(key.clone()).or_insert_with(|| Circuit {
                     name: ratings_model::names::collapse_spaces(name),
-                    slug: slug(&key),
+                    slug: String::new(),
                     events: Vec::new(),
                 });
                 if c.events.last() != Some(&i) {
                     c.events.push(i);
                 }
             }
+        }
+        // In key order, so that names whose hashes agree get `--2` by it.
+        let slugs = ratings_model::names::distinct_slugs(by_key.keys().map(String::as_str));
+        for (c, slug) in by_key.values_mut().zip(slugs) {
+            c.slug = slug;
         }
         let mut circuits: Vec<Circuit> = by_key.into_values().collect();
         circuits.sort_by(|a, b| {

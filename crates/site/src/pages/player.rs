@@ -329,7 +329,7 @@ impl<'a> Career<'a> {
 fn nationality(ctx: &Context, root: &str, id: PlayerId) -> Option<(String, Option<String>)> {
     let p = ctx.site.model.player(id);
     (!p.nat.is_empty()).then(|| {
-        let slug = ratings_model::names::slug(&country::nation_key(&p.nat));
+        let slug = ctx.site.nation_slug(&p.nat);
         let ranked = ctx.ratings.iter().find(|v| v.position[id as usize].is_some());
         let href = ranked
             .filter(|v| v.nations.iter().any(|n| n.slug == slug))
