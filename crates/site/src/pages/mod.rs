@@ -110,6 +110,9 @@ pub struct Context<'a> {
     /// How well each rating predicts, and every pair of ratings on the
     /// games both rate: made by the first page or download that needs them.
     evaluation: std::sync::OnceLock<ratings_rating::predictions::Evaluation>,
+    /// By event index: a match event's seats by player, made by the first
+    /// player page that needs them.
+    seats: Vec<std::sync::OnceLock<player::Seats>>,
 }
 
 /// Each player's match events as one flat list and where each player's
@@ -347,7 +350,13 @@ impl<'a> Context<'a> {
             circuits,
             csv_cells: std::sync::OnceLock::new(),
             evaluation: std::sync::OnceLock::new(),
+            seats: site.model.events.iter().map(|_| std::sync::OnceLock::new()).collect(),
         }
+    }
+
+    /// The seats of the event `index` by player.
+    pub fn seats(&self, index: usize) -> &player::Seats {
+        self.seats[index].get_or_init(|| player::Seats::of(&self.site.model.events[index]))
     }
 
     /// Each rating's predictions and every pair of ratings, in the order of
