@@ -620,3 +620,44 @@ fn the_walkthrough_gives_a_site_of_the_imported_season_only() {
     assert!(events.contains("XX Open Internacional de Gros"), "{events}");
     assert!(!events.contains("Example Open"), "{events}");
 }
+
+/// #29: players absent from every round of a tournament of many rounds
+/// (a TRF of 2,000 short lines and one line of 999 byes, the most rounds
+/// a TRF has: 37 KB of event file a player) would make a 74 MB one, which `check` then refused
+/// ("more than the 67108864 a site's file may have"). The import refuses
+/// it before writing anything, saying why.
+#[test]
+fn an_event_file_larger_than_a_site_reads_is_refused_before_anything_is_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (players, rounds) = (2_000, 999);
+    let line = |i: usize, points: usize| {
+        let name = format!("Player{i:05}, Annabelle Maximiliana");
+        format!(
+            "001 {i:4} m    {name:<33} 2000 ENG {:11} 1990/01/01 {points:4}",
+            100_000 + i
+        )
+    };
+    let mut trf = String::from("012 Byes Open\n042 2024/01/01\n");
+    trf.push_str(&line(1, rounds));
+    trf.push_str(&format!(" {:4}", 1));
+    trf.push_str(&"  0000 - +".repeat(rounds));
+    trf.push('\n');
+    for i in 2..=players {
+        trf.push_str(&line(i, 0));
+        trf.push('\n');
+    }
+    let path = tmp.path().join("byes.trf");
+    std::fs::write(&path, trf).unwrap();
+    let data = tmp.path().join("data");
+    let out = run(&[path.as_os_str(), "-o".as_ref(), data.as_os_str()]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "byes.trf:1:1: Byes Open: its event file would be more than the 67108864 bytes a site reads in one file \
+             (a build would refuse it): 2000 players, 999 rounds, 0 games, 1998000 byes (1997001 zero-point"
+        ),
+        "{err}"
+    );
+    assert!(!data.exists());
+}

@@ -184,6 +184,17 @@ pub fn plan(request: &Request) -> Result<Plan, Vec<Diagnostic>> {
                 }
                 text.push_str(&added_text);
                 // The merged file must load as a build loads it.
+                if text.len() as u64 > ratings_model::files::MAX_TEXT_FILE {
+                    return Err(vec![Diagnostic::new(
+                        path,
+                        format!(
+                            "with the {added} players with a FIDE id added it would be {} bytes, more than the {} \
+                             bytes a site reads in one file (a build would refuse it); nothing is written",
+                            text.len(),
+                            ratings_model::files::MAX_TEXT_FILE
+                        ),
+                    )]);
+                }
                 players::read_known(path, &text)?;
                 plan.players = Some((path.clone(), text, added));
             }
@@ -265,6 +276,14 @@ fn wdd(path: &Path, bytes: Vec<u8>) -> Result<(EventFile, Vec<Diagnostic>), Vec<
         toml: crate::to_toml(ev, &source),
         summary: format!("{} result rows of {} players", ev.rows.len(), ev.players),
     };
+    // The loader's check saw the file without its first comment line.
+    if event.toml.len() as u64 > ratings_model::files::MAX_TEXT_FILE {
+        let holds = format!("{} result rows", ev.rows.len());
+        return Err(vec![Diagnostic::new(
+            path,
+            crate::oversized(&ev.name, Some(event.toml.len()), &holds),
+        )]);
+    }
     Ok((event, imported.warnings))
 }
 

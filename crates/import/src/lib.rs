@@ -32,6 +32,7 @@ use std::path::{Path, PathBuf};
 
 use ratings_model::Date;
 use ratings_model::error::{Diagnostic, Shown};
+use ratings_model::files::MAX_TEXT_FILE;
 use ratings_model::format::fixed2;
 use ratings_model::names::{ascii_fold, collapse_spaces};
 use ratings_rating::dip_pouch::DipPouchParams;
@@ -212,6 +213,13 @@ fn score_warnings(path: &Path, rows: &[ImportedRow], players: u32) -> Vec<Diagno
 fn check_with_loader(path: &Path, imported: &Imported) -> Result<(), Vec<Diagnostic>> {
     // What the loader would say about the file we are about to write.
     let source = to_toml(imported, "");
+    if source.len() as u64 > MAX_TEXT_FILE {
+        let holds = format!("{} result rows", imported.rows.len());
+        return Err(vec![Diagnostic::new(
+            path,
+            oversized(&imported.name, Some(source.len()), &holds),
+        )]);
+    }
     let ctx = event::Lookups {
         aliases: &HashMap::new(),
         known_formats: &[],
@@ -509,7 +517,12 @@ fn parse_row(line: &str, players: u32, loc_first: bool) -> Option<(u32, String, 
             .take_while(|b| b.is_ascii_digit() || *b == b'.')
             .count();
     let numeric = &rest[tail..];
-    let mut candidates: Vec<usize> = (tail..rest.len())
+    // A score has one point, so it starts at most three digits before the
+    // tail's last point ("100.00"): three candidates at most, whatever the
+    // length of the run (testing every start of a long digit run was
+    // quadratic in it).
+    let last_point = numeric.rfind('.').map_or(rest.len(), |p| tail + p);
+    let mut candidates: Vec<usize> = (last_point.saturating_sub(3).max(tail)..last_point)
         .filter(|&i| {
             let s = &rest[i..];
             is_score(s) && (s.find('.').unwrap_or(0) <= 2 || s == "100.00") && !s.starts_with('.')
@@ -708,6 +721,17 @@ pub fn target_path(output: &Path, event: &Imported) -> PathBuf {
     }
 }
 
+/// Why an event is not imported: its file would be larger than a build
+/// reads (`size` bytes when known), and what it holds.
+pub(crate) fn oversized(name: &str, size: Option<usize>, holds: &str) -> String {
+    let size = size.map_or_else(String::new, |n| format!("{n} bytes, "));
+    format!(
+        "{}: its event file would be {size}more than the {MAX_TEXT_FILE} bytes a site reads in one file (a build \
+         would refuse it): {holds}; not imported",
+        Shown(name)
+    )
+}
+
 /// The largest file `import` reads (a World Diplomacy Database result page
 /// is a few hundred kilobytes): more is refused before it is read.
 pub const MAX_PAGE_BYTES: u64 = 64 << 20;
@@ -865,6 +889,32 @@ mod tests {
         );
         assert_eq!(parse_row("Doug MOORE99.40", 84, true), None);
         assert_eq!(parse_row("7", 84, true), None);
+        assert_eq!(
+            parse_row("1Ann LEE100.00", 1, true).map(|r| r.4),
+            Some(Some("100.00".into()))
+        );
+        assert_eq!(
+            parse_row("2Ann LEE7.1.25", 9, true).map(|r| (r.1, r.4)),
+            Some(("Ann LEE7.".into(), Some("1.25".into())))
+        );
+        assert_eq!(parse_row("2Ann LEE.", 9, true), None);
+    }
+
+    #[test]
+    fn a_long_run_of_digits_is_read_in_linear_time() {
+        // #29: every start of the trailing run was tried, each scanning the
+        // rest of it: a million digits took hours. Now at most three starts,
+        // before the run's last point, are tried.
+        let digits = "1".repeat(1_000_000);
+        assert_eq!(parse_row(&format!("1Ann LEE{digits}"), 20, true), None);
+        let row = parse_row(&format!("1Ann LEE{digits}.5"), 20, true).unwrap();
+        assert_eq!(row.1.len(), "Ann LEE".len() + digits.len() - 2);
+        assert_eq!(row.4.as_deref(), Some("11.5"));
+        let row = parse_row(&format!("1Ann LEE1.{digits}"), 20, true).unwrap();
+        assert_eq!(
+            (row.1.as_str(), row.4.map(|s| s.len())),
+            ("Ann LEE", Some(digits.len() + 2))
+        );
     }
 
     #[test]

@@ -165,7 +165,13 @@ pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, opt
         // Two tournaments of one file with one name and date: told apart by
         // the batch (`-2`).
         let rel_path = suggested_path(&name, date);
-        let (toml, summary, fide, sources) = to_toml(&t, &name, date, end_date, game_format, options, path);
+        let limit = ratings_model::files::MAX_TEXT_FILE as usize;
+        let Some((toml, summary, fide, sources)) =
+            to_toml(&t, &name, date, end_date, game_format, options, path, limit)
+        else {
+            out.errors.push(diagnostic(path, t.at, too_big(&t, &name)));
+            continue;
+        };
         let ctx = event::Lookups {
             aliases: &HashMap::new(),
             known_formats: &[],
@@ -253,13 +259,17 @@ impl Sources {
         self.counted_bytes = out.len();
         let line = self.counted_lines + 1;
         let start = out.rfind('\n').map_or(out, |i| &out[i + 1..]);
-        let mut from = 0;
+        // The column is counted on from the previous value's, never again
+        // from the line's start (a round's bye list of thousands of names
+        // was quadratic in its length).
+        let (mut from, mut column) = (0, 1);
         let mut found = Vec::new();
         for (text, at) in values {
             if let Some(i) = start[from..].find(text.as_str()) {
-                let byte = from + i;
-                found.push((start[..byte].chars().count() + 1, *at));
-                from = byte + text.len();
+                column += start[from..from + i].chars().count();
+                found.push((column, *at));
+                column += text.chars().count();
+                from += i + text.len();
             }
         }
         self.lines.insert(line, found);
@@ -279,8 +289,35 @@ impl Sources {
     }
 }
 
+/// Why a tournament's event file is not written: it would be larger than
+/// a site reads, and what it holds.
+fn too_big(t: &Tournament, name: &str) -> String {
+    let games: usize = t.round_results.iter().map(Vec::len).sum();
+    let byes: usize = t.byes.iter().map(Vec::len).sum();
+    let zero = t
+        .byes
+        .iter()
+        .flatten()
+        .filter(|(_, kind)| *kind == ByeKind::Zero)
+        .count();
+    let mut holds = format!(
+        "{} players, {} rounds, {games} games, {byes} byes",
+        t.players.len(),
+        t.round_results.len().max(t.byes.len())
+    );
+    if zero > 0 {
+        holds.push_str(&format!(
+            " ({zero} zero-point: each round lists every player absent from it)"
+        ));
+    }
+    crate::oversized(name, None, &holds)
+}
+
 /// The event file of one tournament, its summary, its players with a FIDE id,
-/// and where its lines come from.
+/// and where its lines come from; `None` as soon as the file is longer than
+/// `limit` bytes (a build would refuse it), so that a file of many rounds
+/// and absent players never takes more memory than that.
+#[allow(clippy::too_many_arguments)]
 fn to_toml(
     t: &Tournament,
     name: &str,
@@ -289,7 +326,8 @@ fn to_toml(
     game_format: &str,
     options: &Options,
     source: &Path,
-) -> (String, String, Vec<FidePlayer>, Sources) {
+    limit: usize,
+) -> Option<(String, String, Vec<FidePlayer>, Sources)> {
     let mut sources = Sources::default();
     // Names as the event file writes them: the registry's for a known FIDE id,
     // else the display form; two entrants with one name are told apart.
@@ -371,6 +409,9 @@ fn to_toml(
             ];
             out.push_str(&format!("\n  [{}, {}, {}],", values[0].0, values[1].0, values[2].0));
             sources.note(&out, &values);
+            if out.len() > limit {
+                return None;
+            }
         }
         if !games.is_empty() {
             out.push('\n');
@@ -392,6 +433,9 @@ fn to_toml(
                 out.push_str(&format!("{key} = [{}]", list.join(", ")));
                 sources.note(&out, &values);
                 out.push('\n');
+                if out.len() > limit {
+                    return None;
+                }
             }
         }
     }
@@ -433,5 +477,36 @@ fn to_toml(
     if let Some(official) = official {
         summary.push_str(&format!(", {}", plural(official.len(), "final rank")));
     }
-    (out, summary, fide, sources)
+    (out.len() <= limit).then_some((out, summary, fide, sources))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_of_a_long_bye_list_are_counted_once() {
+        // #29: each value's column was counted from the line's start: a bye
+        // list of 500,000 names took minutes (debug). Names with accents: columns are
+        // characters, not bytes.
+        let values: Vec<(String, Position)> = (0..500_000)
+            .map(|i| (quoted(&format!("Zoë Player{i}")), (i + 2, 0)))
+            .collect();
+        let list: Vec<&str> = values.iter().map(|(q, _)| q.as_str()).collect();
+        let mut out = String::from("[[round]]\n");
+        out.push_str(&format!("byes = [{}]", list.join(", ")));
+        let mut sources = Sources::default();
+        sources.note(&out, &values);
+        let found = &sources.lines[&2];
+        assert_eq!(found.len(), values.len());
+        // `byes = [` is 8 characters; each value is `"Zoë PlayerN"` and `, `.
+        let mut column = 9;
+        for (i, &(c, at)) in found.iter().enumerate() {
+            assert_eq!((c, at), (column, (i + 2, 0)));
+            column += values[i].0.chars().count() + 2;
+        }
+        let last = found.last().unwrap().0;
+        assert_eq!(sources.find((2, last + 3)), Some((500_001, 0)));
+        assert_eq!(sources.find((2, 12)), Some((2, 0)));
+    }
 }
