@@ -166,9 +166,8 @@ pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, opt
         // the batch (`-2`).
         let rel_path = suggested_path(&name, date);
         let limit = ratings_model::files::MAX_TEXT_FILE as usize;
-        let Some((toml, summary, fide, sources)) =
-            to_toml(&t, &name, date, end_date, game_format, options, path, limit)
-        else {
+        let write = |record| to_toml(&t, &name, date, end_date, game_format, options, path, limit, record);
+        let Some((toml, summary, fide, _)) = write(false) else {
             out.errors.push(diagnostic(path, t.at, too_big(&t, &name)));
             continue;
         };
@@ -177,7 +176,12 @@ pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, opt
             known_formats: &[],
         };
         if let Err(ds) = event::parse(Path::new(&rel_path), "import".into(), &toml, &ctx) {
-            // What a build would refuse is the source file's error, at its cell.
+            // What a build would refuse is the source file's error, at its
+            // cell: where each value comes from is noted only now, in a
+            // second writing (noting it always took some 15% of an import's
+            // memory).
+            drop(toml);
+            let sources = write(true).map(|(.., sources)| sources).unwrap_or_default();
             for d in ds {
                 let at = d.position.and_then(|p| sources.find(p)).unwrap_or(t.at);
                 out.errors.push(Diagnostic {
@@ -243,6 +247,8 @@ fn result_text(result: &GameResult) -> &str {
 /// of that value.
 #[derive(Debug, Default)]
 struct Sources {
+    /// False: nothing is noted (the event file loads, no position is asked).
+    record: bool,
     lines: HashMap<usize, Vec<(usize, Position)>>,
     /// How much of the (growing) event file has been counted, and the
     /// lines ended in it: each call counts only what was added since, so
@@ -255,6 +261,9 @@ impl Sources {
     /// Records the values of the line `out` is about to end, in order: each
     /// value's text as written and its source position.
     fn note(&mut self, out: &str, values: &[(String, Position)]) {
+        if !self.record {
+            return;
+        }
         self.counted_lines += out[self.counted_bytes..].matches('\n').count();
         self.counted_bytes = out.len();
         let line = self.counted_lines + 1;
@@ -314,7 +323,7 @@ fn too_big(t: &Tournament, name: &str) -> String {
 }
 
 /// The event file of one tournament, its summary, its players with a FIDE id,
-/// and where its lines come from; `None` as soon as the file is longer than
+/// and where its lines come from (noted only when `record`); `None` as soon as the file is longer than
 /// `limit` bytes (a build would refuse it), so that a file of many rounds
 /// and absent players never takes more memory than that.
 #[allow(clippy::too_many_arguments)]
@@ -327,8 +336,12 @@ fn to_toml(
     options: &Options,
     source: &Path,
     limit: usize,
+    record: bool,
 ) -> Option<(String, String, Vec<FidePlayer>, Sources)> {
-    let mut sources = Sources::default();
+    let mut sources = Sources {
+        record,
+        ..Sources::default()
+    };
     // Names as the event file writes them: the registry's for a known FIDE id,
     // else the display form; two entrants with one name are told apart.
     let mut seen: HashMap<String, usize> = HashMap::new();
@@ -495,7 +508,10 @@ mod tests {
         let list: Vec<&str> = values.iter().map(|(q, _)| q.as_str()).collect();
         let mut out = String::from("[[round]]\n");
         out.push_str(&format!("byes = [{}]", list.join(", ")));
-        let mut sources = Sources::default();
+        let mut sources = Sources {
+            record: true,
+            ..Sources::default()
+        };
         sources.note(&out, &values);
         let found = &sources.lines[&2];
         assert_eq!(found.len(), values.len());
