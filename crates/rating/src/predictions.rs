@@ -149,36 +149,72 @@ pub fn games(system: &dyn RatingSystem, rows: &[Row]) -> Vec<Game> {
     out
 }
 
-/// [`games`] into `out` (cleared first): a buffer kept from event to
-/// event saves allocating and zeroing memory for every event.
-fn games_into(system: &dyn RatingSystem, rows: &[Row], out: &mut Vec<Game>) {
+/// [`games`] into `out` (cleared first), and their [`Score`], summed as
+/// the games are made (in their order, as [`Score::of`] sums them): a
+/// buffer kept from event to event saves allocating and zeroing memory for
+/// every event, and the score a second pass over the games.
+fn games_into(system: &dyn RatingSystem, rows: &[Row], out: &mut Vec<Game>) -> Score {
     out.clear();
+    let mut score = Score::default();
     let belief = |rating, deviation| Belief { rating, deviation };
     let chance = |a: Belief, b: Belief| system.chance(a, b).unwrap_or(f64::NAN);
     match rows.first().map(|r| r.detail()) {
         None => {}
         Some(DetailRef::Placement { .. }) => {
-            let ranked: Vec<(&Row, u32)> = rows.iter().filter_map(|r| Some((r, r.rank()?))).collect();
+            // What a pair needs of each row, read once a row rather than
+            // once a pair (the deviation is behind a pointer).
+            struct Placed {
+                player: PlayerId,
+                rank: u32,
+                before: Belief,
+            }
+            let ranked: Vec<Placed> = rows
+                .iter()
+                .filter_map(|r| {
+                    Some(Placed {
+                        player: r.player,
+                        rank: r.rank()?,
+                        before: belief(r.before, r.deviation().map(|d| d[0])),
+                    })
+                })
+                .collect();
             out.reserve(ranked.len() * ranked.len().saturating_sub(1) / 2);
-            for (i, &(x, rank_x)) in ranked.iter().enumerate() {
-                for &(y, rank_y) in &ranked[i + 1..] {
-                    let ((a, rank_a), (b, rank_b)) = if x.player < y.player {
-                        ((x, rank_x), (y, rank_y))
+            // Rows of equal belief (newcomers at the starting rating, a
+            // quarter of the rows of the benchmark's events) have equal
+            // chances against the same opponent: each row's class of equal
+            // beliefs, and the chance of every ordered pair of classes
+            // computed once (NaN: not yet), the same value bit for bit.
+            let classes = Classes::of(&ranked, |r| r.before);
+            let modelled = !chance(Belief::default(), Belief::default()).is_nan();
+            let mut known = match &classes {
+                Some(c) if modelled => vec![f64::NAN; c.count * c.count],
+                _ => Vec::new(),
+            };
+            for (i, x) in ranked.iter().enumerate() {
+                for (j, y) in ranked.iter().enumerate().skip(i + 1) {
+                    let ((a, ia), (b, ib)) = if x.player < y.player {
+                        ((x, i), (y, j))
                     } else {
-                        ((y, rank_y), (x, rank_x))
+                        ((y, j), (x, i))
                     };
-                    let before = |r: &Row| belief(r.before, r.deviation().map(|d| d[0]));
-                    let score2 = match rank_a.cmp(&rank_b) {
+                    let score2 = match a.rank.cmp(&b.rank) {
                         std::cmp::Ordering::Less => 2,
                         std::cmp::Ordering::Equal => 1,
                         std::cmp::Ordering::Greater => 0,
                     };
-                    out.push(Game::new(
-                        (0, a.player, b.player),
-                        score2,
-                        (a.before, b.before),
-                        chance(before(a), before(b)),
-                    ));
+                    let p = match &classes {
+                        Some(c) if modelled => {
+                            let slot = &mut known[c.of[ia] as usize * c.count + c.of[ib] as usize];
+                            if slot.is_nan() {
+                                *slot = chance(a.before, b.before);
+                            }
+                            *slot
+                        }
+                        _ => chance(a.before, b.before),
+                    };
+                    let game = Game::new((0, a.player, b.player), score2, (a.before.rating, b.before.rating), p);
+                    score.add_game(&game);
+                    out.push(game);
                 }
             }
         }
@@ -202,15 +238,50 @@ fn games_into(system: &dyn RatingSystem, rows: &[Row], out: &mut Vec<Game>) {
                     }
                     let own = m.deviations.get(i).copied();
                     let other = deviation.get(&(line.opponent, line.round)).copied();
-                    out.push(Game::new(
+                    let game = Game::new(
                         (line.round, row.player, line.opponent),
                         (line.score() * 2.0) as u8,
                         (line.before, line.opponent_before),
                         chance(belief(line.before, own), belief(line.opponent_before, other)),
-                    ));
+                    );
+                    score.add_game(&game);
+                    out.push(game);
                 }
             }
         }
+    }
+    score
+}
+
+/// The classes of equal beliefs among some rows ([`games_into`]).
+struct Classes {
+    /// By row, its class (from 0).
+    of: Vec<u32>,
+    count: usize,
+}
+
+impl Classes {
+    /// `None` when every row's belief differs from every other's.
+    fn of<T>(rows: &[T], belief: impl Fn(&T) -> Belief) -> Option<Classes> {
+        let bits = |b: Belief| (b.rating.to_bits(), b.deviation.map(f64::to_bits));
+        let mut sorted: Vec<(_, u32)> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (bits(belief(r)), i as u32))
+            .collect();
+        sorted.sort_unstable();
+        if sorted.windows(2).all(|w| w[0].0 != w[1].0) {
+            return None;
+        }
+        let mut of = vec![0; rows.len()];
+        let mut count = 0;
+        for (k, &(key, row)) in sorted.iter().enumerate() {
+            if k > 0 && sorted[k - 1].0 != key {
+                count += 1;
+            }
+            of[row as usize] = count as u32;
+        }
+        Some(Classes { of, count: count + 1 })
     }
 }
 
@@ -277,26 +348,33 @@ struct Score {
 }
 
 impl Score {
+    #[cfg(test)]
     fn of(games: &[Game]) -> Score {
         let mut score = Score::default();
         for g in games {
-            if let Some(right2) = g.right2() {
-                score.tally.games += 1;
-                score.tally.right2 += right2;
-                // Half right only between equal ratings.
-                score.tally.equal += u64::from(right2 == 1);
-            }
-            if !g.chance.is_nan() {
-                score.loss.games += 1;
-                score.loss.sum += g.loss;
-                let (p, won) = g.favourite();
-                let bin = &mut score.bins[Bin::of(p)];
-                bin.games += 1;
-                bin.chance += p;
-                bin.won += won;
-            }
+            score.add_game(g);
         }
         score
+    }
+
+    /// Count one more game.
+    #[inline]
+    fn add_game(&mut self, g: &Game) {
+        if let Some(right2) = g.right2() {
+            self.tally.games += 1;
+            self.tally.right2 += right2;
+            // Half right only between equal ratings.
+            self.tally.equal += u64::from(right2 == 1);
+        }
+        if !g.chance.is_nan() {
+            self.loss.games += 1;
+            self.loss.sum += g.loss;
+            let (p, won) = g.favourite();
+            let bin = &mut self.bins[Bin::of(p)];
+            bin.games += 1;
+            bin.chance += p;
+            bin.won += won;
+        }
     }
 
     fn add(&mut self, other: &Score) {
@@ -403,13 +481,17 @@ pub fn evaluate(site: &Site, ratings: &[(&dyn RatingSystem, &History)]) -> Evalu
         .map_init(
             || vec![Vec::new(); ratings.len()],
             |games: &mut Vec<Vec<Game>>, e| {
-                for ((system, history), out) in ratings.iter().zip(games.iter_mut()) {
-                    match history.event_rows.get(e) {
+                let scores = ratings
+                    .iter()
+                    .zip(games.iter_mut())
+                    .map(|((system, history), out)| match history.event_rows.get(e) {
                         Some(range) if !range.is_empty() => games_into(*system, &history.rows[range.clone()], out),
-                        _ => out.clear(),
-                    }
-                }
-                let scores = games.iter().map(|g| Score::of(g)).collect();
+                        _ => {
+                            out.clear();
+                            Score::default()
+                        }
+                    })
+                    .collect();
                 let shared = pairs
                     .iter()
                     .map(|&(i, j)| shared(&games[i], &games[j], measure((i, j))))
@@ -448,7 +530,9 @@ pub fn event_losses(system: &dyn RatingSystem, history: &History) -> Vec<Loss> {
     history
         .event_rows
         .par_iter()
-        .map(|range| Score::of(&games(system, &history.rows[range.clone()])).loss)
+        .map_init(Vec::new, |games, range| {
+            games_into(system, &history.rows[range.clone()], games).loss
+        })
         .collect()
 }
 
@@ -508,28 +592,38 @@ pub const RESAMPLES: usize = 1000;
 /// same rows give their games in the same order (the usual case, taken as
 /// it is); otherwise both lists are sorted by key and merged.
 fn shared(a: &[Game], b: &[Game], measure: Measure) -> (u64, f64) {
-    let (mut games, mut sum) = (0, 0.0);
     if a.is_empty() || b.is_empty() {
-        return (games, sum);
+        return (0, 0.0);
     }
-    let mut both = |x: &Game, y: &Game| match measure {
+    let both = |(games, sum): &mut (u64, f64), x: &Game, y: &Game| match measure {
         Measure::LogLoss => {
-            games += 1;
-            sum += x.loss - y.loss;
+            *games += 1;
+            *sum += x.loss - y.loss;
         }
         Measure::RightShare => {
             if let (Some(x), Some(y)) = (x.right2(), y.right2()) {
-                games += 1;
-                sum += (x as f64 - y as f64) / 2.0;
+                *games += 1;
+                *sum += (x as f64 - y as f64) / 2.0;
             }
         }
     };
-    if a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.key == y.key) {
+    // One pass while the keys agree; the merge below starts over if they
+    // part (the sums are kept in game order either way).
+    if a.len() == b.len() {
+        let mut total = (0, 0.0);
+        let mut same = 0;
         for (x, y) in a.iter().zip(b) {
-            both(x, y);
+            if x.key != y.key {
+                break;
+            }
+            both(&mut total, x, y);
+            same += 1;
         }
-        return (games, sum);
+        if same == a.len() {
+            return total;
+        }
     }
+    let mut total = (0, 0.0);
     let sorted = |games: &[Game]| {
         let mut games = games.to_vec();
         games.sort_unstable_by_key(|g| g.key);
@@ -542,13 +636,13 @@ fn shared(a: &[Game], b: &[Game], measure: Measure) -> (u64, f64) {
             std::cmp::Ordering::Less => i += 1,
             std::cmp::Ordering::Greater => j += 1,
             std::cmp::Ordering::Equal => {
-                both(&a[i], &b[j]);
+                both(&mut total, &a[i], &b[j]);
                 i += 1;
                 j += 1;
             }
         }
     }
-    (games, sum)
+    total
 }
 
 /// The difference over all games (Σ sums / Σ games) and its 95 % interval
@@ -557,11 +651,12 @@ fn shared(a: &[Game], b: &[Game], measure: Measure) -> (u64, f64) {
 /// every build); the interval runs from the 25th to the 976th of the sorted
 /// resampled differences.
 pub fn bootstrap(events: &[(u64, f64)]) -> Interval {
-    let total = |it: &mut dyn Iterator<Item = (u64, f64)>| {
+    // Generic, not `dyn`: a resample's sum is inlined (a million draws).
+    fn total(it: impl Iterator<Item = (u64, f64)>) -> f64 {
         let (n, s) = it.fold((0u64, 0.0), |(n, s), (m, t)| (n + m, s + t));
         s / n as f64
-    };
-    let difference = total(&mut events.iter().copied());
+    }
+    let difference = total(events.iter().copied());
     let mut seed: u64 = 0x5eed_2700_0000_0001;
     let mut next = move || {
         // SplitMix64.
@@ -574,7 +669,7 @@ pub fn bootstrap(events: &[(u64, f64)]) -> Interval {
     let n = events.len() as u64;
     let mut resampled: Vec<f64> = (0..RESAMPLES)
         // An index below n from the high bits (Lemire's multiply-shift).
-        .map(|_| total(&mut (0..n).map(|_| events[(((next() >> 32) * n) >> 32) as usize])))
+        .map(|_| total((0..n).map(|_| events[(((next() >> 32) * n) >> 32) as usize])))
         .collect();
     resampled.sort_by(f64::total_cmp);
     Interval {
@@ -663,6 +758,71 @@ mod tests {
             DipPouch(Default::default()).chance(belief(1.0, None), belief(0.0, None)),
             None
         );
+    }
+
+    /// Rows of equal belief share their chances ([`Classes`]): every game
+    /// still has exactly the chance, loss and score the formula gives its
+    /// pair, whichever side the equal rows are on, and the event's sums
+    /// are those of the games in order.
+    #[test]
+    fn equal_beliefs_share_chances_bit_for_bit() {
+        let ts = TrueSkill {
+            initial: 25.0,
+            initial_deviation: 25.0 / 3.0,
+            beta: 25.0 / 6.0,
+            tau: 25.0 / 300.0,
+            draw_probability: 0.1,
+            common: elo().common,
+        };
+        let placed_with = |player: u32, rank: u32, before: f64, deviation: f64| {
+            Row::new(
+                0,
+                player,
+                before,
+                before,
+                true,
+                Some([deviation, deviation]),
+                Detail::Placement { rank, score: None },
+            )
+        };
+        // Newcomers (0, 25/3) among rated players, one rated player equal
+        // in rating to a newcomer but not in deviation, a tie in ranks.
+        let newcomer = 25.0 / 3.0;
+        let rows = [
+            placed_with(4, 1, 3.0, 2.0),
+            placed_with(0, 2, 0.0, newcomer),
+            placed_with(7, 3, 0.0, 2.0),
+            placed_with(2, 3, 0.0, newcomer),
+            placed_with(9, 5, 1.5, 1.0),
+            // Above player 4's id: the pair (4, 8) has the rated side
+            // first, (4, 0) the newcomer's.
+            placed_with(8, 6, 0.0, newcomer),
+            placed_with(3, 7, 3.0, 2.0),
+        ];
+        let classes = Classes::of(&rows, |r| belief(r.before, r.deviation().map(|d| d[0]))).unwrap();
+        assert_eq!(classes.count, 4);
+        assert_eq!(classes.of[1], classes.of[3]);
+        assert_ne!(classes.of[1], classes.of[2]);
+        let mut out = Vec::new();
+        let score = games_into(&ts, &rows, &mut out);
+        assert_eq!(out.len(), 21);
+        assert_eq!(score, Score::of(&out));
+        let row = |p: u32| rows.iter().find(|r| r.player == p).unwrap();
+        for g in &out {
+            let (a, b) = (row(g.key.1), row(g.key.2));
+            let p = ts
+                .chance(
+                    belief(a.before, a.deviation().map(|d| d[0])),
+                    belief(b.before, b.deviation().map(|d| d[0])),
+                )
+                .unwrap();
+            let fresh = Game::new(g.key, g.score2, (a.before, b.before), p);
+            assert_eq!(g.chance.to_bits(), fresh.chance.to_bits(), "{g:?}");
+            assert_eq!(g.loss.to_bits(), fresh.loss.to_bits(), "{g:?}");
+            assert_eq!(g.score2, fresh.score2);
+        }
+        // Every belief different: no classes.
+        assert!(Classes::of(&rows[..3], |r| belief(r.before, r.deviation().map(|d| d[0]))).is_none());
     }
 
     /// A placement event of n players is n(n − 1)/2 games: a game is a
