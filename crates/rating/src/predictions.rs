@@ -500,11 +500,14 @@ pub fn evaluate(site: &Site, ratings: &[(&dyn RatingSystem, &History)]) -> Evalu
             },
         )
         .collect();
+    // Each rating's sums and each pair's bootstrap on their own, in
+    // parallel (each bootstrap has its own fixed seed; the order is kept).
     let predictions = (0..ratings.len())
+        .into_par_iter()
         .map(|r| Predictions::of(site, modelled[r], per_event.iter().map(|(scores, _)| scores[r].clone())))
         .collect();
     let comparisons = pairs
-        .iter()
+        .par_iter()
         .enumerate()
         .map(|(k, &(first, second))| {
             let events: Vec<(u64, f64)> = per_event.iter().map(|p| p.1[k]).filter(|p| p.0 > 0).collect();
