@@ -689,7 +689,6 @@ mod tests {
     use crate::elo::Elo;
     use crate::games::Common;
     use crate::glicko2::Glicko2;
-    use crate::trueskill::TrueSkill;
     use crate::{Detail, MatchLine};
 
     fn elo() -> Elo {
@@ -744,14 +743,7 @@ mod tests {
         );
         // TrueSkill: μ 30, σ 5 (published 15) against μ 25, σ 25/3
         // (published 0), β 25/6: Φ(5 / √(2β² + 25 + 625/9)).
-        let trueskill = TrueSkill {
-            initial: 25.0,
-            initial_deviation: 25.0 / 3.0,
-            beta: 25.0 / 6.0,
-            tau: 25.0 / 300.0,
-            draw_probability: 0.1,
-            common: elo().common,
-        };
+        let trueskill = crate::trueskill::tests::defaults();
         let p = trueskill.chance(belief(15.0, Some(5.0)), belief(0.0, Some(25.0 / 3.0)));
         close(p, 0.6700102050669908);
         // The chances of the two sides add up to 1.
@@ -769,14 +761,7 @@ mod tests {
     /// are those of the games in order.
     #[test]
     fn equal_beliefs_share_chances_bit_for_bit() {
-        let ts = TrueSkill {
-            initial: 25.0,
-            initial_deviation: 25.0 / 3.0,
-            beta: 25.0 / 6.0,
-            tau: 25.0 / 300.0,
-            draw_probability: 0.1,
-            common: elo().common,
-        };
+        let ts = crate::trueskill::tests::defaults();
         let placed_with = |player: u32, rank: u32, before: f64, deviation: f64| {
             Row::new(
                 0,
