@@ -183,11 +183,12 @@ fn games_into(system: &dyn RatingSystem, rows: &[Row], out: &mut Vec<Game>) -> S
             // quarter of the rows of the benchmark's events) have equal
             // chances against the same opponent: each row's class of equal
             // beliefs, and the chance of every ordered pair of classes
-            // computed once (NaN: not yet), the same value bit for bit.
+            // that repeats computed once (NaN: not yet), the same value
+            // bit for bit.
             let classes = Classes::of(&ranked, |r| r.before);
             let modelled = !chance(Belief::default(), Belief::default()).is_nan();
             let mut known = match &classes {
-                Some(c) if modelled => vec![f64::NAN; c.count * c.count],
+                Some(c) if modelled => vec![f64::NAN; c.slots()],
                 _ => Vec::new(),
             };
             for (i, x) in ranked.iter().enumerate() {
@@ -202,15 +203,15 @@ fn games_into(system: &dyn RatingSystem, rows: &[Row], out: &mut Vec<Game>) -> S
                         std::cmp::Ordering::Equal => 1,
                         std::cmp::Ordering::Greater => 0,
                     };
-                    let p = match &classes {
-                        Some(c) if modelled => {
-                            let slot = &mut known[c.of[ia] as usize * c.count + c.of[ib] as usize];
+                    let p = match classes.as_ref().filter(|_| modelled).and_then(|c| c.slot(ia, ib)) {
+                        Some(slot) => {
+                            let slot = &mut known[slot];
                             if slot.is_nan() {
                                 *slot = chance(a.before, b.before);
                             }
                             *slot
                         }
-                        _ => chance(a.before, b.before),
+                        None => chance(a.before, b.before),
                     };
                     let game = Game::new((0, a.player, b.player), score2, (a.before.rating, b.before.rating), p);
                     score.add_game(&game);
@@ -258,9 +259,37 @@ struct Classes {
     /// By row, its class (from 0).
     of: Vec<u32>,
     count: usize,
+    /// By class, its index among the classes of two rows or more
+    /// ([`Classes::ALONE`]: a class of one row).
+    shared: Vec<u32>,
+    shared_count: usize,
 }
 
 impl Classes {
+    const ALONE: u32 = u32::MAX;
+
+    /// Where [`Classes::slot`]s go: two per class and shared class.
+    fn slots(&self) -> usize {
+        2 * self.count * self.shared_count
+    }
+
+    /// The slot of the ordered pair of the rows `a` and `b` when either is
+    /// in a class of two rows or more: only those pairs repeat (a pair of
+    /// rows alone in their classes is met once), and their slots are few
+    /// (most events have one such class, the newcomers), so that the
+    /// cache stays small on large events.
+    fn slot(&self, a: usize, b: usize) -> Option<usize> {
+        let (ca, cb) = (self.of[a] as usize, self.of[b] as usize);
+        let n = self.shared_count;
+        if self.shared[cb] != Self::ALONE {
+            Some(ca * n + self.shared[cb] as usize)
+        } else if self.shared[ca] != Self::ALONE {
+            Some((self.count + cb) * n + self.shared[ca] as usize)
+        } else {
+            None
+        }
+    }
+
     /// `None` when every row's belief differs from every other's.
     fn of<T>(rows: &[T], belief: impl Fn(&T) -> Belief) -> Option<Classes> {
         let bits = |b: Belief| (b.rating.to_bits(), b.deviation.map(f64::to_bits));
@@ -274,14 +303,25 @@ impl Classes {
             return None;
         }
         let mut of = vec![0; rows.len()];
-        let mut count = 0;
-        for (k, &(key, row)) in sorted.iter().enumerate() {
-            if k > 0 && sorted[k - 1].0 != key {
-                count += 1;
+        let mut shared = Vec::new();
+        let mut shared_count = 0;
+        for (k, (key, row)) in sorted.iter().enumerate() {
+            if k == 0 || sorted[k - 1].0 != *key {
+                let more = sorted.get(k + 1).is_some_and(|next| next.0 == *key);
+                shared.push(if more { Self::ALONE - 1 } else { Self::ALONE });
             }
-            of[row as usize] = count as u32;
+            of[*row as usize] = shared.len() as u32 - 1;
         }
-        Some(Classes { of, count: count + 1 })
+        for class in shared.iter_mut().filter(|c| **c != Self::ALONE) {
+            *class = shared_count;
+            shared_count += 1;
+        }
+        Some(Classes {
+            of,
+            count: shared.len(),
+            shared,
+            shared_count: shared_count as usize,
+        })
     }
 }
 
@@ -791,6 +831,10 @@ mod tests {
         assert_eq!(classes.count, 4);
         assert_eq!(classes.of[1], classes.of[3]);
         assert_ne!(classes.of[1], classes.of[2]);
+        // Two classes of more than one row: the newcomers, players 4 and 3.
+        assert_eq!(classes.shared_count, 2);
+        assert_eq!(classes.slot(2, 4), None);
+        assert!(classes.slot(0, 1).is_some() && classes.slot(1, 0) != classes.slot(0, 1));
         let mut out = Vec::new();
         let score = games_into(&ts, &rows, &mut out);
         assert_eq!(out.len(), 21);
