@@ -624,6 +624,10 @@ pub fn evaluate(site: &Site, ratings: &[(&dyn RatingSystem, &History)]) -> Evalu
         .map_init(
             || vec![Vec::new(); ratings.len()],
             |games: &mut Vec<Vec<Game>>, e| {
+                // Each rating's rows of the event: placements (scored as
+                // their pairs are made) or matches (games made and held:
+                // as many as the matches). An event can be both: one
+                // rating's standings, another's matches.
                 let rows: Vec<Option<&[Row]>> = ratings
                     .iter()
                     .map(|(_, history)| match history.event_rows.get(e) {
@@ -631,33 +635,33 @@ pub fn evaluate(site: &Site, ratings: &[(&dyn RatingSystem, &History)]) -> Evalu
                         _ => None,
                     })
                     .collect();
-                let placement = rows
-                    .iter()
-                    .flatten()
-                    .any(|r| matches!(r[0].detail(), DetailRef::Placement { .. }));
-                if placement {
-                    let systems: Vec<&dyn RatingSystem> = ratings.iter().map(|(s, _)| *s).collect();
-                    return placement_event(&systems, &rows, &pairs, &measure).map_or_else(
-                        || (vec![Score::default(); ratings.len()], vec![(0, 0.0); pairs.len()], true),
-                        |(scores, shared)| (scores, shared, false),
-                    );
+                let is_placement = |r: &[Row]| matches!(r[0].detail(), DetailRef::Placement { .. });
+                let placements: Vec<Option<&[Row]>> = rows.iter().map(|r| r.filter(|r| is_placement(r))).collect();
+                let systems: Vec<&dyn RatingSystem> = ratings.iter().map(|(s, _)| *s).collect();
+                let (mut scores, mut together, left_out) = if placements.iter().any(Option::is_some) {
+                    match placement_event(&systems, &placements, &pairs, &measure) {
+                        Some((scores, shared)) => (scores, shared, false),
+                        None => (vec![Score::default(); ratings.len()], vec![(0, 0.0); pairs.len()], true),
+                    }
+                } else {
+                    (
+                        vec![Score::default(); ratings.len()],
+                        vec![(0, 0.0); pairs.len()],
+                        false,
+                    )
+                };
+                for (r, out) in games.iter_mut().enumerate() {
+                    match rows[r] {
+                        Some(rows) if !is_placement(rows) => scores[r] = games_into(systems[r], rows, out),
+                        _ => out.clear(),
+                    }
                 }
-                let scores = ratings
-                    .iter()
-                    .zip(games.iter_mut())
-                    .map(|((system, history), out)| match history.event_rows.get(e) {
-                        Some(range) if !range.is_empty() => games_into(*system, &history.rows[range.clone()], out),
-                        _ => {
-                            out.clear();
-                            Score::default()
-                        }
-                    })
-                    .collect();
-                let shared = pairs
-                    .iter()
-                    .map(|&(i, j)| shared(&games[i], &games[j], measure((i, j))))
-                    .collect();
-                (scores, shared, false)
+                for (k, &(i, j)) in pairs.iter().enumerate() {
+                    if !games[i].is_empty() && !games[j].is_empty() {
+                        together[k] = shared(&games[i], &games[j], measure((i, j)));
+                    }
+                }
+                (scores, together, left_out)
             },
         )
         .collect();
