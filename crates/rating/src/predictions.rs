@@ -161,59 +161,12 @@ fn games_into(system: &dyn RatingSystem, rows: &[Row], out: &mut Vec<Game>) -> S
     match rows.first().map(|r| r.detail()) {
         None => {}
         Some(DetailRef::Placement { .. }) => {
-            // What a pair needs of each row, read once a row rather than
-            // once a pair (the deviation is behind a pointer).
-            struct Placed {
-                player: PlayerId,
-                rank: u32,
-                before: Belief,
-            }
-            let ranked: Vec<Placed> = rows
-                .iter()
-                .filter_map(|r| {
-                    Some(Placed {
-                        player: r.player,
-                        rank: r.rank()?,
-                        before: belief(r.before, r.deviation().map(|d| d[0])),
-                    })
-                })
-                .collect();
-            out.reserve(ranked.len() * ranked.len().saturating_sub(1) / 2);
-            // Rows of equal belief (newcomers at the starting rating, a
-            // quarter of the rows of the benchmark's events) have equal
-            // chances against the same opponent: each row's class of equal
-            // beliefs, and the chance of every ordered pair of classes
-            // that repeats computed once (NaN: not yet), the same value
-            // bit for bit.
-            let classes = Classes::of(&ranked, |r| r.before);
-            let modelled = !chance(Belief::default(), Belief::default()).is_nan();
-            let mut known = match &classes {
-                Some(c) if modelled => vec![f64::NAN; c.slots()],
-                _ => Vec::new(),
-            };
-            for (i, x) in ranked.iter().enumerate() {
-                for (j, y) in ranked.iter().enumerate().skip(i + 1) {
-                    let ((a, ia), (b, ib)) = if x.player < y.player {
-                        ((x, i), (y, j))
-                    } else {
-                        ((y, j), (x, i))
-                    };
-                    let score2 = match a.rank.cmp(&b.rank) {
-                        std::cmp::Ordering::Less => 2,
-                        std::cmp::Ordering::Equal => 1,
-                        std::cmp::Ordering::Greater => 0,
-                    };
-                    let p = match classes.as_ref().filter(|_| modelled).and_then(|c| c.slot(ia, ib)) {
-                        Some(slot) => {
-                            let slot = &mut known[slot];
-                            if slot.is_nan() {
-                                *slot = chance(a.before, b.before);
-                            }
-                            *slot
-                        }
-                        None => chance(a.before, b.before),
-                    };
-                    let game = Game::new((0, a.player, b.player), score2, (a.before.rating, b.before.rating), p);
+            let placed = placed(rows);
+            out.reserve(placed.len() * placed.len().saturating_sub(1) / 2);
+            let mut chances = Chances::new(system, &placed);
+            for i in 0..placed.len() {
+                for j in i + 1..placed.len() {
+                    let game = placement_game(&placed, i, j, &mut chances);
                     score.add_game(&game);
                     out.push(game);
                 }
@@ -252,6 +205,187 @@ fn games_into(system: &dyn RatingSystem, rows: &[Row], out: &mut Vec<Game>) -> S
         }
     }
     score
+}
+
+/// What a pair of a placement event needs of each row, read once a row
+/// rather than once a pair (the deviation is behind a pointer).
+struct Placed {
+    player: PlayerId,
+    rank: u32,
+    before: Belief,
+}
+
+/// The ranked rows of a placement event, in their order.
+fn placed(rows: &[Row]) -> Vec<Placed> {
+    rows.iter()
+        .filter_map(|r| {
+            Some(Placed {
+                player: r.player,
+                rank: r.rank()?,
+                before: Belief {
+                    rating: r.before,
+                    deviation: r.deviation().map(|d| d[0]),
+                },
+            })
+        })
+        .collect()
+}
+
+/// A rating's chances between the placed rows of an event. Rows of equal
+/// belief (newcomers at the starting rating, a quarter of the rows of the
+/// benchmark's events) have equal chances against the same opponent: the
+/// chance of a pair that repeats (a row in a class of equal beliefs on
+/// either side, [`Classes::slot`]) is computed once (NaN: not yet), the
+/// same value bit for bit, while the slots are at most [`MAX_SLOTS`].
+struct Chances<'s> {
+    system: &'s dyn RatingSystem,
+    classes: Option<Classes>,
+    known: Vec<f64>,
+}
+
+/// The most chances kept ([`Classes::slots`]: 8 MB).
+const MAX_SLOTS: usize = 1 << 20;
+
+impl<'s> Chances<'s> {
+    fn new(system: &'s dyn RatingSystem, placed: &[Placed]) -> Chances<'s> {
+        let modelled = system.chance(Belief::default(), Belief::default()).is_some();
+        let classes = Classes::of(placed, |r| r.before).filter(|c| modelled && c.slots() <= MAX_SLOTS);
+        let known = classes.as_ref().map_or_else(Vec::new, |c| vec![f64::NAN; c.slots()]);
+        Chances { system, classes, known }
+    }
+
+    /// The chance of `placed[a]` against `placed[b]` (NaN: no model).
+    fn of(&mut self, placed: &[Placed], a: usize, b: usize) -> f64 {
+        let chance = |a: &Placed, b: &Placed| self.system.chance(a.before, b.before).unwrap_or(f64::NAN);
+        match self.classes.as_ref().and_then(|c| c.slot(a, b)) {
+            Some(slot) => {
+                let slot = &mut self.known[slot];
+                if slot.is_nan() {
+                    *slot = chance(&placed[a], &placed[b]);
+                }
+                *slot
+            }
+            None => chance(&placed[a], &placed[b]),
+        }
+    }
+}
+
+/// The game of placed rows `i` < `j`: the lower player id first.
+fn placement_game(placed: &[Placed], i: usize, j: usize, chances: &mut Chances) -> Game {
+    let (ia, ib) = if placed[i].player < placed[j].player {
+        (i, j)
+    } else {
+        (j, i)
+    };
+    let (a, b) = (&placed[ia], &placed[ib]);
+    let score2 = match a.rank.cmp(&b.rank) {
+        std::cmp::Ordering::Less => 2,
+        std::cmp::Ordering::Equal => 1,
+        std::cmp::Ordering::Greater => 0,
+    };
+    let p = chances.of(placed, ia, ib);
+    Game::new((0, a.player, b.player), score2, (a.before.rating, b.before.rating), p)
+}
+
+/// The most ranked rows of a placement event the predictions score: an
+/// event of n rows is n(n − 1)/2 games (12.5 million at 5,000 rows), each
+/// with a chance and a log loss for every rating. Larger events are left
+/// out of the predictions (and said so on the page).
+pub const MAX_PLACED: usize = 5000;
+
+/// One placement event: each rating's score and each pair's shared games,
+/// the games made pair by pair and never held (an event of n rows holds
+/// n(n − 1)/2 of them). `rows[r]`: rating r's rows of the event, if it
+/// rates it. Ratings with the same rows (the usual case) share one pass
+/// over the pairs, in the order [`games`] makes them, so that the sums are
+/// the same bit for bit; two ratings with different rows are compared on
+/// the pairs of players both rank. `None` for an event of more than
+/// [`MAX_PLACED`] ranked rows.
+fn placement_event(
+    systems: &[&dyn RatingSystem],
+    rows: &[Option<&[Row]>],
+    pairs: &[(usize, usize)],
+    measure: &dyn Fn((usize, usize)) -> Measure,
+) -> Option<EventScores> {
+    let placed: Vec<Option<Vec<Placed>>> = rows.iter().map(|r| r.map(placed)).collect();
+    if placed.iter().flatten().any(|p| p.len() > MAX_PLACED) {
+        return None;
+    }
+    let mut scores = vec![Score::default(); systems.len()];
+    let mut shared = vec![(0u64, 0.0f64); pairs.len()];
+    // Ratings with the same players in the same order and ranks.
+    let same = |a: &[Placed], b: &[Placed]| {
+        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.player == y.player && x.rank == y.rank)
+    };
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (r, p) in placed.iter().enumerate() {
+        let Some(p) = p else { continue };
+        match groups
+            .iter_mut()
+            .find(|g| same(placed[g[0]].as_ref().expect("rated"), p))
+        {
+            Some(g) => g.push(r),
+            None => groups.push(vec![r]),
+        }
+    }
+    let group_of = |r: usize| groups.iter().position(|g| g.contains(&r));
+    for group in &groups {
+        let rows = placed[group[0]].as_ref().expect("rated");
+        let mut chances: Vec<Chances> = group
+            .iter()
+            .map(|&r| Chances::new(systems[r], placed[r].as_ref().expect("rated")))
+            .collect();
+        // The pairs of ratings within the group: (pair index, members).
+        let inner: Vec<(usize, usize, usize)> = pairs
+            .iter()
+            .enumerate()
+            .filter_map(|(k, &(a, b))| {
+                Some((
+                    k,
+                    group.iter().position(|&r| r == a)?,
+                    group.iter().position(|&r| r == b)?,
+                ))
+            })
+            .collect();
+        let mut games: Vec<Game> = Vec::with_capacity(group.len());
+        for i in 0..rows.len() {
+            for j in i + 1..rows.len() {
+                games.clear();
+                for (m, &r) in group.iter().enumerate() {
+                    let game = placement_game(placed[r].as_ref().expect("rated"), i, j, &mut chances[m]);
+                    scores[r].add_game(&game);
+                    games.push(game);
+                }
+                for &(k, ma, mb) in &inner {
+                    add_shared(&mut shared[k], &games[ma], &games[mb], measure(pairs[k]));
+                }
+            }
+        }
+    }
+    // Two ratings with different rows: the pairs of players both rank.
+    for (k, &(a, b)) in pairs.iter().enumerate() {
+        let (Some(pa), Some(pb)) = (&placed[a], &placed[b]) else {
+            continue;
+        };
+        if group_of(a) == group_of(b) {
+            continue;
+        }
+        let in_b: HashMap<PlayerId, usize> = pb.iter().enumerate().map(|(i, p)| (p.player, i)).collect();
+        let both: Vec<(usize, usize)> = pa
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| Some((i, *in_b.get(&p.player)?)))
+            .collect();
+        let (mut ca, mut cb) = (Chances::new(systems[a], pa), Chances::new(systems[b], pb));
+        for x in 0..both.len() {
+            for y in x + 1..both.len() {
+                let ga = placement_game(pa, both[x].0, both[y].0, &mut ca);
+                let gb = placement_game(pb, both[x].1, both[y].1, &mut cb);
+                add_shared(&mut shared[k], &ga, &gb, measure((a, b)));
+            }
+        }
+    }
+    Some((scores, shared))
 }
 
 /// The classes of equal beliefs among some rows ([`games_into`]).
@@ -489,6 +623,9 @@ pub fn predictions(site: &Site, system: &dyn RatingSystem, history: &History) ->
 /// rate and the sum of their differences.
 type EventScores = (Vec<Score>, Vec<(u64, f64)>);
 
+/// [`EventScores`], and whether the event was left out for its size.
+type EventOutcome = (Vec<Score>, Vec<(u64, f64)>, bool);
+
 /// Every rating's predictions, and every pair of ratings compared.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Evaluation {
@@ -496,6 +633,9 @@ pub struct Evaluation {
     pub predictions: Vec<Predictions>,
     /// Every pair, first before second in the order given.
     pub comparisons: Vec<Comparison>,
+    /// Placement events left out for their size (more than [`MAX_PLACED`]
+    /// ranked rows).
+    pub left_out: usize,
 }
 
 /// Score the ratings given (system and history) and compare every pair on
@@ -516,35 +656,58 @@ pub fn evaluate(site: &Site, ratings: &[(&dyn RatingSystem, &History)]) -> Evalu
     };
     // By event: each rating's score, and by pair the shared games and the
     // sum of the differences.
-    let per_event: Vec<EventScores> = (0..site.events.len())
+    let per_event: Vec<EventOutcome> = (0..site.events.len())
         .into_par_iter()
         .map_init(
             || vec![Vec::new(); ratings.len()],
             |games: &mut Vec<Vec<Game>>, e| {
-                let scores = ratings
+                // Each rating's rows of the event: placements (scored as
+                // their pairs are made) or matches (games made and held:
+                // as many as the matches). An event can be both: one
+                // rating's standings, another's matches.
+                let rows: Vec<Option<&[Row]>> = ratings
                     .iter()
-                    .zip(games.iter_mut())
-                    .map(|((system, history), out)| match history.event_rows.get(e) {
-                        Some(range) if !range.is_empty() => games_into(*system, &history.rows[range.clone()], out),
-                        _ => {
-                            out.clear();
-                            Score::default()
-                        }
+                    .map(|(_, history)| match history.event_rows.get(e) {
+                        Some(range) if !range.is_empty() => Some(&history.rows[range.clone()]),
+                        _ => None,
                     })
                     .collect();
-                let shared = pairs
-                    .iter()
-                    .map(|&(i, j)| shared(&games[i], &games[j], measure((i, j))))
-                    .collect();
-                (scores, shared)
+                let is_placement = |r: &[Row]| matches!(r[0].detail(), DetailRef::Placement { .. });
+                let placements: Vec<Option<&[Row]>> = rows.iter().map(|r| r.filter(|r| is_placement(r))).collect();
+                let systems: Vec<&dyn RatingSystem> = ratings.iter().map(|(s, _)| *s).collect();
+                let (mut scores, mut together, left_out) = if placements.iter().any(Option::is_some) {
+                    match placement_event(&systems, &placements, &pairs, &measure) {
+                        Some((scores, shared)) => (scores, shared, false),
+                        None => (vec![Score::default(); ratings.len()], vec![(0, 0.0); pairs.len()], true),
+                    }
+                } else {
+                    (
+                        vec![Score::default(); ratings.len()],
+                        vec![(0, 0.0); pairs.len()],
+                        false,
+                    )
+                };
+                for (r, out) in games.iter_mut().enumerate() {
+                    match rows[r] {
+                        Some(rows) if !is_placement(rows) => scores[r] = games_into(systems[r], rows, out),
+                        _ => out.clear(),
+                    }
+                }
+                for (k, &(i, j)) in pairs.iter().enumerate() {
+                    if !games[i].is_empty() && !games[j].is_empty() {
+                        together[k] = shared(&games[i], &games[j], measure((i, j)));
+                    }
+                }
+                (scores, together, left_out)
             },
         )
         .collect();
+    let left_out = per_event.iter().filter(|p| p.2).count();
     // Each rating's sums and each pair's bootstrap on their own, in
     // parallel (each bootstrap has its own fixed seed; the order is kept).
     let predictions = (0..ratings.len())
         .into_par_iter()
-        .map(|r| Predictions::of(site, modelled[r], per_event.iter().map(|(scores, _)| scores[r].clone())))
+        .map(|r| Predictions::of(site, modelled[r], per_event.iter().map(|p| p.0[r].clone())))
         .collect();
     let comparisons = pairs
         .par_iter()
@@ -564,6 +727,7 @@ pub fn evaluate(site: &Site, ratings: &[(&dyn RatingSystem, &History)]) -> Evalu
     Evaluation {
         predictions,
         comparisons,
+        left_out,
     }
 }
 
@@ -574,7 +738,14 @@ pub fn event_losses(system: &dyn RatingSystem, history: &History) -> Vec<Loss> {
         .event_rows
         .par_iter()
         .map_init(Vec::new, |games, range| {
-            games_into(system, &history.rows[range.clone()], games).loss
+            let rows = &history.rows[range.clone()];
+            match rows.first().map(|r| r.detail()) {
+                Some(DetailRef::Placement { .. }) => {
+                    placement_event(&[system], &[Some(rows)], &[], &|_| Measure::LogLoss)
+                        .map_or_else(Loss::default, |(scores, _)| scores[0].loss)
+                }
+                _ => games_into(system, rows, games).loss,
+            }
         })
         .collect()
 }
@@ -638,18 +809,7 @@ fn shared(a: &[Game], b: &[Game], measure: Measure) -> (u64, f64) {
     if a.is_empty() || b.is_empty() {
         return (0, 0.0);
     }
-    let both = |(games, sum): &mut (u64, f64), x: &Game, y: &Game| match measure {
-        Measure::LogLoss => {
-            *games += 1;
-            *sum += x.loss - y.loss;
-        }
-        Measure::RightShare => {
-            if let (Some(x), Some(y)) = (x.right2(), y.right2()) {
-                *games += 1;
-                *sum += (x as f64 - y as f64) / 2.0;
-            }
-        }
-    };
+    let both = |total: &mut (u64, f64), x: &Game, y: &Game| add_shared(total, x, y, measure);
     // One pass while the keys agree; the merge below starts over if they
     // part (the sums are kept in game order either way).
     if a.len() == b.len() {
@@ -686,6 +846,24 @@ fn shared(a: &[Game], b: &[Game], measure: Measure) -> (u64, f64) {
         }
     }
     total
+}
+
+/// One game both ratings rate into their shared games and the sum of the
+/// differences (first − second): log losses, or the share right (draws
+/// left out).
+fn add_shared((games, sum): &mut (u64, f64), x: &Game, y: &Game, measure: Measure) {
+    match measure {
+        Measure::LogLoss => {
+            *games += 1;
+            *sum += x.loss - y.loss;
+        }
+        Measure::RightShare => {
+            if let (Some(x), Some(y)) = (x.right2(), y.right2()) {
+                *games += 1;
+                *sum += (x as f64 - y as f64) / 2.0;
+            }
+        }
+    }
 }
 
 /// The difference over all games (Σ sums / Σ games) and its 95 % interval
@@ -855,6 +1033,54 @@ mod tests {
         }
         // Every belief different: no classes.
         assert!(Classes::of(&rows[..3], |r| belief(r.before, r.deviation().map(|d| d[0]))).is_none());
+    }
+
+    /// A placement event's scores and shared games, made pair by pair
+    /// without holding the games (an event of 40,000 rows held 25.6 GB of
+    /// them), equal those of the games made and held: bit for bit where
+    /// two ratings have the same rows; ratings with different rows are
+    /// compared on the pairs of players both rank. An event of more than
+    /// [`MAX_PLACED`] ranked rows is left out.
+    #[test]
+    fn placement_events_are_scored_without_holding_their_games() {
+        let a: Vec<Row> = (0..40u32)
+            .map(|i| placed(i * 7 % 40, 1 + i / 3, 1500.0 + f64::from((i * 37) % 11) * 10.0))
+            .collect();
+        let b: Vec<Row> = a
+            .iter()
+            .map(|r| placed(r.player, r.rank().unwrap(), r.before * 0.9))
+            .collect();
+        let c: Vec<Row> = a
+            .iter()
+            .filter(|r| r.player % 13 != 0)
+            .map(|r| placed(r.player, r.rank().unwrap(), r.before + 5.0))
+            .collect();
+        let (elo, dip) = (elo(), DipPouch(Default::default()));
+        let systems: [&dyn RatingSystem; 3] = [&elo, &elo, &dip];
+        let rows = [Some(&a[..]), Some(&b[..]), Some(&c[..])];
+        let pairs = [(0, 1), (0, 2), (1, 2)];
+        let measure = |(i, j): (usize, usize)| {
+            if j < 2 && i < 2 {
+                Measure::LogLoss
+            } else {
+                Measure::RightShare
+            }
+        };
+        let (scores, together) = placement_event(&systems, &rows, &pairs, &measure).unwrap();
+        let held = [games(&elo, &a), games(&elo, &b), games(&dip, &c)];
+        assert_eq!(held[0].len(), 780);
+        for r in 0..3 {
+            assert_eq!(scores[r], Score::of(&held[r]), "rating {r}");
+        }
+        assert_eq!(together[0], shared(&held[0], &held[1], Measure::LogLoss));
+        assert!(together[0].0 == 780 && together[0].1 != 0.0);
+        for (k, (i, j)) in [(1, (0, 2)), (2, (1, 2))] {
+            let want = shared(&held[i], &held[j], Measure::RightShare);
+            assert_eq!(together[k], want, "pair {i} {j}");
+            assert!(want.0 > 0 && want.0 < 780, "{want:?}");
+        }
+        let big: Vec<Row> = (0..MAX_PLACED as u32 + 1).map(|i| placed(i, i + 1, 1500.0)).collect();
+        assert!(placement_event(&[&elo], &[Some(&big[..])], &[], &measure).is_none());
     }
 
     /// A placement event of n players is n(n − 1)/2 games: a game is a
