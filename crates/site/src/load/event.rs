@@ -15,6 +15,8 @@ use ratings_model::names::{collapse_spaces, name_key};
 use ratings_model::notation::Written;
 use ratings_model::scoring::{Points, TieBreak, WrittenPoints};
 
+mod pieces;
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct EventFile {
@@ -35,7 +37,7 @@ struct EventFile {
     #[serde(default)]
     report: String,
     #[serde(default)]
-    results: Vec<Spanned<ResultRow>>,
+    results: Rows,
     format: Option<Spanned<String>>,
     sanctioned: Option<bool>,
     judge_level: Option<Spanned<i64>>,
@@ -44,6 +46,30 @@ struct EventFile {
     points: Option<Spanned<WrittenPoints>>,
     tiebreaks: Option<Spanned<Vec<String>>>,
     colours: Option<Spanned<bool>>,
+}
+
+/// The `[[results]]` tables, and whether the file has the key at all
+/// (`results = []` is one, which [`pieces`] must know).
+#[derive(Default)]
+struct Rows {
+    written: bool,
+    rows: Vec<Spanned<ResultRow>>,
+}
+
+impl<'de> Deserialize<'de> for Rows {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Rows, D::Error> {
+        Ok(Rows {
+            written: true,
+            rows: Vec::deserialize(d)?,
+        })
+    }
+}
+
+impl std::ops::Deref for Rows {
+    type Target = [Spanned<ResultRow>];
+    fn deref(&self) -> &Self::Target {
+        &self.rows
+    }
 }
 
 #[derive(Deserialize)]
@@ -272,7 +298,7 @@ pub const MAX_PLAYERS: i64 = 1_000_000;
 
 /// Parse and validate one event file.
 pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEvent, Vec<Diagnostic>> {
-    let file: EventFile = toml::from_str(text).map_err(|e| vec![toml_error(path, text, &e)])?;
+    let file = pieces::read(text).map_err(|e| vec![toml_error(path, text, &e)])?;
     let mut c = Checker {
         path,
         text,
@@ -314,13 +340,14 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
     // Match event.
     let format = event_format(&mut c, &file, ctx);
     let (rounds_played, mut participants) = match_rounds(&mut c, &file, ctx);
-    // Players: declared, else derived (docs/data-format.md).
-    for r in &results {
-        participants.insert(r.name.key.clone(), ());
-    }
+    // Players: declared, else derived (docs/data-format.md): the result
+    // rows, or everyone in a row or a round of a match event.
     let derived = if file.round.is_empty() {
         results.len()
     } else {
+        for r in &results {
+            participants.insert(r.name.key.clone(), ());
+        }
         participants.len()
     };
     let players = player_count(&mut c, &file, declared_players, derived);
@@ -486,7 +513,7 @@ fn player_count(c: &mut Checker, file: &EventFile, declared: Option<u32>, derive
 fn placements(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> Vec<RawPlacement> {
     let mut results = Vec::with_capacity(file.results.len());
     let mut seen: HashMap<String, &Spanned<ResultRow>> = HashMap::with_capacity(file.results.len());
-    for row in &file.results {
+    for row in file.results.iter() {
         let r = row.get_ref();
         let rank = c.number(&r.rank, "rank", 1, MAX_PLAYERS);
         let Some(name_ref) = c.name(&r.name, ctx) else { continue };
@@ -685,7 +712,7 @@ fn check_ranks(c: &mut Checker, file: &EventFile, declared_players: Option<u32>,
         (None, _) => None,
     };
     if let Some((limit, why)) = limit {
-        for row in &file.results {
+        for row in file.results.iter() {
             let rank = *row.get_ref().rank.get_ref();
             if rank > i64::from(limit) && rank <= MAX_PLAYERS {
                 c.error(
