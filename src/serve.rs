@@ -5,10 +5,12 @@
 //! HTTP is hyper's (HTTP/1.1, on a tokio runtime of one thread; GET and
 //! HEAD of files, one request per connection): request heads are capped at
 //! [`MAX_HEAD`] bytes and must arrive whole within [`HEAD_DEADLINE`], at
-//! most [`MAX_CONNECTIONS`] are open (a new one closes the oldest), files
-//! are sent in pieces as the connection takes them, and only requests for `localhost`, `127.0.0.1` or
-//! `[::1]` are answered, so a web page cannot reach the preview through
-//! DNS rebinding. Only a folder this tool built (with its marker) that a
+//! most [`MAX_CONNECTIONS`] are open (a new one closes the one idle the
+//! longest; one idle for [`IDLE_LIMIT`] is closed anyway), every file,
+//! pages with their reload script too, is sent in pieces as the connection
+//! takes them, and only requests for `localhost`, `127.0.0.1` or `[::1]`
+//! are answered, so a web page cannot reach the preview through DNS
+//! rebinding. Only a folder this tool built (with its marker) that a
 //! build may write to is served. File watching is notify's; a `data/` or
 //! `static/` that is replaced is watched again (`Inputs`). The files on
 //! disk are exactly what `build` writes: the reload script (a poll of
@@ -17,9 +19,10 @@
 
 use ratings_model::error::Shown;
 use std::collections::BTreeMap;
-use std::io::{Read, Write};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::net::TcpListener;
 use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -50,8 +53,9 @@ const SETTLE: Duration = Duration::from_millis(150);
 struct State {
     /// Changes with every build attempt; the pages poll it.
     version: u64,
-    /// The errors of the last build, shown on every page until fixed.
-    errors: Option<String>,
+    /// The errors of the last build, shown on every page until fixed
+    /// (shared: every page served takes it).
+    errors: Option<Arc<str>>,
 }
 
 /// Build, serve and watch until the process is stopped.
@@ -308,7 +312,7 @@ fn rebuild(build: &BuildOptions, state: &Mutex<State>) {
             } else {
                 eprintln!("{text}\nThere is no site to serve yet; fix the data and save again.");
             }
-            s.errors = Some(text);
+            s.errors = Some(text.into());
         }
     }
 }
@@ -316,10 +320,19 @@ fn rebuild(build: &BuildOptions, state: &Mutex<State>) {
 /// Longest request head (request line and headers) read, in bytes.
 pub const MAX_HEAD: usize = 16 * 1024;
 
-/// Most connections open at once. A new one beyond that closes the
-/// oldest: clients that send slowly, or read slowly, can hold the preview
-/// for no one but themselves, and only until others come.
+/// Most connections open at once. A new one beyond that closes another:
+/// one still sending its request head if there is one, else one being
+/// answered; of those, the one idle the longest (no byte read or written),
+/// the oldest of those idle as long. So clients that send slowly or not at
+/// all go first, and a flood of new connections cannot keep anyone out,
+/// nor cut a download in progress unless all the others are downloads
+/// that moved more recently.
 const MAX_CONNECTIONS: usize = 32;
+
+/// A connection where no byte moved for this long is closed, however many
+/// are open: a client that stops reading its answer holds nothing for
+/// long.
+const IDLE_LIMIT: Duration = Duration::from_secs(30);
 
 /// The whole request head must arrive within this time (hyper's header
 /// timeout: not each read, so a byte every few seconds does not keep a
@@ -352,8 +365,19 @@ fn accept(listener: TcpListener, root: &Path, prefix: &str, state: &Arc<Mutex<St
             Ok(listener) => listener,
             Err(e) => return eprintln!("cannot serve: {e}"),
         };
-        // The open connections, oldest first, by number.
-        let open: Arc<Mutex<BTreeMap<u64, tokio::task::AbortHandle>>> = Arc::default();
+        let open: Arc<Mutex<Open>> = Arc::default();
+        let clock = Clock::default();
+        {
+            let open = Arc::clone(&open);
+            tokio::spawn(async move {
+                loop {
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    open.lock()
+                        .expect("open lock")
+                        .close_idle(clock.now() - IDLE_LIMIT.as_millis() as u64);
+                }
+            });
+        }
         for number in 0u64.. {
             let Ok((stream, _)) = listener.accept().await else {
                 // Out of descriptors, say: wait instead of spinning.
@@ -361,21 +385,174 @@ fn accept(listener: TcpListener, root: &Path, prefix: &str, state: &Arc<Mutex<St
                 continue;
             };
             let (site, done) = (Arc::clone(&site), Arc::clone(&open));
+            let activity = Arc::new(Activity {
+                last: AtomicU64::new(clock.now()),
+                answering: AtomicBool::new(false),
+            });
+            let noted = Arc::clone(&activity);
             // Held while the task is spawned and noted: it cannot remove
             // itself before it is there.
             let mut open = open.lock().expect("open lock");
             let task = tokio::spawn(async move {
-                connection(stream, site).await;
-                done.lock().expect("open lock").remove(&number);
+                connection(stream, noted, clock, site).await;
+                done.lock().expect("open lock").0.remove(&number);
             });
-            open.insert(number, task.abort_handle());
-            while open.len() > MAX_CONNECTIONS {
-                if let Some((_, oldest)) = open.pop_first() {
-                    oldest.abort();
-                }
+            open.0.insert(
+                number,
+                Connection {
+                    task: task.abort_handle(),
+                    activity,
+                },
+            );
+            while open.0.len() > MAX_CONNECTIONS {
+                open.close_most_idle(number);
             }
         }
     });
+}
+
+/// Milliseconds since the server started.
+#[derive(Clone, Copy)]
+struct Clock(std::time::Instant);
+
+impl Default for Clock {
+    fn default() -> Clock {
+        Clock(std::time::Instant::now())
+    }
+}
+
+impl Clock {
+    fn now(self) -> u64 {
+        // Never 0, so that `now() - limit` of the first seconds is below
+        // every connection's time without wrapping.
+        IDLE_LIMIT.as_millis() as u64 + self.0.elapsed().as_millis() as u64
+    }
+}
+
+/// An open connection: its task and what it does.
+struct Connection {
+    task: tokio::task::AbortHandle,
+    activity: Arc<Activity>,
+}
+
+/// What a connection's task notes as it goes.
+struct Activity {
+    /// When a byte last moved either way ([`Clock`]).
+    last: AtomicU64,
+    /// Its request head has come: it is being answered.
+    answering: AtomicBool,
+}
+
+/// The open connections, by number (the order they came in).
+#[derive(Default)]
+struct Open(BTreeMap<u64, Connection>);
+
+impl Open {
+    /// Close a connection other than `new` (the one that just came): one
+    /// still sending its head if there is one, else one being answered; of
+    /// those, the one idle the longest (the first of those idle as long).
+    fn close_most_idle(&mut self, new: u64) {
+        let idle = self
+            .0
+            .iter()
+            .filter(|(number, _)| **number != new)
+            .min_by_key(|(number, c)| {
+                let a = &c.activity;
+                (
+                    a.answering.load(Ordering::Relaxed),
+                    a.last.load(Ordering::Relaxed),
+                    **number,
+                )
+            })
+            .map(|(number, _)| *number);
+        if let Some(c) = idle.and_then(|number| self.0.remove(&number)) {
+            c.task.abort();
+        }
+    }
+
+    /// Close every connection where nothing moved since `since`.
+    fn close_idle(&mut self, since: u64) {
+        self.0.retain(|_, c| {
+            let keep = c.activity.last.load(Ordering::Relaxed) >= since;
+            if !keep {
+                c.task.abort();
+            }
+            keep
+        });
+    }
+}
+
+/// A connection's socket that notes when a byte last moved either way.
+struct Tracked {
+    stream: tokio::net::TcpStream,
+    activity: Arc<Activity>,
+    clock: Clock,
+}
+
+impl Tracked {
+    fn moved<T>(
+        &self,
+        result: std::task::Poll<std::io::Result<T>>,
+        bytes: bool,
+    ) -> std::task::Poll<std::io::Result<T>> {
+        if bytes && matches!(result, std::task::Poll::Ready(Ok(_))) {
+            self.activity.last.store(self.clock.now(), Ordering::Relaxed);
+        }
+        result
+    }
+}
+
+impl tokio::io::AsyncRead for Tracked {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        let result = std::pin::Pin::new(&mut self.stream).poll_read(cx, buf);
+        let bytes = buf.filled().len() > before;
+        self.moved(result, bytes)
+    }
+}
+
+impl tokio::io::AsyncWrite for Tracked {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        let result = std::pin::Pin::new(&mut self.stream).poll_write(cx, buf);
+        let bytes = matches!(result, std::task::Poll::Ready(Ok(n)) if n > 0);
+        self.moved(result, bytes)
+    }
+
+    fn poll_write_vectored(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        let result = std::pin::Pin::new(&mut self.stream).poll_write_vectored(cx, bufs);
+        let bytes = matches!(result, std::task::Poll::Ready(Ok(n)) if n > 0);
+        self.moved(result, bytes)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.stream).poll_shutdown(cx)
+    }
 }
 
 /// One connection: one request (no keep-alive), its head bounded in size
@@ -383,15 +560,22 @@ fn accept(listener: TcpListener, root: &Path, prefix: &str, state: &Arc<Mutex<St
 /// sends (the rest of a refused 4 MB header) is read and dropped, for a
 /// bounded time and amount, so that the client reads the answer before
 /// the connection closes (an unread rest would make the close a reset,
-/// which can take the answer with it).
-async fn connection(stream: tokio::net::TcpStream, site: Arc<Site>) {
+/// which can take the answer with it). What it does is noted in
+/// `activity`.
+async fn connection(stream: tokio::net::TcpStream, activity: Arc<Activity>, clock: Clock, site: Arc<Site>) {
     let Ok(std_stream) = stream.into_std() else { return };
     // A second handle on the socket keeps it open after hyper drops its own.
     let Ok(keep) = std_stream.try_clone() else { return };
     let Ok(stream) = tokio::net::TcpStream::from_std(std_stream) else {
         return;
     };
+    let stream = Tracked {
+        stream,
+        activity: Arc::clone(&activity),
+        clock,
+    };
     let service = hyper::service::service_fn(move |request| {
+        activity.answering.store(true, Ordering::Relaxed);
         let site = Arc::clone(&site);
         async move { Ok::<_, std::convert::Infallible>(answer(&request, &site)) }
     });
@@ -400,6 +584,9 @@ async fn connection(stream: tokio::net::TcpStream, site: Arc<Site>) {
         .header_read_timeout(HEAD_DEADLINE)
         .max_buf_size(MAX_HEAD)
         .keep_alive(false)
+        // A client may close its side once the request is sent (`nc -N`,
+        // `shutdown(SHUT_WR)`): it still gets its answer.
+        .half_close(true)
         .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
         .await;
     let _ = keep.shutdown(std::net::Shutdown::Write);
@@ -419,16 +606,17 @@ async fn connection(stream: tokio::net::TcpStream, site: Arc<Site>) {
     let _ = tokio::time::timeout(Duration::from_secs(1), drain).await;
 }
 
-/// A response body: in memory (pages with the reload script, messages),
-/// or a file sent in pieces as it is read, never held whole.
+/// A response body: in memory (messages), or a file sent in pieces as it
+/// is read, never held whole.
 type Body = http_body_util::Either<http_body_util::Full<bytes::Bytes>, FileBody>;
 
 /// A file's first `left` bytes, read a piece at a time as the connection
-/// takes them.
+/// takes them, then `trailer` (a page's end with the reload script).
 struct FileBody {
     file: tokio::fs::File,
     left: u64,
     buf: Vec<u8>,
+    trailer: bytes::Bytes,
 }
 
 impl hyper::body::Body for FileBody {
@@ -442,7 +630,10 @@ impl hyper::body::Body for FileBody {
         use std::task::Poll;
         let this = &mut *self;
         if this.left == 0 {
-            return Poll::Ready(None);
+            if this.trailer.is_empty() {
+                return Poll::Ready(None);
+            }
+            return Poll::Ready(Some(Ok(hyper::body::Frame::data(std::mem::take(&mut this.trailer)))));
         }
         let want = this.left.min(1 << 16) as usize;
         this.buf.resize(want, 0);
@@ -463,11 +654,11 @@ impl hyper::body::Body for FileBody {
     }
 
     fn is_end_stream(&self) -> bool {
-        self.left == 0
+        self.left == 0 && self.trailer.is_empty()
     }
 
     fn size_hint(&self) -> hyper::body::SizeHint {
-        hyper::body::SizeHint::with_exact(self.left)
+        hyper::body::SizeHint::with_exact(self.left + self.trailer.len() as u64)
     }
 }
 
@@ -604,23 +795,51 @@ pub fn file_for(root: &Path, url: &str, prefix: &str) -> Option<PathBuf> {
     Some(file)
 }
 
-/// The reload script and, after a failed build, its errors, added to an
-/// HTML page before `</body>`.
-fn inject(html: &str, version: u64, errors: Option<&str>) -> String {
+/// The most of a failed build's errors shown on a page (the terminal has
+/// them all).
+const MAX_SHOWN_ERRORS: usize = 64 << 10;
+
+/// The reload script and, after a failed build, its errors: what is added
+/// to an HTML page before `</body>`.
+fn reload_script(version: u64, errors: Option<&str>) -> String {
     let mut extra = String::new();
     if let Some(errors) = errors {
-        let escaped = errors.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+        let mut end = errors.len().min(MAX_SHOWN_ERRORS);
+        while !errors.is_char_boundary(end) {
+            end -= 1;
+        }
+        let more = if end < errors.len() {
+            "\n… and more: see the terminal."
+        } else {
+            ""
+        };
+        let escaped = errors[..end]
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;");
         extra.push_str(&format!(
-            "<pre id=\"ratings-build-errors\" style=\"position:fixed;inset:auto 0 0 0;max-height:50%;overflow:auto;margin:0;padding:1em;background:#fee;color:#900;border-top:3px solid #900;z-index:9999;white-space:pre-wrap\">The last build failed; this is the previous site.\n\n{escaped}</pre>"
+            "<pre id=\"ratings-build-errors\" style=\"position:fixed;inset:auto 0 0 0;max-height:50%;overflow:auto;margin:0;padding:1em;background:#fee;color:#900;border-top:3px solid #900;z-index:9999;white-space:pre-wrap\">The last build failed; this is the previous site.\n\n{escaped}{more}</pre>"
         ));
     }
     extra.push_str(&format!(
         "<script>(function(){{var v=\"{version}\";function poll(){{fetch(\"{VERSION_PATH}\",{{cache:\"no-store\"}}).then(function(r){{return r.text()}}).then(function(t){{if(t!==v){{location.reload()}}else{{setTimeout(poll,500)}}}},function(){{setTimeout(poll,2000)}})}}setTimeout(poll,500)}})();</script>"
     ));
-    match html.rfind("</body>") {
-        Some(i) => format!("{}{extra}{}", &html[..i], &html[i..]),
-        None => format!("{html}{extra}"),
-    }
+    extra
+}
+
+/// `html` with `extra` before its last `</body>`, or at its end if it has
+/// none (a browser still runs a script after `</html>`).
+fn splice(html: &[u8], extra: &str) -> Vec<u8> {
+    let at = html
+        .windows(b"</body>".len())
+        .rposition(|w| w == b"</body>")
+        .unwrap_or(html.len());
+    [&html[..at], extra.as_bytes(), &html[at..]].concat()
+}
+
+/// An HTML page with the reload script (and the errors) in it.
+fn inject(html: &str, version: u64, errors: Option<&str>) -> Vec<u8> {
+    splice(html.as_bytes(), &reload_script(version, errors))
 }
 
 /// The folder to serve: only one a build of this tool wrote (its marker),
@@ -634,9 +853,10 @@ fn served_root(root: &Path) -> Option<PathBuf> {
     root.canonicalize().ok()
 }
 
-/// The largest HTML file read whole to add the reload script: a page of
-/// ours is far smaller; a larger `.html` is sent as it is.
-const MAX_INJECTED: u64 = 16 << 20;
+/// How far from a page's end its `</body>` is looked for: ours end with
+/// `</body></html>`. Only this much of a page is held; the rest is sent
+/// in pieces as it is read.
+const PAGE_TAIL: u64 = 4096;
 
 fn respond(url: &str, root: &Path, prefix: &str, state: &Mutex<State>) -> hyper::Response<Body> {
     let (version, errors) = {
@@ -668,23 +888,31 @@ fn respond(url: &str, root: &Path, prefix: &str, state: &Mutex<State>) -> hyper:
         return bytes(
             404,
             "text/html; charset=utf-8",
-            inject(page, version, errors.as_deref()).into_bytes(),
+            inject(page, version, errors.as_deref()),
         );
     };
-    // Pages get the reload script; other files, and HTML too large to be a
-    // page of ours, are sent as they are, in pieces.
-    if kind.starts_with("text/html") && length <= MAX_INJECTED {
-        let mut html = Vec::with_capacity(length as usize);
-        if file.take(length).read_to_end(&mut html).is_err() {
+    // Pages get the reload script, spliced into their last few KB; the
+    // rest, and other files, are sent as they are, in pieces.
+    let (left, trailer) = if kind.starts_with("text/html") {
+        let mut file = &file;
+        let from = length.saturating_sub(PAGE_TAIL);
+        let mut tail = Vec::new();
+        let read = file
+            .seek(SeekFrom::Start(from))
+            .and_then(|_| file.take(PAGE_TAIL).read_to_end(&mut tail))
+            .and_then(|_| file.rewind());
+        if read.is_err() {
             return text(404, "not found");
         }
-        let page = inject(&String::from_utf8_lossy(&html), version, errors.as_deref());
-        return bytes(status, kind, page.into_bytes());
-    }
+        (from, splice(&tail, &reload_script(version, errors.as_deref())))
+    } else {
+        (length, Vec::new())
+    };
     let file = FileBody {
         file: tokio::fs::File::from_std(file),
-        left: length,
+        left,
         buf: Vec::new(),
+        trailer: trailer.into(),
     };
     response(status, kind, http_body_util::Either::Right(file))
 }
@@ -819,12 +1047,78 @@ mod tests {
         }
     }
 
+    /// Which connection goes when one too many is open, and which are
+    /// closed for idling: tasks that never end, closed only by the policy.
+    #[test]
+    fn the_connection_closed_is_one_sending_its_head_then_the_most_idle() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            // (number, answering, last)
+            let table = [
+                (0, true, 100),
+                (1, false, 500),
+                (2, false, 300),
+                (3, true, 50),
+                (4, false, 300),
+            ];
+            let mut open = Open::default();
+            let mut tasks = BTreeMap::new();
+            for (number, answering, last) in table {
+                let task = tokio::spawn(std::future::pending::<()>());
+                let activity = Arc::new(Activity {
+                    last: AtomicU64::new(last),
+                    answering: AtomicBool::new(answering),
+                });
+                open.0.insert(
+                    number,
+                    Connection {
+                        task: task.abort_handle(),
+                        activity,
+                    },
+                );
+                tasks.insert(number, task);
+            }
+            let order = |open: &Open| open.0.keys().copied().collect::<Vec<u64>>();
+            // Of those sending their heads (1, 2, 4), the most idle: 2 and
+            // 4 idle as long, 2 came first. 4 is the one that just came.
+            open.close_most_idle(4);
+            assert_eq!(order(&open), [0, 1, 3, 4]);
+            open.close_most_idle(4);
+            assert_eq!(order(&open), [0, 3, 4]);
+            // Only the new one sends its head: the most idle of those
+            // being answered goes.
+            open.close_most_idle(4);
+            assert_eq!(order(&open), [0, 4]);
+            // Idle since before 200: closed.
+            open.close_idle(200);
+            assert_eq!(order(&open), [4]);
+            tokio::task::yield_now().await;
+            let ended: Vec<u64> = tasks.iter().filter(|(_, t)| t.is_finished()).map(|(n, _)| *n).collect();
+            assert_eq!(ended, [0, 1, 2, 3]);
+        });
+    }
+
     #[test]
     fn the_reload_script_goes_before_the_end_of_the_body() {
-        let html = inject("<html><body><p>x</p></body></html>", 7, None);
+        let html = String::from_utf8(inject("<html><body><p>x</p></body></html>", 7, None)).unwrap();
         assert!(html.contains("var v=\"7\""));
         assert!(html.ends_with("</script></body></html>"));
-        let failed = inject("<body></body>", 8, Some("error: <bad>"));
+        let failed = String::from_utf8(inject("<body></body>", 8, Some("error: <bad>"))).unwrap();
         assert!(failed.contains("error: &lt;bad&gt;"));
+        // No `</body>`: at the end.
+        let bare = String::from_utf8(inject("<p>x", 9, None)).unwrap();
+        assert!(
+            bare.starts_with("<p>x<script>") && bare.ends_with("</script>"),
+            "{bare}"
+        );
+        // A very long error list is cut, at a character, with a pointer
+        // to the terminal.
+        let long = "é".repeat(MAX_SHOWN_ERRORS);
+        let cut = reload_script(1, Some(&long));
+        assert!(cut.len() < MAX_SHOWN_ERRORS + 2000, "{}", cut.len());
+        assert!(cut.contains("… and more: see the terminal."));
     }
 }

@@ -425,6 +425,53 @@ fn a_name_like_a_hash_does_not_clash_with_a_hashed_slug() {
     );
 }
 
+/// Two names whose hashes agree (`张梁杨龚` and `张邓薛黄`, found by a
+/// search) as players, nationalities and circuits stopped the build ("would
+/// share the page"): anyone who could add two rows could block the site.
+/// Each now gets a page of its own, the later in byte order with `--2`,
+/// and every link leads to the right one.
+#[test]
+fn names_whose_hashes_agree_get_pages_of_their_own() {
+    let tmp = dip_pouch_site();
+    let site = tmp.path();
+    let (a, b) = ("张梁杨龚", "张邓薛黄");
+    std::fs::write(
+        site.join("data/e.toml"),
+        format!(
+            "name = \"E\"\ndate = 2006-01-01\nrounds = 1\ncircuits = [\"{a}\", \"{b}\"]\n\
+             [[results]]\nrank = 1\nname = \"{a}\"\nnat = \"{b}\"\n\
+             [[results]]\nrank = 2\nname = \"{b}\"\nnat = \"{a}\"\n"
+        ),
+    )
+    .unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let out = out.path().join("out");
+    ratings_site::build(&options(site, &out)).unwrap();
+    let page = |path: &str| std::fs::read_to_string(out.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
+    // a < b in byte order: a keeps the bare hash.
+    assert!(page("player/4bdd469d2b.html").contains(&format!("<h1>{a}")));
+    assert!(page("player/4bdd469d2b--2.html").contains(&format!("<h1>{b}")));
+    // The event page links each name to its own page.
+    let event = page("events/e.html");
+    assert!(
+        event.contains(&format!("href=\"../player/4bdd469d2b.html\">{a}<")),
+        "{event}"
+    );
+    assert!(
+        event.contains(&format!("href=\"../player/4bdd469d2b--2.html\">{b}<")),
+        "{event}"
+    );
+    // Nationalities: b is a's, a is b's; each player page links to its own.
+    let nation_a = page("rating/dp/nation/4bdd469d2b.html");
+    let nation_b = page("rating/dp/nation/4bdd469d2b--2.html");
+    assert!(nation_a.contains(b) && nation_b.contains(a));
+    assert!(page("player/4bdd469d2b.html").contains("nation/4bdd469d2b--2.html"));
+    assert!(page("player/4bdd469d2b--2.html").contains("nation/4bdd469d2b.html"));
+    // Circuits.
+    assert!(page("circuits/4bdd469d2b.html").contains(a));
+    assert!(page("circuits/4bdd469d2b--2.html").contains(b));
+}
+
 /// What a build could not write is an error of `check` already, naming the
 /// event files: a page where another event's folder goes, a path too long.
 #[test]

@@ -372,6 +372,7 @@ fn site_of((config, ratings): (config::SiteConfig, Vec<Rating>), plans: &[EventP
     Site {
         config,
         ratings,
+        nation_slugs: Default::default(),
         model: ratings_model::Site {
             events,
             players,

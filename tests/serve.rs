@@ -379,11 +379,134 @@ fn large_files_are_streamed_not_read_whole() {
         }
     }
     assert!(received > size, "{received}");
+    let peak = peak_kib(&server);
+    assert!(peak < 100 << 10, "peak {peak} KiB for a {size}-byte file");
+}
+
+/// Read the server's peak memory (VmHWM) in KiB.
+fn peak_kib(server: &Server) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{}/status", server.0.id())).unwrap();
-    let peak_kib: u64 = status
+    status
         .lines()
         .find_map(|l| l.strip_prefix("VmHWM:"))
         .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
+        .unwrap()
+}
+
+/// A download in progress is not cut by a flood of new connections
+/// (hundreds a second: silent ones, and ones that ask for a page or a
+/// large file and never read), and a page still loads during the flood.
+/// A new connection used to close the oldest, which was the download.
+#[test]
+fn a_download_survives_a_flood_of_connections() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("basic"), &site);
+    std::fs::create_dir_all(site.join("static")).unwrap();
+    let size: u64 = 48 << 20;
+    std::fs::File::create(site.join("static/big.bin"))
+        .unwrap()
+        .set_len(size)
         .unwrap();
-    assert!(peak_kib < 100 << 10, "peak {peak_kib} KiB for a {size}-byte file");
+    let out = tmp.path().join("out");
+    let (_server, port) = start(&site, &out);
+    let download = std::thread::spawn(move || {
+        let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+        write!(stream, "GET /big.bin HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
+        let mut received = 0u64;
+        let mut buf = vec![0u8; 1 << 16];
+        // About 2 s at 64 KB every 2 ms: longer than the flood.
+        loop {
+            match stream.read(&mut buf) {
+                Ok(0) | Err(_) => return received,
+                Ok(n) => received += n as u64,
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    });
+    std::thread::sleep(Duration::from_millis(200));
+    let mut flood = Vec::new();
+    for i in 0..300 {
+        let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)) else {
+            continue;
+        };
+        let _ = match i % 3 {
+            0 => Ok(()),
+            1 => stream.write_all(b"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n"),
+            _ => stream.write_all(b"GET /big.bin HTTP/1.1\r\nHost: localhost\r\n\r\n"),
+        };
+        flood.push(stream);
+        if i == 150 {
+            let (status, body) = get(port, "/");
+            assert_eq!(status, 200);
+            assert!(body.contains("<html"), "{body}");
+        }
+        std::thread::sleep(Duration::from_millis(3));
+    }
+    let received = download.join().unwrap();
+    assert!(received > size, "the download was cut at {received} of {size} bytes");
+    drop(flood);
+}
+
+/// Pages are sent in pieces too, the reload script spliced in before
+/// `</body>`: 32 clients that ask for a 15 MB page and never read it hold
+/// little of the server's memory (each page was read whole, about 550 MB
+/// for 32 clients of a 16 MB page), and a whole page arrives with the
+/// length announced. A client that closes its side once the request is
+/// sent still gets the answer.
+#[test]
+fn pages_are_streamed_with_their_reload_script() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("basic"), &site);
+    std::fs::create_dir_all(site.join("static")).unwrap();
+    let mut page = String::from("<!DOCTYPE html>\n<html lang=\"en\"><head><title>Big</title></head><body>\n");
+    while page.len() < 15 << 20 {
+        page.push_str("<p>A line of a long report, repeated.</p>\n");
+    }
+    page.push_str("</body></html>\n");
+    std::fs::write(site.join("static/big.html"), &page).unwrap();
+    let out = tmp.path().join("out");
+    let (server, port) = start(&site, &out);
+
+    let stalled: Vec<TcpStream> = (0..32)
+        .map(|_| {
+            let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+            write!(stream, "GET /big.html HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
+            stream
+        })
+        .collect();
+    std::thread::sleep(Duration::from_secs(1));
+    let peak = peak_kib(&server);
+    assert!(
+        peak < 100 << 10,
+        "peak {peak} KiB with 32 stalled readers of a 15 MB page"
+    );
+    drop(stalled);
+
+    // The whole page, with the script, as long as announced; the client
+    // has closed its side.
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(stream, "GET /big.html HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
+    stream.shutdown(std::net::Shutdown::Write).unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).unwrap();
+    let at = response.windows(4).position(|w| w == b"\r\n\r\n").expect("a head");
+    let head = String::from_utf8_lossy(&response[..at]).to_ascii_lowercase();
+    let body = String::from_utf8(response[at + 4..].to_vec()).unwrap();
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert!(head.contains(&format!("content-length: {}", body.len())), "{head}");
+    assert!(body.contains("/__ratings/version"), "no reload script");
+    assert!(
+        body.ends_with("</script></body></html>\n"),
+        "{}",
+        &body[body.len() - 80..]
+    );
+    let end = "</body></html>\n";
+    assert!(
+        body.starts_with(&page[..page.len() - end.len()]),
+        "the page's own bytes changed"
+    );
 }

@@ -54,6 +54,32 @@ pub struct Site {
     pub config: SiteConfig,
     pub ratings: Vec<ratings::Rating>,
     pub model: ratings_model::Site,
+    /// The slug of each nationality's key (`country::nation_key`), made
+    /// once for the whole site so that every rating's national rankings
+    /// and every link to them agree (see `names::distinct_slugs`).
+    pub nation_slugs: std::collections::BTreeMap<String, String>,
+}
+
+impl Site {
+    /// The slug of a nationality as written (`FRA`, `France`).
+    pub fn nation_slug(&self, nat: &str) -> String {
+        let key = ratings_model::country::nation_key(nat);
+        match self.nation_slugs.get(&key) {
+            Some(slug) => slug.clone(),
+            None => ratings_model::names::slug(&key),
+        }
+    }
+}
+
+/// The slugs of every nationality of `players`, by key.
+pub fn nation_slugs(players: &[ratings_model::Player]) -> std::collections::BTreeMap<String, String> {
+    let mut written: Vec<&str> = players.iter().map(|p| &*p.nat).filter(|n| !n.is_empty()).collect();
+    written.sort_unstable();
+    written.dedup();
+    let keys: std::collections::BTreeSet<String> =
+        written.into_iter().map(ratings_model::country::nation_key).collect();
+    let slugs = ratings_model::names::distinct_slugs(keys.iter().map(String::as_str));
+    keys.into_iter().zip(slugs).collect()
 }
 
 /// What `build` is asked to do.

@@ -231,7 +231,7 @@ fn nations(site: &Site, ranking: &[RankEntry]) -> Vec<Nation> {
             Nation {
                 name: country::name_of(spelling).to_string(),
                 code: spelling.to_string(),
-                slug: slug(&key),
+                slug: site.nation_slugs.get(&key).cloned().unwrap_or_else(|| slug(&key)),
                 members,
             }
         })
@@ -324,6 +324,7 @@ mod tests {
             config: ratings_config::parse(std::path::Path::new("site.toml"), settings).unwrap(),
             ratings: Vec::new(),
             model,
+            nation_slugs: Default::default(),
         };
         let error = |config: &Rating| Rated::new(&site, config).err().map(|e| e.to_string());
         assert_eq!(

@@ -17,7 +17,7 @@ use ratings_config as config;
 use ratings_config::SiteConfig;
 use ratings_model::error::{Diagnostic, Errors};
 use ratings_model::files::{SiteFile, shown};
-use ratings_model::names::slug;
+use ratings_model::names::{distinct_slugs, slug};
 use ratings_model::{Event, Forfeit, MarkdownPage, Match, Origin, Placement, Player, PlayerId, Round};
 
 /// The files of a site, found by walking `data/` under the rule of
@@ -125,9 +125,6 @@ pub fn load(site_dir: &Path) -> Result<Site, Errors> {
         return Err(Errors::sorted(problems));
     }
     let (players, final_id) = ids.players(&registry);
-    if !check_slugs(&players, &mut problems) {
-        return Err(Errors::sorted(problems));
-    }
     for e in &mut events {
         renumber(e, &final_id);
     }
@@ -136,6 +133,7 @@ pub fn load(site_dir: &Path) -> Result<Site, Errors> {
     Ok(Site {
         config,
         ratings,
+        nation_slugs: crate::nation_slugs(&players),
         model: ratings_model::Site { events, players, pages },
     })
 }
@@ -426,7 +424,7 @@ impl Identities {
         keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         let mut latest = self.latest;
         let mut final_id = vec![0; latest.len()];
-        let players = keyed
+        let mut players = keyed
             .into_iter()
             .enumerate()
             .map(|(i, (key, id))| {
@@ -438,36 +436,21 @@ impl Identities {
                     _ => own,
                 };
                 Player {
-                    slug: slug(&key).into(),
+                    slug: Box::default(),
                     display: pick(entry.map(|e| &e.display), l.spelling.1).into(),
                     nat: pick(entry.map(|e| &e.nat), l.nat.map(|n| n.1).unwrap_or_default()).into(),
                     loc: pick(entry.map(|e| &e.loc), l.loc.map(|n| n.1).unwrap_or_default()).into(),
                     key: key.into(),
                 }
             })
-            .collect();
+            .collect::<Vec<Player>>();
+        // In key order, so that names whose hashes agree get `--2` by it.
+        let slugs = distinct_slugs(players.iter().map(|p| &*p.key));
+        for (p, slug) in players.iter_mut().zip(slugs) {
+            p.slug = slug.into();
+        }
         (players, final_id)
     }
-}
-
-/// Slugs are collision-free by construction except for a hash collision;
-/// refuse to build rather than let two players share a page.
-fn check_slugs(players: &[Player], problems: &mut Vec<Diagnostic>) -> bool {
-    let mut owners: HashMap<&str, &str> = HashMap::with_capacity(players.len());
-    let mut ok = true;
-    for p in players {
-        if let Some(other) = owners.insert(&p.slug, &p.display) {
-            problems.push(Diagnostic::new(
-                "data",
-                format!(
-                    "players {other:?} and {:?} would share the page {}.html (the hashes of their names agree): list one of them in data/players.toml under another name, with its spelling as an alias ([[player]] name = \"...\" aliases = [{:?}])",
-                    p.display, p.slug, p.display
-                ),
-            ));
-            ok = false;
-        }
-    }
-    ok
 }
 
 fn load_pages(site_dir: &Path, files: &[SiteFile], problems: &mut Vec<Diagnostic>) -> Vec<MarkdownPage> {

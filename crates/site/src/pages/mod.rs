@@ -31,7 +31,7 @@ use crate::Site;
 use crate::markdown;
 pub use crate::rated::Rated;
 use ratings_model::PlayerId;
-use ratings_model::names::{ascii_fold, slug, url_path};
+use ratings_model::names::{ascii_fold, url_path};
 use ratings_rating::RankEntry;
 
 /// URL paths (from the site root) of a rating's pages that many pages link.
@@ -110,6 +110,9 @@ pub struct Context<'a> {
     /// How well each rating predicts, and every pair of ratings on the
     /// games both rate: made by the first page or download that needs them.
     evaluation: std::sync::OnceLock<ratings_rating::predictions::Evaluation>,
+    /// By event index: a match event's seats by player, made by the first
+    /// player page that needs them.
+    seats: Vec<std::sync::OnceLock<player::Seats>>,
 }
 
 /// Each player's match events as one flat list and where each player's
@@ -302,13 +305,18 @@ impl<'a> Context<'a> {
                 }
                 let c = by_key.entry(key.clone()).or_insert_with(|| Circuit {
                     name: ratings_model::names::collapse_spaces(name),
-                    slug: slug(&key),
+                    slug: String::new(),
                     events: Vec::new(),
                 });
                 if c.events.last() != Some(&i) {
                     c.events.push(i);
                 }
             }
+        }
+        // In key order, so that names whose hashes agree get `--2` by it.
+        let slugs = ratings_model::names::distinct_slugs(by_key.keys().map(String::as_str));
+        for (c, slug) in by_key.values_mut().zip(slugs) {
+            c.slug = slug;
         }
         let mut circuits: Vec<Circuit> = by_key.into_values().collect();
         circuits.sort_by(|a, b| {
@@ -342,7 +350,13 @@ impl<'a> Context<'a> {
             circuits,
             csv_cells: std::sync::OnceLock::new(),
             evaluation: std::sync::OnceLock::new(),
+            seats: site.model.events.iter().map(|_| std::sync::OnceLock::new()).collect(),
         }
+    }
+
+    /// The seats of the event `index` by player.
+    pub fn seats(&self, index: usize) -> &player::Seats {
+        self.seats[index].get_or_init(|| player::Seats::of(&self.site.model.events[index]))
     }
 
     /// Each rating's predictions and every pair of ratings, in the order of

@@ -329,7 +329,7 @@ impl<'a> Career<'a> {
 fn nationality(ctx: &Context, root: &str, id: PlayerId) -> Option<(String, Option<String>)> {
     let p = ctx.site.model.player(id);
     (!p.nat.is_empty()).then(|| {
-        let slug = ratings_model::names::slug(&country::nation_key(&p.nat));
+        let slug = ctx.site.nation_slug(&p.nat);
         let ranked = ctx.ratings.iter().find(|v| v.position[id as usize].is_some());
         let href = ranked
             .filter(|v| v.nations.iter().any(|n| n.slug == slug))
@@ -654,21 +654,24 @@ fn unrated_rounds<'a>(ctx: &'a Context, index: usize, id: PlayerId, list: &mut E
             if mine.points == 1.0 { "" } else { "s" }
         ));
     }
-    for m in &mut list.matches {
-        let Some(round) = e.round.get(m.round as usize - 1) else {
-            continue;
-        };
-        let first = round.matches.iter().any(|x| x.a == id && x.b == m.opponent_id);
-        m.colour = match (s.colours, first) {
-            (false, _) => "",
-            (true, true) => "White",
-            (true, false) => "Black",
-        };
+    let seats = ctx.seats(index).player(id);
+    if s.colours {
+        for m in &mut list.matches {
+            m.colour = if Seats::first_in(seats, m.round, m.opponent_id) {
+                "White"
+            } else {
+                "Black"
+            };
+        }
     }
     let mut byes: Vec<String> = Vec::new();
-    for (i, round) in e.round.iter().enumerate() {
-        let number = i as u32 + 1;
-        for f in round.forfeits.iter().filter(|f| f.a == id || f.b == id) {
+    for (n, seat) in seats.iter().enumerate() {
+        let Some(round) = e.round.get(seat.round as usize - 1) else {
+            continue;
+        };
+        let number = seat.round;
+        if seat.kind == Seat::FORFEIT {
+            let f = &round.forfeits[seat.other as usize];
             let first = f.a == id;
             let result = match (f.result, first) {
                 (ForfeitResult::FirstWins, true) | (ForfeitResult::SecondWins, false) => "Won by forfeit",
@@ -692,18 +695,97 @@ fn unrated_rounds<'a>(ctx: &'a Context, index: usize, id: PlayerId, list: &mut E
                 cells: Vec::new(),
             });
         }
-        let kinds = [
-            (&round.byes, "full-point bye"),
-            (&round.half_byes, "half-point bye"),
-            (&round.zero_byes, "zero-point bye"),
-        ];
-        for (list, kind) in kinds {
-            if list.contains(&id) {
-                byes.push(format!("{kind} in round {number}"));
-            }
+        // Once a kind and round, however often the list names the player.
+        let again = n > 0 && seats[n - 1].round == seat.round && seats[n - 1].kind == seat.kind;
+        let kind = match seat.kind {
+            Seat::FULL_BYE => "full-point bye",
+            Seat::HALF_BYE => "half-point bye",
+            Seat::ZERO_BYE => "zero-point bye",
+            _ => continue,
+        };
+        if !again {
+            byes.push(format!("{kind} in round {number}"));
         }
     }
     list.byes = byes;
+}
+
+/// A match event's seats by player (made once per event, so that a
+/// player's page does not scan the event's rounds: over all its players
+/// that was quadratic in the event's size).
+pub struct Seats {
+    /// Sorted by player, round, kind, then `other`.
+    seats: Vec<Seat>,
+}
+
+/// A player's place in one round: a match (as its first or second
+/// player, `other` the opponent), a forfeit (`other` its index in the
+/// round's forfeits) or a bye (`other` 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Seat {
+    player: PlayerId,
+    round: u32,
+    kind: u8,
+    other: u32,
+}
+
+impl Seat {
+    const FIRST: u8 = 0;
+    const SECOND: u8 = 1;
+    const FORFEIT: u8 = 2;
+    const FULL_BYE: u8 = 3;
+    const HALF_BYE: u8 = 4;
+    const ZERO_BYE: u8 = 5;
+}
+
+impl Seats {
+    pub fn of(event: &ratings_model::Event) -> Seats {
+        let mut seats = Vec::new();
+        for (i, round) in event.round.iter().enumerate() {
+            let round_number = i as u32 + 1;
+            let seat = |player, kind, other| Seat {
+                player,
+                round: round_number,
+                kind,
+                other,
+            };
+            for m in &round.matches {
+                seats.push(seat(m.a, Seat::FIRST, m.b));
+                seats.push(seat(m.b, Seat::SECOND, m.a));
+            }
+            for (f, forfeit) in round.forfeits.iter().enumerate() {
+                seats.push(seat(forfeit.a, Seat::FORFEIT, f as u32));
+                if forfeit.b != forfeit.a {
+                    seats.push(seat(forfeit.b, Seat::FORFEIT, f as u32));
+                }
+            }
+            for (list, kind) in [
+                (&round.byes, Seat::FULL_BYE),
+                (&round.half_byes, Seat::HALF_BYE),
+                (&round.zero_byes, Seat::ZERO_BYE),
+            ] {
+                seats.extend(list.iter().map(|&p| seat(p, kind, 0)));
+            }
+        }
+        seats.sort_unstable();
+        Seats { seats }
+    }
+
+    /// The player's seats, by round.
+    fn player(&self, id: PlayerId) -> &[Seat] {
+        let start = self.seats.partition_point(|s| s.player < id);
+        let end = start + self.seats[start..].partition_point(|s| s.player == id);
+        &self.seats[start..end]
+    }
+
+    /// Whether, in `round`, the player (whose `seats` these are) played
+    /// `opponent` as the match's first player (White) at least once.
+    fn first_in(seats: &[Seat], round: u32, opponent: PlayerId) -> bool {
+        let at = seats.partition_point(|s| (s.round, s.kind, s.other) < (round, Seat::FIRST, opponent));
+        seats
+            .get(at)
+            .is_some_and(|s| (s.round, s.kind, s.other) == (round, Seat::FIRST, opponent))
+    }
 }
 
 /// By opponent: [matches, wins, losses, draws] over the listed matches
@@ -739,4 +821,63 @@ fn head_to_head<'a>(ctx: &'a Context, tallies: HashMap<PlayerId, [u32; 4]>) -> V
             record: format!("{w}-{d}-{l}"),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratings_model::Forfeit;
+
+    /// A player's seats are found by binary search, in round order; the
+    /// colour of a match is White where the player was first; a forfeit
+    /// and each kind of bye are listed once a round.
+    #[test]
+    fn seats_are_found_by_player_and_round() {
+        // Round 1: 0–1 and 2–3 (1 second); round 2: 3–1 and 1–3 (1 both
+        // first and second against 3), 0 and 2 byes; round 3: a forfeit
+        // 1–0, 2 named twice as absent.
+        let mut e = ratings_rating::testing::event(
+            "e",
+            4,
+            2,
+            vec![
+                (vec![(0, 1, 1, 0, 0), (2, 3, 0, 1, 0)], Vec::new()),
+                (vec![(3, 1, 1, 0, 0), (1, 3, 0, 1, 0)], vec![0]),
+                (Vec::new(), Vec::new()),
+            ],
+        );
+        e.round[1].half_byes = vec![2];
+        e.round[2].forfeits = vec![Forfeit {
+            a: 1,
+            b: 0,
+            result: ForfeitResult::FirstWins,
+        }];
+        e.round[2].zero_byes = vec![2, 2];
+        let seats = Seats::of(&e);
+        let rounds = |p: PlayerId| seats.player(p).iter().map(|s| (s.round, s.kind)).collect::<Vec<_>>();
+        assert_eq!(
+            rounds(1),
+            [
+                (1, Seat::SECOND),
+                (2, Seat::FIRST),
+                (2, Seat::SECOND),
+                (3, Seat::FORFEIT)
+            ]
+        );
+        assert_eq!(
+            rounds(2),
+            [
+                (1, Seat::FIRST),
+                (2, Seat::HALF_BYE),
+                (3, Seat::ZERO_BYE),
+                (3, Seat::ZERO_BYE)
+            ]
+        );
+        assert_eq!(rounds(9), []);
+        assert!(!Seats::first_in(seats.player(1), 1, 0));
+        assert!(Seats::first_in(seats.player(0), 1, 1));
+        assert!(Seats::first_in(seats.player(1), 2, 3));
+        assert!(Seats::first_in(seats.player(3), 2, 1));
+        assert!(!Seats::first_in(seats.player(3), 1, 2));
+    }
 }

@@ -198,12 +198,12 @@ fn row<'a>(
 
 /// The nationality filter's choices for the rows of a page, by label;
 /// `up` leads from the page's folder to the rating's.
-fn nat_options(up: &str, view: &Rated, rows: &[RankRow]) -> Vec<NatOption> {
+fn nat_options(site: &crate::Site, up: &str, view: &Rated, rows: &[RankRow]) -> Vec<NatOption> {
     let codes: std::collections::BTreeSet<&str> = rows.iter().map(|r| r.nat).filter(|n| !n.is_empty()).collect();
     let mut options: Vec<NatOption> = codes
         .into_iter()
         .map(|code| {
-            let slug = ratings_model::names::slug(&ratings_model::country::nation_key(code));
+            let slug = site.nation_slug(code);
             NatOption {
                 code: code.to_string(),
                 label: ratings_model::country::lookup(code)
@@ -384,7 +384,12 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
         pager: Pager::new(page, pages, page_href),
         nats: rows.iter().any(|r: &RankRow| !r.nat.is_empty()),
         // Relative to the list's folder (year-end pages sit one deeper).
-        nat_options: nat_options(if matches!(list, List::YearEnd(_)) { "../" } else { "" }, view, &rows),
+        nat_options: nat_options(
+            ctx.site,
+            if matches!(list, List::YearEnd(_)) { "../" } else { "" },
+            view,
+            &rows,
+        ),
         provisional: rows.iter().any(|r| r.provisional),
         heading_hidden: matches!(list, List::Current),
         rows,
