@@ -5,8 +5,8 @@
 //! HTTP is hyper's (HTTP/1.1, on a tokio runtime of one thread; GET and
 //! HEAD of files, one request per connection): request heads are capped at
 //! [`MAX_HEAD`] bytes and must arrive whole within [`HEAD_DEADLINE`], at
-//! most [`MAX_CONNECTIONS`] are open (a new one closes the one idle the
-//! longest; one idle for [`IDLE_LIMIT`] is closed anyway), every file,
+//! most [`MAX_CONNECTIONS`] are open (a new one closes the quietest; one
+//! idle for [`IDLE_LIMIT`] is closed anyway), every file,
 //! pages with their reload script too, is sent in pieces as the connection
 //! takes them, and only requests for `localhost`, `127.0.0.1` or `[::1]`
 //! are answered, so a web page cannot reach the preview through DNS
@@ -322,12 +322,17 @@ pub const MAX_HEAD: usize = 16 * 1024;
 
 /// Most connections open at once. A new one beyond that closes another:
 /// one still sending its request head if there is one, else one being
-/// answered; of those, the one idle the longest (no byte read or written),
-/// the oldest of those idle as long. So clients that send slowly or not at
-/// all go first, and a flood of new connections cannot keep anyone out,
-/// nor cut a download in progress unless all the others are downloads
-/// that moved more recently.
+/// answered; of those, the one that moved the fewest bytes lately (bytes
+/// read and written, each halved for every [`HALF_LIFE`] since), the
+/// oldest of those as quiet. So clients that send slowly or not at all go
+/// first, then those that stopped reading or read a trickle, and a flood
+/// of new connections keeps no one out and does not cut a download that
+/// moves: its bytes of the last seconds outweigh a new connection's.
 const MAX_CONNECTIONS: usize = 32;
+
+/// How fast the bytes a connection moved count less: by half for every
+/// this many milliseconds.
+const HALF_LIFE: f64 = 2000.0;
 
 /// A connection where no byte moved for this long is closed, however many
 /// are open: a client that stops reading its answer holds nothing for
@@ -385,10 +390,7 @@ fn accept(listener: TcpListener, root: &Path, prefix: &str, state: &Arc<Mutex<St
                 continue;
             };
             let (site, done) = (Arc::clone(&site), Arc::clone(&open));
-            let activity = Arc::new(Activity {
-                last: AtomicU64::new(clock.now()),
-                answering: AtomicBool::new(false),
-            });
+            let activity = Arc::new(Activity::new(clock.now()));
             let noted = Arc::clone(&activity);
             // Held while the task is spawned and noted: it cannot remove
             // itself before it is there.
@@ -405,7 +407,7 @@ fn accept(listener: TcpListener, root: &Path, prefix: &str, state: &Arc<Mutex<St
                 },
             );
             while open.0.len() > MAX_CONNECTIONS {
-                open.close_most_idle(number);
+                open.close_quietest(number, clock.now());
             }
         }
     });
@@ -439,8 +441,34 @@ struct Connection {
 struct Activity {
     /// When a byte last moved either way ([`Clock`]).
     last: AtomicU64,
+    /// The bytes moved up to `last`, each halved for every [`HALF_LIFE`]
+    /// before it (an `f64`'s bits).
+    recent: AtomicU64,
     /// Its request head has come: it is being answered.
     answering: AtomicBool,
+}
+
+impl Activity {
+    fn new(now: u64) -> Activity {
+        Activity {
+            last: AtomicU64::new(now),
+            recent: AtomicU64::new(0f64.to_bits()),
+            answering: AtomicBool::new(false),
+        }
+    }
+
+    /// The bytes moved, halved for every [`HALF_LIFE`] before `now`.
+    fn recent(&self, now: u64) -> f64 {
+        let since = now.saturating_sub(self.last.load(Ordering::Relaxed)) as f64;
+        f64::from_bits(self.recent.load(Ordering::Relaxed)) * (-since / HALF_LIFE).exp2()
+    }
+
+    /// `bytes` moved at `now` (only the connection's own task notes them).
+    fn moved(&self, bytes: usize, now: u64) {
+        let recent = self.recent(now) + bytes as f64;
+        self.recent.store(recent.to_bits(), Ordering::Relaxed);
+        self.last.store(now, Ordering::Relaxed);
+    }
 }
 
 /// The open connections, by number (the order they came in).
@@ -450,19 +478,17 @@ struct Open(BTreeMap<u64, Connection>);
 impl Open {
     /// Close a connection other than `new` (the one that just came): one
     /// still sending its head if there is one, else one being answered; of
-    /// those, the one idle the longest (the first of those idle as long).
-    fn close_most_idle(&mut self, new: u64) {
+    /// those, the one that moved the fewest bytes lately (the first of
+    /// those as quiet).
+    fn close_quietest(&mut self, new: u64, now: u64) {
+        let key = |c: &Connection| (c.activity.answering.load(Ordering::Relaxed), c.activity.recent(now));
         let idle = self
             .0
             .iter()
             .filter(|(number, _)| **number != new)
-            .min_by_key(|(number, c)| {
-                let a = &c.activity;
-                (
-                    a.answering.load(Ordering::Relaxed),
-                    a.last.load(Ordering::Relaxed),
-                    **number,
-                )
+            .min_by(|(n, a), (m, b)| {
+                let (a, b) = (key(a), key(b));
+                a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(n.cmp(m))
             })
             .map(|(number, _)| *number);
         if let Some(c) = idle.and_then(|number| self.0.remove(&number)) {
@@ -493,10 +519,10 @@ impl Tracked {
     fn moved<T>(
         &self,
         result: std::task::Poll<std::io::Result<T>>,
-        bytes: bool,
+        bytes: usize,
     ) -> std::task::Poll<std::io::Result<T>> {
-        if bytes && matches!(result, std::task::Poll::Ready(Ok(_))) {
-            self.activity.last.store(self.clock.now(), Ordering::Relaxed);
+        if bytes > 0 && matches!(result, std::task::Poll::Ready(Ok(_))) {
+            self.activity.moved(bytes, self.clock.now());
         }
         result
     }
@@ -510,7 +536,7 @@ impl tokio::io::AsyncRead for Tracked {
     ) -> std::task::Poll<std::io::Result<()>> {
         let before = buf.filled().len();
         let result = std::pin::Pin::new(&mut self.stream).poll_read(cx, buf);
-        let bytes = buf.filled().len() > before;
+        let bytes = buf.filled().len() - before;
         self.moved(result, bytes)
     }
 }
@@ -522,7 +548,10 @@ impl tokio::io::AsyncWrite for Tracked {
         buf: &[u8],
     ) -> std::task::Poll<std::io::Result<usize>> {
         let result = std::pin::Pin::new(&mut self.stream).poll_write(cx, buf);
-        let bytes = matches!(result, std::task::Poll::Ready(Ok(n)) if n > 0);
+        let bytes = match result {
+            std::task::Poll::Ready(Ok(n)) => n,
+            _ => 0,
+        };
         self.moved(result, bytes)
     }
 
@@ -532,7 +561,10 @@ impl tokio::io::AsyncWrite for Tracked {
         bufs: &[std::io::IoSlice<'_>],
     ) -> std::task::Poll<std::io::Result<usize>> {
         let result = std::pin::Pin::new(&mut self.stream).poll_write_vectored(cx, bufs);
-        let bytes = matches!(result, std::task::Poll::Ready(Ok(n)) if n > 0);
+        let bytes = match result {
+            std::task::Poll::Ready(Ok(n)) => n,
+            _ => 0,
+        };
         self.moved(result, bytes)
     }
 
@@ -1050,28 +1082,29 @@ mod tests {
     /// Which connection goes when one too many is open, and which are
     /// closed for idling: tasks that never end, closed only by the policy.
     #[test]
-    fn the_connection_closed_is_one_sending_its_head_then_the_most_idle() {
+    fn the_connection_closed_is_one_sending_its_head_then_the_quietest() {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .unwrap();
         runtime.block_on(async {
-            // (number, answering, last)
+            // (number, answering, bytes moved, when); now is 5000 ms.
             let table = [
-                (0, true, 100),
-                (1, false, 500),
-                (2, false, 300),
-                (3, true, 50),
-                (4, false, 300),
+                (0, true, 1_000_000, 1000),
+                (1, false, 300, 4900),
+                (2, false, 100, 4000),
+                (3, true, 100_000, 4990),
+                (4, false, 0, 4990),
+                (5, false, 100, 4000),
             ];
+            let now = 5000;
             let mut open = Open::default();
             let mut tasks = BTreeMap::new();
-            for (number, answering, last) in table {
+            for (number, answering, bytes, at) in table {
                 let task = tokio::spawn(std::future::pending::<()>());
-                let activity = Arc::new(Activity {
-                    last: AtomicU64::new(last),
-                    answering: AtomicBool::new(answering),
-                });
+                let activity = Arc::new(Activity::new(at));
+                activity.moved(bytes, at);
+                activity.answering.store(answering, Ordering::Relaxed);
                 open.0.insert(
                     number,
                     Connection {
@@ -1081,23 +1114,27 @@ mod tests {
                 );
                 tasks.insert(number, task);
             }
+            // A million bytes 4 s ago count a quarter.
+            assert!((open.0[&0].activity.recent(now) - 250_000.0).abs() < 1e-6);
             let order = |open: &Open| open.0.keys().copied().collect::<Vec<u64>>();
-            // Of those sending their heads (1, 2, 4), the most idle: 2 and
-            // 4 idle as long, 2 came first. 4 is the one that just came.
-            open.close_most_idle(4);
-            assert_eq!(order(&open), [0, 1, 3, 4]);
-            open.close_most_idle(4);
+            // Of those sending their heads (1, 2, 5; 4 just came), the
+            // quietest: 2 and 5 as quiet, 2 came first; then 5, then 1.
+            open.close_quietest(4, now);
+            assert_eq!(order(&open), [0, 1, 3, 4, 5]);
+            open.close_quietest(4, now);
+            open.close_quietest(4, now);
             assert_eq!(order(&open), [0, 3, 4]);
-            // Only the new one sends its head: the most idle of those
-            // being answered goes.
-            open.close_most_idle(4);
+            // Only the new one sends its head: the quietest of those being
+            // answered goes (100,000 bytes just now, against a million 4 s
+            // ago).
+            open.close_quietest(4, now);
             assert_eq!(order(&open), [0, 4]);
-            // Idle since before 200: closed.
-            open.close_idle(200);
+            // Idle since before 2000: closed.
+            open.close_idle(2000);
             assert_eq!(order(&open), [4]);
             tokio::task::yield_now().await;
             let ended: Vec<u64> = tasks.iter().filter(|(_, t)| t.is_finished()).map(|(n, _)| *n).collect();
-            assert_eq!(ended, [0, 1, 2, 3]);
+            assert_eq!(ended, [0, 1, 2, 3, 5]);
         });
     }
 

@@ -352,19 +352,26 @@ fn slow_clients_keep_no_one_out() {
     assert!(closed, "still open after 40 s: {}", String::from_utf8_lossy(&answer));
 }
 
-/// A large static file is sent in pieces: the server's memory stays far
-/// below the file's size while it is downloaded (it read files whole).
-#[test]
-fn large_files_are_streamed_not_read_whole() {
+/// A copy of the basic fixture with `static/big.bin` of `size` bytes
+/// (sparse): the temporary folder and the site's folder in it.
+fn site_with_big_file(size: u64) -> (tempfile::TempDir, std::path::PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
     let site = tmp.path().join("site");
     copy_dir(&fixture("basic"), &site);
     std::fs::create_dir_all(site.join("static")).unwrap();
-    let size: u64 = 160 << 20;
     std::fs::File::create(site.join("static/big.bin"))
         .unwrap()
         .set_len(size)
         .unwrap();
+    (tmp, site)
+}
+
+/// A large static file is sent in pieces: the server's memory stays far
+/// below the file's size while it is downloaded (it read files whole).
+#[test]
+fn large_files_are_streamed_not_read_whole() {
+    let size: u64 = 160 << 20;
+    let (tmp, site) = site_with_big_file(size);
     let out = tmp.path().join("out");
     let (server, port) = start(&site, &out);
     let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
@@ -399,15 +406,8 @@ fn peak_kib(server: &Server) -> u64 {
 /// A new connection used to close the oldest, which was the download.
 #[test]
 fn a_download_survives_a_flood_of_connections() {
-    let tmp = tempfile::tempdir().unwrap();
-    let site = tmp.path().join("site");
-    copy_dir(&fixture("basic"), &site);
-    std::fs::create_dir_all(site.join("static")).unwrap();
     let size: u64 = 48 << 20;
-    std::fs::File::create(site.join("static/big.bin"))
-        .unwrap()
-        .set_len(size)
-        .unwrap();
+    let (tmp, site) = site_with_big_file(size);
     let out = tmp.path().join("out");
     let (_server, port) = start(&site, &out);
     let download = std::thread::spawn(move || {
