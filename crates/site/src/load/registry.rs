@@ -70,7 +70,20 @@ pub struct Registry {
     pub entries: HashMap<String, Entry>,
 }
 
+/// An entry as written: `ratings import` matches FIDE ids and names to it.
+#[derive(Debug)]
+pub struct Written {
+    pub name: String,
+    pub aliases: Vec<String>,
+    pub fide_id: Option<u64>,
+}
+
 pub fn parse(path: &Path, text: &str) -> Result<Registry, Vec<Diagnostic>> {
+    parse_written(path, text).map(|(registry, _)| registry)
+}
+
+/// [`parse`], and every entry as written, in the file's order.
+pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>), Vec<Diagnostic>> {
     let file = pieces::read(text, &PLAYERS).map_err(|e| vec![toml_error(path, text, &e)])?;
     let mut problems = Vec::new();
     let mut registry = Registry::default();
@@ -157,11 +170,20 @@ pub fn parse(path: &Path, text: &str) -> Result<Registry, Vec<Diagnostic>> {
             },
         );
     }
-    if problems.is_empty() {
-        Ok(registry)
-    } else {
-        Err(problems)
+    if !problems.is_empty() {
+        return Err(problems);
     }
+    let written = file
+        .player
+        .rows
+        .into_iter()
+        .map(|entry| Written {
+            name: entry.name.into_inner(),
+            aliases: entry.aliases.into_iter().map(Spanned::into_inner).collect(),
+            fide_id: entry.fide_id.map(Spanned::into_inner),
+        })
+        .collect();
+    Ok((registry, written))
 }
 
 #[cfg(test)]
