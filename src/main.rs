@@ -302,7 +302,9 @@ fn tune(site: &Path, rating: Option<&str>, holdout: f64) -> Result<(), String> {
         let ids: Vec<&str> = loaded.config.ratings.iter().map(|t| t.id.as_str()).collect();
         return Err(match rating {
             Some(id) => format!("error: no rating {id:?} in site.toml (its ratings: {})", ids.join(", ")),
-            None => "error: no rating of site.toml has parameters tune can fit (Elo, Glicko-2, TrueSkill)".to_string(),
+            None => {
+                "error: no rating of site.toml has parameters tune can fit (Elo, Glicko-2, TrueSkill, DCI)".to_string()
+            }
         });
     }
     for (i, table) in tables.iter().enumerate() {

@@ -46,8 +46,13 @@ pub struct ServeOptions {
 /// The address the reload script polls.
 pub const VERSION_PATH: &str = "/__ratings/version";
 
-/// How long a burst of file events must be quiet before a rebuild.
+/// How long a burst of changes must be quiet before a rebuild.
 const SETTLE: Duration = Duration::from_millis(150);
+
+/// The longest a rebuild waits for changes to settle: files that keep
+/// changing (a log written under `data/`, a program reading the files
+/// over and over) do not put it off.
+const MAX_SETTLE: Duration = Duration::from_secs(2);
 
 #[derive(Default)]
 struct State {
@@ -209,8 +214,21 @@ impl Inputs {
             };
             self.note(event, &mut changed, &mut replaced);
         }
-        while let Ok(more) = self.events.recv_timeout(SETTLE) {
-            self.note(more, &mut changed, &mut replaced);
+        // Until the inputs are quiet for SETTLE (events that change no
+        // input, reads and hidden files, do not count), at most MAX_SETTLE.
+        let settled = std::time::Instant::now() + MAX_SETTLE;
+        let mut quiet = std::time::Instant::now() + SETTLE;
+        loop {
+            let now = std::time::Instant::now();
+            let Ok(more) = self
+                .events
+                .recv_timeout(quiet.min(settled).saturating_duration_since(now))
+            else {
+                break;
+            };
+            if self.note(more, &mut changed, &mut replaced) {
+                quiet = std::time::Instant::now() + SETTLE;
+            }
         }
         self.rewatch(&replaced);
         Ok(changed)
@@ -218,8 +236,14 @@ impl Inputs {
 
     /// Take in one file event: the first input it changes, if none yet,
     /// and the input folder it says was removed, created or renamed.
-    fn note(&self, event: notify::Result<notify::Event>, changed: &mut Option<PathBuf>, replaced: &mut Vec<PathBuf>) {
-        let Ok(event) = event else { return };
+    /// Whether it changes an input.
+    fn note(
+        &self,
+        event: notify::Result<notify::Event>,
+        changed: &mut Option<PathBuf>,
+        replaced: &mut Vec<PathBuf>,
+    ) -> bool {
+        let Ok(event) = event else { return false };
         if matches!(
             event.kind,
             EventKind::Create(_) | EventKind::Remove(_) | EventKind::Modify(ModifyKind::Name(_))
@@ -231,9 +255,12 @@ impl Inputs {
                 }
             }
         }
+        let input = relevant(&self.site_dir, &self.out, event);
+        let relevant = input.is_some();
         if changed.is_none() {
-            *changed = relevant(&self.site_dir, &self.out, event);
+            *changed = input;
         }
+        relevant
     }
 
     /// Drop the watches of the `stale` folders, then watch every input
@@ -1028,6 +1055,49 @@ mod tests {
                 p == site.join("site.toml")
             });
         }
+    }
+
+    /// A file under `data/` that keeps changing (a hidden log written
+    /// every 20 ms, the files read over and over) does not put off the
+    /// rebuild of an edit: the edit is reported while the noise goes on
+    /// (it was put off until the noise stopped).
+    #[test]
+    fn changes_that_never_settle_do_not_put_off_a_rebuild() {
+        use std::sync::atomic::AtomicBool;
+        let tmp = tempfile::tempdir().unwrap();
+        let site = tmp.path().join("site");
+        let cup = site.join("data/cup.toml");
+        write_old(&cup, "name = \"Cup\"\n");
+        write_old(&site.join("site.toml"), "title = \"Old\"\n");
+        let mut inputs = Inputs::native(&site, &site.join("public")).unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        let noise = {
+            let (stop, site) = (Arc::clone(&stop), site.clone());
+            std::thread::spawn(move || {
+                let start = std::time::Instant::now();
+                while !stop.load(Ordering::Relaxed) && start.elapsed() < Duration::from_secs(20) {
+                    let mut log = std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(site.join("data/.tick"))
+                        .unwrap();
+                    log.write_all(b"tick\n").unwrap();
+                    let _ = std::fs::read(site.join("data/cup.toml"));
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                stop.load(Ordering::Relaxed)
+            })
+        };
+        std::thread::sleep(Duration::from_millis(300));
+        std::fs::write(&cup, "name = \"Edited Cup\"\n").unwrap();
+        let changed = inputs.next_change(Some(Duration::from_secs(20))).unwrap();
+        stop.store(true, Ordering::Relaxed);
+        let stopped_by_us = noise.join().unwrap();
+        assert_eq!(changed, Some(cup));
+        assert!(
+            stopped_by_us,
+            "the edit was reported only once the noise had stopped by itself"
+        );
     }
 
     #[test]

@@ -471,3 +471,58 @@ fn the_home_page_shows_the_notice_of_site_toml() {
     let (_t, plain) = build(&fixture("basic"));
     assert!(!read(&plain.join("index.html")).contains("class=\"notice\""));
 }
+
+/// A rating of many years links at most 25 year ends (and the newest and
+/// the oldest) from each ranking page, not every year from every page
+/// (8,000 years of events wrote 4 GB of year links); every year end can
+/// still be reached from the current ranking by following the links.
+#[test]
+fn many_years_are_linked_in_a_window_and_all_reachable() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path();
+    std::fs::write(
+        site.join("site.toml"),
+        "title = \"Years\"\n[[rating]]\nid = \"dp\"\nsystem = \"dip-pouch\"\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(site.join("data")).unwrap();
+    for year in 1951..=2010 {
+        std::fs::write(
+            site.join(format!("data/{year}.toml")),
+            format!("name = \"Cup {year}\"\ndate = {year}-06-01\nrounds = 1\n[[results]]\nrank = 1\nname = \"Ann A\"\n[[results]]\nrank = 2\nname = \"Bob B\"\n"),
+        )
+        .unwrap();
+    }
+    let out = tmp.path().join("out");
+    ratings_site::build(&options(site, &out)).unwrap();
+    let years_linked = |page: &str| -> Vec<i32> {
+        let html = read(&out.join("rating/dp").join(page));
+        let nav = html
+            .split("<nav class=years")
+            .nth(1)
+            .unwrap()
+            .split("</nav>")
+            .next()
+            .unwrap();
+        nav.split("year/").skip(1).map(|s| s[..4].parse().unwrap()).collect()
+    };
+    // The current ranking: the newest 25, then the oldest after a gap.
+    let current = years_linked("index.html");
+    let mut expected: Vec<i32> = (1986..=2010).rev().collect();
+    expected.push(1951);
+    assert_eq!(current, expected);
+    assert!(read(&out.join("rating/dp/index.html")).contains("<li aria-hidden=true>…</li>"));
+    // A year in the middle: the newest, 25 around it, the oldest.
+    let middle = years_linked("year/1980.html");
+    assert_eq!(middle.len(), 27, "{middle:?}");
+    assert!(middle.contains(&1980) && middle.contains(&2010) && middle.contains(&1951));
+    // Every year end is reached from the current ranking.
+    let mut seen = std::collections::BTreeSet::new();
+    let mut todo: Vec<i32> = current;
+    while let Some(y) = todo.pop() {
+        if seen.insert(y) {
+            todo.extend(years_linked(&format!("year/{y}.html")));
+        }
+    }
+    assert_eq!(seen.into_iter().collect::<Vec<_>>(), (1951..=2010).collect::<Vec<_>>());
+}

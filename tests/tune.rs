@@ -45,17 +45,18 @@ fn build_loss(out: &std::path::Path, id: &str, year: &str) -> String {
     format!("{loss:.6}")
 }
 
-#[test]
-fn the_printed_figures_are_what_a_build_with_the_printed_parameters_gives() {
-    let tmp = tempfile::tempdir().unwrap();
-    let site = tmp.path().join("site");
-    std::fs::create_dir(&site).unwrap();
-    two_years(&site, "[[rating]]\nid = \"elo\"\nsystem = \"elo\"\nk = 8\n");
+/// Run `ratings tune` on `site` for rating `id` and check that it prints
+/// what builds give: the site as it is for the current parameters, the site
+/// with the printed table in place of its ratings for the best. The
+/// holdout must cut between two years, `years` (training, held out), and
+/// `games` is the line of the games of each part. Returns the report.
+fn printed_figures_are_built(site: &std::path::Path, id: &str, holdout: &str, years: [&str; 2], games: &str) -> String {
+    let site_toml = read(&site.join("site.toml"));
     let tune = || {
         std::process::Command::new(BIN)
             .args(["tune", "--site"])
-            .arg(&site)
-            .args(["--rating", "elo", "--holdout", "0.5"])
+            .arg(site)
+            .args(["--rating", id, "--holdout", holdout])
             .output()
             .unwrap()
     };
@@ -68,11 +69,7 @@ fn the_printed_figures_are_what_a_build_with_the_printed_parameters_gives() {
     );
     // Deterministic: a second run prints the same.
     assert_eq!(String::from_utf8(tune().stdout).unwrap(), printed);
-    // Half the games held out: 2021, cut between two dates.
-    assert!(
-        printed.contains("games: 120 for training, 120 held out (from 2021-01-01)"),
-        "{printed}"
-    );
+    assert!(printed.contains(games), "{printed}");
     let figures = |label: &str| -> (String, String) {
         let line = printed.lines().find(|l| l.trim_start().starts_with(label)).unwrap();
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -81,25 +78,74 @@ fn the_printed_figures_are_what_a_build_with_the_printed_parameters_gives() {
     let (current_training, best_training) = figures("log loss, training");
     let (current_held, best_held) = figures("log loss, held out");
     // The current parameters: the site as it is.
-    let (_a, out) = build(&site);
-    assert_eq!(build_loss(&out, "elo", "2020"), current_training);
-    assert_eq!(build_loss(&out, "elo", "2021"), current_held);
-    // The best: the printed table in site.toml.
+    let (_a, out) = build(site);
+    assert_eq!(build_loss(&out, id, years[0]), current_training);
+    assert_eq!(build_loss(&out, id, years[1]), current_held);
+    // The best: the printed table in site.toml, in place of the ratings.
     let table = &printed[printed.find("[[rating]]").expect("a table to paste")..];
-    assert!(table.contains("\nk = "), "{table}");
+    let tuned = site.parent().unwrap().join(format!("{id}-tuned"));
+    copy_tree(site, &tuned);
+    let settings = &site_toml[..site_toml.find("[[rating]]").unwrap()];
+    std::fs::write(tuned.join("site.toml"), format!("{settings}{table}")).unwrap();
+    let (_b, out) = build(&tuned);
+    assert_eq!(build_loss(&out, id, years[0]), best_training);
+    assert_eq!(build_loss(&out, id, years[1]), best_held);
+    assert!(best_training <= current_training, "{printed}");
+    // tune never changes site.toml.
+    assert_eq!(read(&site.join("site.toml")), site_toml);
+    printed
+}
+
+#[test]
+fn the_printed_figures_are_what_a_build_with_the_printed_parameters_gives() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    std::fs::create_dir(&site).unwrap();
+    two_years(&site, "[[rating]]\nid = \"elo\"\nsystem = \"elo\"\nk = 8\n");
+    // Half the games held out: 2021, cut between two dates.
+    let printed = printed_figures_are_built(
+        &site,
+        "elo",
+        "0.5",
+        ["2020", "2021"],
+        "games: 120 for training, 120 held out (from 2021-01-01)",
+    );
+    assert!(printed.contains("\nk = "), "{printed}");
     assert!(
-        !table.contains("\nk = 8\n"),
+        !printed.contains("\nk = 8\n"),
         "K 8 is far from the strengths' spread: {printed}"
     );
-    let tuned = tmp.path().join("tuned");
-    std::fs::create_dir(&tuned).unwrap();
-    two_years(&tuned, table);
-    let (_b, out) = build(&tuned);
-    assert_eq!(build_loss(&out, "elo", "2020"), best_training);
-    assert_eq!(build_loss(&out, "elo", "2021"), best_held);
-    assert!(best_training < current_training, "{printed}");
-    // tune never changes site.toml.
-    assert!(read(&site.join("site.toml")).ends_with("k = 8\n"));
+    assert!(!printed.contains("Nothing better found"), "{printed}");
+}
+
+/// The same for a DCI rating, whose K bands are pasted back as a whole
+/// `k_bands` table (its last bound `inf`): the DCI example's Limited
+/// rating, 1997 to train on, 1998 held out.
+#[test]
+fn the_printed_figures_of_a_dci_rating_are_what_a_build_gives() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_tree(&repo().join("examples/dci-league"), &site);
+    let printed = printed_figures_are_built(
+        &site,
+        "dci-limited",
+        "0.6455",
+        ["1997", "1998"],
+        "games: 334 for training, 605 held out (from 1997-12-13)",
+    );
+    for name in [
+        "initial",
+        "provisional_matches",
+        "k_bands 1 bound",
+        "k_bands 3 K",
+        "judge_level_for_full_k",
+    ] {
+        assert!(printed.contains(&format!("\n  {name} ")), "{name}: {printed}");
+    }
+    // min_players decides which events are rated: not searched.
+    assert!(!printed.contains("min_players"), "{printed}");
+    assert!(printed.contains("\nk_bands = [["), "{printed}");
+    assert!(printed.contains(", [inf, "), "{printed}");
 }
 
 #[test]

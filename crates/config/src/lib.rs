@@ -358,11 +358,29 @@ fn max_site_mb(c: &mut Problems, written: Option<&Spanned<i64>>) -> u64 {
     }
 }
 
+/// The most `[[rating]]` tables a site may have: every rating is compared
+/// with every other on the games both rate ("Which rating predicts best"),
+/// a cost that grows with the square of their number (400 ratings of 200
+/// small events took 99 s to check).
+pub const MAX_RATINGS: usize = 16;
+
 /// The `[[rating]]` tables whose common keys could be read, ids unique.
 fn rating_tables(c: &mut Problems, tables: &[Spanned<RawTable>]) -> Vec<RatingTable> {
     let mut ratings: Vec<RatingTable> = Vec::new();
     let shared: Arc<str> = Arc::from(c.text);
-    for table in tables {
+    if let Some(extra) = tables.get(MAX_RATINGS) {
+        c.list.push(Diagnostic::at(
+            c.path,
+            c.text,
+            extra.span(),
+            format!(
+                "a site publishes at most {MAX_RATINGS} ratings (this is `[[rating]]` number {} of {}): each is compared with every other, so their cost grows with the square of their number; publish the others from a second site",
+                MAX_RATINGS + 1,
+                tables.len()
+            ),
+        ));
+    }
+    for table in tables.iter().take(MAX_RATINGS) {
         if let Some(r) = rating(c, table, &shared) {
             if ratings.iter().any(|o| o.id == r.id) {
                 let id = table.get_ref().iter().find(|(k, _)| k.get_ref() == "id");

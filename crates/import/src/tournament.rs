@@ -249,7 +249,11 @@ fn result_text(result: &GameResult) -> &str {
 struct Sources {
     /// False: nothing is noted (the event file loads, no position is asked).
     record: bool,
-    lines: HashMap<usize, Vec<(usize, Position)>>,
+    /// (line, column, source position) of every value, in the order of the
+    /// file (lines are noted in order): 32 bytes a value, where a map of
+    /// lines to lists took some 70 a line, a tenth of the memory of an
+    /// imported event of a million rows.
+    values: Vec<(usize, usize, Position)>,
     /// How much of the (growing) event file has been counted, and the
     /// lines ended in it: each call counts only what was added since, so
     /// noting every line stays linear in the file.
@@ -268,32 +272,35 @@ impl Sources {
         self.counted_bytes = out.len();
         let line = self.counted_lines + 1;
         let start = out.rfind('\n').map_or(out, |i| &out[i + 1..]);
+        // A line noted again is noted anew.
+        while self.values.last().is_some_and(|v| v.0 == line) {
+            self.values.pop();
+        }
         // The column is counted on from the previous value's, never again
         // from the line's start (a round's bye list of thousands of names
         // was quadratic in its length).
         let (mut from, mut column) = (0, 1);
-        let mut found = Vec::new();
         for (text, at) in values {
             if let Some(i) = start[from..].find(text.as_str()) {
                 column += start[from..from + i].chars().count();
-                found.push((column, *at));
+                self.values.push((line, column, *at));
                 column += text.chars().count();
                 from += i + text.len();
             }
         }
-        self.lines.insert(line, found);
     }
 
     /// The source position of an event file's (line, column): the value the
     /// column falls in, else the line's first value.
     fn find(&self, (line, column): (usize, usize)) -> Option<Position> {
-        let values = self.lines.get(&line)?;
+        let first = self.values.partition_point(|v| v.0 < line);
+        let values = &self.values[first..first + self.values[first..].partition_point(|v| v.0 == line)];
         values
             .iter()
             .rev()
-            .find(|(c, _)| *c <= column)
+            .find(|(_, c, _)| *c <= column)
             .or(values.first())
-            .map(|&(_, at)| at)
+            .map(|&(_, _, at)| at)
             .filter(|at| at.0 > 0)
     }
 }
@@ -513,15 +520,15 @@ mod tests {
             ..Sources::default()
         };
         sources.note(&out, &values);
-        let found = &sources.lines[&2];
+        let found = &sources.values;
         assert_eq!(found.len(), values.len());
         // `byes = [` is 8 characters; each value is `"Zoë PlayerN"` and `, `.
         let mut column = 9;
-        for (i, &(c, at)) in found.iter().enumerate() {
-            assert_eq!((c, at), (column, (i + 2, 0)));
+        for (i, &(line, c, at)) in found.iter().enumerate() {
+            assert_eq!((line, c, at), (2, column, (i + 2, 0)));
             column += values[i].0.chars().count() + 2;
         }
-        let last = found.last().unwrap().0;
+        let last = found.last().unwrap().1;
         assert_eq!(sources.find((2, last + 3)), Some((500_001, 0)));
         assert_eq!(sources.find((2, 12)), Some((2, 0)));
     }

@@ -5,7 +5,7 @@
 use super::elo::MAX_K;
 use super::games::{self, MatchRows};
 use super::params::RATING_BOUND;
-use super::{Columns, History, MatchLine, Params, RatingSystem, Standing, System};
+use super::{Columns, History, MatchLine, Parameter, Params, RatingSystem, Standing, System};
 use ratings_model::{Event, Site};
 
 pub const SYSTEM: System = System {
@@ -272,6 +272,34 @@ impl RatingSystem for Dci {
 
     fn formats(&self) -> Option<&[String]> {
         Some(&self.0.formats)
+    }
+
+    /// Every number of the table but `min_players`: it decides which
+    /// events are rated at all, so two values would be scored on
+    /// different games (as `formats`). A band's bound moves by 100 points
+    /// (a value that would put the bounds out of order is refused), its
+    /// K by factors; the last bound stays `inf`.
+    fn parameters(&self) -> Vec<Parameter> {
+        let p = &self.0;
+        let mut out = vec![
+            Parameter::shift("initial", p.initial, 100.0),
+            Parameter::count("provisional_matches", f64::from(p.provisional_matches)),
+        ];
+        for (row, &(bound, k)) in p.k_bands.iter().enumerate() {
+            let bound = if bound.is_finite() {
+                Parameter::shift("k_bands", bound, 100.0)
+            } else {
+                Parameter::fixed("k_bands", bound)
+            };
+            out.push(bound.in_cell(row, 0, "bound"));
+            out.push(Parameter::scale("k_bands", k).in_cell(row, 1, "K"));
+        }
+        out.push(Parameter::count("half_k_below", f64::from(p.half_k_below)));
+        out.push(Parameter::count(
+            "judge_level_for_full_k",
+            f64::from(p.judge_level_for_full_k),
+        ));
+        out
     }
 
     fn method(&self) -> String {

@@ -114,8 +114,9 @@ pub trait RatingSystem: Send + Sync + std::fmt::Debug {
     }
 
     /// The numeric parameters of the rating, as `ratings tune` searches
-    /// them (every key of the system's table but `formats` and
-    /// `min_events`), with their values.
+    /// them (every key of the system's table but `formats`, `min_events`
+    /// and any other that decides which games are rated, such as DCI's
+    /// `min_players`), with their values.
     fn parameters(&self) -> Vec<Parameter> {
         Vec::new()
     }
@@ -135,36 +136,74 @@ pub struct Belief {
 pub struct Parameter {
     /// The key of the `[[rating]]` table.
     pub key: &'static str,
+    /// For a key whose value is a table of numbers (DCI's `k_bands`): the
+    /// cell this parameter is. A system gives every cell of such a key,
+    /// row by row, so that the whole table can be written back.
+    pub cell: Option<Cell>,
     pub value: f64,
     /// How tune moves it: a `Scale` is positive and moved by factors, a
     /// `Shift` (a starting rating) by steps of `step`, a `Whole` number
-    /// (days) by factors, rounded.
+    /// (days) by factors, rounded, a `Count` as a `Whole` but also by one
+    /// (so that it moves from 0, 1 or 2); a `Fixed` cell not at all.
     pub kind: ParameterKind,
 }
 
+/// A cell of a table-valued key: its row and column (from 0) and the
+/// column's name, for the report ("k_bands 2 K").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cell {
+    pub row: usize,
+    pub column: usize,
+    pub name: &'static str,
+}
+
 impl Parameter {
-    pub fn scale(key: &'static str, value: f64) -> Parameter {
+    fn new(key: &'static str, value: f64, kind: ParameterKind) -> Parameter {
         Parameter {
             key,
+            cell: None,
             value,
-            kind: ParameterKind::Scale,
+            kind,
         }
+    }
+
+    pub fn scale(key: &'static str, value: f64) -> Parameter {
+        Parameter::new(key, value, ParameterKind::Scale)
     }
 
     /// A starting rating, moved by `step` points.
     pub fn shift(key: &'static str, value: f64, step: f64) -> Parameter {
-        Parameter {
-            key,
-            value,
-            kind: ParameterKind::Shift { step },
-        }
+        Parameter::new(key, value, ParameterKind::Shift { step })
     }
 
     pub fn whole(key: &'static str, value: f64) -> Parameter {
+        Parameter::new(key, value, ParameterKind::Whole)
+    }
+
+    /// A whole number that may be 0: a count of matches, a judge level.
+    pub fn count(key: &'static str, value: f64) -> Parameter {
+        Parameter::new(key, value, ParameterKind::Count)
+    }
+
+    /// A cell the search keeps as it is.
+    pub fn fixed(key: &'static str, value: f64) -> Parameter {
+        Parameter::new(key, value, ParameterKind::Fixed)
+    }
+
+    /// This parameter as cell `row`, `column` of its key's table.
+    pub fn in_cell(self, row: usize, column: usize, name: &'static str) -> Parameter {
         Parameter {
-            key,
-            value,
-            kind: ParameterKind::Whole,
+            cell: Some(Cell { row, column, name }),
+            ..self
+        }
+    }
+
+    /// The name the report shows: the key, and the cell ("k_bands 1 K",
+    /// rows counted from 1).
+    pub fn name(&self) -> String {
+        match self.cell {
+            None => self.key.to_string(),
+            Some(c) => format!("{} {} {}", self.key, c.row + 1, c.name),
         }
     }
 }
@@ -172,8 +211,13 @@ impl Parameter {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum ParameterKind {
     Scale,
-    Shift { step: f64 },
+    Shift {
+        step: f64,
+    },
     Whole,
+    Count,
+    /// A cell the search keeps (the last K band's bound, `inf`).
+    Fixed,
 }
 
 /// What a system's pages and downloads show beside the rating.

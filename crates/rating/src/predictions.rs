@@ -149,36 +149,26 @@ pub fn games(system: &dyn RatingSystem, rows: &[Row]) -> Vec<Game> {
     out
 }
 
-/// [`games`] into `out` (cleared first): a buffer kept from event to
-/// event saves allocating and zeroing memory for every event.
-fn games_into(system: &dyn RatingSystem, rows: &[Row], out: &mut Vec<Game>) {
+/// [`games`] into `out` (cleared first), and their [`Score`], summed as
+/// the games are made (in their order, as [`Score::of`] sums them): a
+/// buffer kept from event to event saves allocating and zeroing memory for
+/// every event, and the score a second pass over the games.
+fn games_into(system: &dyn RatingSystem, rows: &[Row], out: &mut Vec<Game>) -> Score {
     out.clear();
+    let mut score = Score::default();
     let belief = |rating, deviation| Belief { rating, deviation };
     let chance = |a: Belief, b: Belief| system.chance(a, b).unwrap_or(f64::NAN);
     match rows.first().map(|r| r.detail()) {
         None => {}
         Some(DetailRef::Placement { .. }) => {
-            let ranked: Vec<(&Row, u32)> = rows.iter().filter_map(|r| Some((r, r.rank()?))).collect();
-            out.reserve(ranked.len() * ranked.len().saturating_sub(1) / 2);
-            for (i, &(x, rank_x)) in ranked.iter().enumerate() {
-                for &(y, rank_y) in &ranked[i + 1..] {
-                    let ((a, rank_a), (b, rank_b)) = if x.player < y.player {
-                        ((x, rank_x), (y, rank_y))
-                    } else {
-                        ((y, rank_y), (x, rank_x))
-                    };
-                    let before = |r: &Row| belief(r.before, r.deviation().map(|d| d[0]));
-                    let score2 = match rank_a.cmp(&rank_b) {
-                        std::cmp::Ordering::Less => 2,
-                        std::cmp::Ordering::Equal => 1,
-                        std::cmp::Ordering::Greater => 0,
-                    };
-                    out.push(Game::new(
-                        (0, a.player, b.player),
-                        score2,
-                        (a.before, b.before),
-                        chance(before(a), before(b)),
-                    ));
+            let placed = placed(rows);
+            out.reserve(placed.len() * placed.len().saturating_sub(1) / 2);
+            let mut chances = Chances::new(system, &placed);
+            for i in 0..placed.len() {
+                for j in i + 1..placed.len() {
+                    let game = placement_game(&placed, i, j, &mut chances);
+                    score.add_game(&game);
+                    out.push(game);
                 }
             }
         }
@@ -202,15 +192,270 @@ fn games_into(system: &dyn RatingSystem, rows: &[Row], out: &mut Vec<Game>) {
                     }
                     let own = m.deviations.get(i).copied();
                     let other = deviation.get(&(line.opponent, line.round)).copied();
-                    out.push(Game::new(
+                    let game = Game::new(
                         (line.round, row.player, line.opponent),
                         (line.score() * 2.0) as u8,
                         (line.before, line.opponent_before),
                         chance(belief(line.before, own), belief(line.opponent_before, other)),
-                    ));
+                    );
+                    score.add_game(&game);
+                    out.push(game);
                 }
             }
         }
+    }
+    score
+}
+
+/// What a pair of a placement event needs of each row, read once a row
+/// rather than once a pair (the deviation is behind a pointer).
+struct Placed {
+    player: PlayerId,
+    rank: u32,
+    before: Belief,
+}
+
+/// The ranked rows of a placement event, in their order.
+fn placed(rows: &[Row]) -> Vec<Placed> {
+    rows.iter()
+        .filter_map(|r| {
+            Some(Placed {
+                player: r.player,
+                rank: r.rank()?,
+                before: Belief {
+                    rating: r.before,
+                    deviation: r.deviation().map(|d| d[0]),
+                },
+            })
+        })
+        .collect()
+}
+
+/// A rating's chances between the placed rows of an event. Rows of equal
+/// belief (newcomers at the starting rating, a quarter of the rows of the
+/// benchmark's events) have equal chances against the same opponent: the
+/// chance of a pair that repeats (a row in a class of equal beliefs on
+/// either side, [`Classes::slot`]) is computed once (NaN: not yet), the
+/// same value bit for bit, while the slots are at most [`MAX_SLOTS`].
+struct Chances<'s> {
+    system: &'s dyn RatingSystem,
+    classes: Option<Classes>,
+    known: Vec<f64>,
+}
+
+/// The most chances kept ([`Classes::slots`]: 8 MB).
+const MAX_SLOTS: usize = 1 << 20;
+
+impl<'s> Chances<'s> {
+    fn new(system: &'s dyn RatingSystem, placed: &[Placed]) -> Chances<'s> {
+        let modelled = system.chance(Belief::default(), Belief::default()).is_some();
+        let classes = Classes::of(placed, |r| r.before).filter(|c| modelled && c.slots() <= MAX_SLOTS);
+        let known = classes.as_ref().map_or_else(Vec::new, |c| vec![f64::NAN; c.slots()]);
+        Chances { system, classes, known }
+    }
+
+    /// The chance of `placed[a]` against `placed[b]` (NaN: no model).
+    fn of(&mut self, placed: &[Placed], a: usize, b: usize) -> f64 {
+        let chance = |a: &Placed, b: &Placed| self.system.chance(a.before, b.before).unwrap_or(f64::NAN);
+        match self.classes.as_ref().and_then(|c| c.slot(a, b)) {
+            Some(slot) => {
+                let slot = &mut self.known[slot];
+                if slot.is_nan() {
+                    *slot = chance(&placed[a], &placed[b]);
+                }
+                *slot
+            }
+            None => chance(&placed[a], &placed[b]),
+        }
+    }
+}
+
+/// The game of placed rows `i` < `j`: the lower player id first.
+fn placement_game(placed: &[Placed], i: usize, j: usize, chances: &mut Chances) -> Game {
+    let (ia, ib) = if placed[i].player < placed[j].player {
+        (i, j)
+    } else {
+        (j, i)
+    };
+    let (a, b) = (&placed[ia], &placed[ib]);
+    let score2 = match a.rank.cmp(&b.rank) {
+        std::cmp::Ordering::Less => 2,
+        std::cmp::Ordering::Equal => 1,
+        std::cmp::Ordering::Greater => 0,
+    };
+    let p = chances.of(placed, ia, ib);
+    Game::new((0, a.player, b.player), score2, (a.before.rating, b.before.rating), p)
+}
+
+/// The most ranked rows of a placement event the predictions score: an
+/// event of n rows is n(n − 1)/2 games (12.5 million at 5,000 rows), each
+/// with a chance and a log loss for every rating. Larger events are left
+/// out of the predictions (and said so on the page).
+pub const MAX_PLACED: usize = 5000;
+
+/// One placement event: each rating's score and each pair's shared games,
+/// the games made pair by pair and never held (an event of n rows holds
+/// n(n − 1)/2 of them). `rows[r]`: rating r's rows of the event, if it
+/// rates it. Ratings with the same rows (the usual case) share one pass
+/// over the pairs, in the order [`games`] makes them, so that the sums are
+/// the same bit for bit; two ratings with different rows are compared on
+/// the pairs of players both rank. `None` for an event of more than
+/// [`MAX_PLACED`] ranked rows.
+fn placement_event(
+    systems: &[&dyn RatingSystem],
+    rows: &[Option<&[Row]>],
+    pairs: &[(usize, usize)],
+    measure: &dyn Fn((usize, usize)) -> Measure,
+) -> Option<EventScores> {
+    let placed: Vec<Option<Vec<Placed>>> = rows.iter().map(|r| r.map(placed)).collect();
+    if placed.iter().flatten().any(|p| p.len() > MAX_PLACED) {
+        return None;
+    }
+    let mut scores = vec![Score::default(); systems.len()];
+    let mut shared = vec![(0u64, 0.0f64); pairs.len()];
+    // Ratings with the same players in the same order and ranks.
+    let same = |a: &[Placed], b: &[Placed]| {
+        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.player == y.player && x.rank == y.rank)
+    };
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (r, p) in placed.iter().enumerate() {
+        let Some(p) = p else { continue };
+        match groups
+            .iter_mut()
+            .find(|g| same(placed[g[0]].as_ref().expect("rated"), p))
+        {
+            Some(g) => g.push(r),
+            None => groups.push(vec![r]),
+        }
+    }
+    let group_of = |r: usize| groups.iter().position(|g| g.contains(&r));
+    for group in &groups {
+        let rows = placed[group[0]].as_ref().expect("rated");
+        let mut chances: Vec<Chances> = group
+            .iter()
+            .map(|&r| Chances::new(systems[r], placed[r].as_ref().expect("rated")))
+            .collect();
+        // The pairs of ratings within the group: (pair index, members).
+        let inner: Vec<(usize, usize, usize)> = pairs
+            .iter()
+            .enumerate()
+            .filter_map(|(k, &(a, b))| {
+                Some((
+                    k,
+                    group.iter().position(|&r| r == a)?,
+                    group.iter().position(|&r| r == b)?,
+                ))
+            })
+            .collect();
+        let mut games: Vec<Game> = Vec::with_capacity(group.len());
+        for i in 0..rows.len() {
+            for j in i + 1..rows.len() {
+                games.clear();
+                for (m, &r) in group.iter().enumerate() {
+                    let game = placement_game(placed[r].as_ref().expect("rated"), i, j, &mut chances[m]);
+                    scores[r].add_game(&game);
+                    games.push(game);
+                }
+                for &(k, ma, mb) in &inner {
+                    add_shared(&mut shared[k], &games[ma], &games[mb], measure(pairs[k]));
+                }
+            }
+        }
+    }
+    // Two ratings with different rows: the pairs of players both rank.
+    for (k, &(a, b)) in pairs.iter().enumerate() {
+        let (Some(pa), Some(pb)) = (&placed[a], &placed[b]) else {
+            continue;
+        };
+        if group_of(a) == group_of(b) {
+            continue;
+        }
+        let in_b: HashMap<PlayerId, usize> = pb.iter().enumerate().map(|(i, p)| (p.player, i)).collect();
+        let both: Vec<(usize, usize)> = pa
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| Some((i, *in_b.get(&p.player)?)))
+            .collect();
+        let (mut ca, mut cb) = (Chances::new(systems[a], pa), Chances::new(systems[b], pb));
+        for x in 0..both.len() {
+            for y in x + 1..both.len() {
+                let ga = placement_game(pa, both[x].0, both[y].0, &mut ca);
+                let gb = placement_game(pb, both[x].1, both[y].1, &mut cb);
+                add_shared(&mut shared[k], &ga, &gb, measure((a, b)));
+            }
+        }
+    }
+    Some((scores, shared))
+}
+
+/// The classes of equal beliefs among some rows ([`games_into`]).
+struct Classes {
+    /// By row, its class (from 0).
+    of: Vec<u32>,
+    count: usize,
+    /// By class, its index among the classes of two rows or more
+    /// ([`Classes::ALONE`]: a class of one row).
+    shared: Vec<u32>,
+    shared_count: usize,
+}
+
+impl Classes {
+    const ALONE: u32 = u32::MAX;
+
+    /// Where [`Classes::slot`]s go: two per class and shared class.
+    fn slots(&self) -> usize {
+        2 * self.count * self.shared_count
+    }
+
+    /// The slot of the ordered pair of the rows `a` and `b` when either is
+    /// in a class of two rows or more: only those pairs repeat (a pair of
+    /// rows alone in their classes is met once), and their slots are few
+    /// (most events have one such class, the newcomers), so that the
+    /// cache stays small on large events.
+    fn slot(&self, a: usize, b: usize) -> Option<usize> {
+        let (ca, cb) = (self.of[a] as usize, self.of[b] as usize);
+        let n = self.shared_count;
+        if self.shared[cb] != Self::ALONE {
+            Some(ca * n + self.shared[cb] as usize)
+        } else if self.shared[ca] != Self::ALONE {
+            Some((self.count + cb) * n + self.shared[ca] as usize)
+        } else {
+            None
+        }
+    }
+
+    /// `None` when every row's belief differs from every other's.
+    fn of<T>(rows: &[T], belief: impl Fn(&T) -> Belief) -> Option<Classes> {
+        let bits = |b: Belief| (b.rating.to_bits(), b.deviation.map(f64::to_bits));
+        let mut sorted: Vec<(_, u32)> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (bits(belief(r)), i as u32))
+            .collect();
+        sorted.sort_unstable();
+        if sorted.windows(2).all(|w| w[0].0 != w[1].0) {
+            return None;
+        }
+        let mut of = vec![0; rows.len()];
+        let mut shared = Vec::new();
+        let mut shared_count = 0;
+        for (k, (key, row)) in sorted.iter().enumerate() {
+            if k == 0 || sorted[k - 1].0 != *key {
+                let more = sorted.get(k + 1).is_some_and(|next| next.0 == *key);
+                shared.push(if more { Self::ALONE - 1 } else { Self::ALONE });
+            }
+            of[*row as usize] = shared.len() as u32 - 1;
+        }
+        for class in shared.iter_mut().filter(|c| **c != Self::ALONE) {
+            *class = shared_count;
+            shared_count += 1;
+        }
+        Some(Classes {
+            of,
+            count: shared.len(),
+            shared,
+            shared_count: shared_count as usize,
+        })
     }
 }
 
@@ -277,26 +522,33 @@ struct Score {
 }
 
 impl Score {
+    #[cfg(test)]
     fn of(games: &[Game]) -> Score {
         let mut score = Score::default();
         for g in games {
-            if let Some(right2) = g.right2() {
-                score.tally.games += 1;
-                score.tally.right2 += right2;
-                // Half right only between equal ratings.
-                score.tally.equal += u64::from(right2 == 1);
-            }
-            if !g.chance.is_nan() {
-                score.loss.games += 1;
-                score.loss.sum += g.loss;
-                let (p, won) = g.favourite();
-                let bin = &mut score.bins[Bin::of(p)];
-                bin.games += 1;
-                bin.chance += p;
-                bin.won += won;
-            }
+            score.add_game(g);
         }
         score
+    }
+
+    /// Count one more game.
+    #[inline]
+    fn add_game(&mut self, g: &Game) {
+        if let Some(right2) = g.right2() {
+            self.tally.games += 1;
+            self.tally.right2 += right2;
+            // Half right only between equal ratings.
+            self.tally.equal += u64::from(right2 == 1);
+        }
+        if !g.chance.is_nan() {
+            self.loss.games += 1;
+            self.loss.sum += g.loss;
+            let (p, won) = g.favourite();
+            let bin = &mut self.bins[Bin::of(p)];
+            bin.games += 1;
+            bin.chance += p;
+            bin.won += won;
+        }
     }
 
     fn add(&mut self, other: &Score) {
@@ -371,6 +623,9 @@ pub fn predictions(site: &Site, system: &dyn RatingSystem, history: &History) ->
 /// rate and the sum of their differences.
 type EventScores = (Vec<Score>, Vec<(u64, f64)>);
 
+/// [`EventScores`], and whether the event was left out for its size.
+type EventOutcome = (Vec<Score>, Vec<(u64, f64)>, bool);
+
 /// Every rating's predictions, and every pair of ratings compared.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Evaluation {
@@ -378,6 +633,9 @@ pub struct Evaluation {
     pub predictions: Vec<Predictions>,
     /// Every pair, first before second in the order given.
     pub comparisons: Vec<Comparison>,
+    /// Placement events left out for their size (more than [`MAX_PLACED`]
+    /// ranked rows).
+    pub left_out: usize,
 }
 
 /// Score the ratings given (system and history) and compare every pair on
@@ -398,31 +656,61 @@ pub fn evaluate(site: &Site, ratings: &[(&dyn RatingSystem, &History)]) -> Evalu
     };
     // By event: each rating's score, and by pair the shared games and the
     // sum of the differences.
-    let per_event: Vec<EventScores> = (0..site.events.len())
+    let per_event: Vec<EventOutcome> = (0..site.events.len())
         .into_par_iter()
         .map_init(
             || vec![Vec::new(); ratings.len()],
             |games: &mut Vec<Vec<Game>>, e| {
-                for ((system, history), out) in ratings.iter().zip(games.iter_mut()) {
-                    match history.event_rows.get(e) {
-                        Some(range) if !range.is_empty() => games_into(*system, &history.rows[range.clone()], out),
+                // Each rating's rows of the event: placements (scored as
+                // their pairs are made) or matches (games made and held:
+                // as many as the matches). An event can be both: one
+                // rating's standings, another's matches.
+                let rows: Vec<Option<&[Row]>> = ratings
+                    .iter()
+                    .map(|(_, history)| match history.event_rows.get(e) {
+                        Some(range) if !range.is_empty() => Some(&history.rows[range.clone()]),
+                        _ => None,
+                    })
+                    .collect();
+                let is_placement = |r: &[Row]| matches!(r[0].detail(), DetailRef::Placement { .. });
+                let placements: Vec<Option<&[Row]>> = rows.iter().map(|r| r.filter(|r| is_placement(r))).collect();
+                let systems: Vec<&dyn RatingSystem> = ratings.iter().map(|(s, _)| *s).collect();
+                let (mut scores, mut together, left_out) = if placements.iter().any(Option::is_some) {
+                    match placement_event(&systems, &placements, &pairs, &measure) {
+                        Some((scores, shared)) => (scores, shared, false),
+                        None => (vec![Score::default(); ratings.len()], vec![(0, 0.0); pairs.len()], true),
+                    }
+                } else {
+                    (
+                        vec![Score::default(); ratings.len()],
+                        vec![(0, 0.0); pairs.len()],
+                        false,
+                    )
+                };
+                for (r, out) in games.iter_mut().enumerate() {
+                    match rows[r] {
+                        Some(rows) if !is_placement(rows) => scores[r] = games_into(systems[r], rows, out),
                         _ => out.clear(),
                     }
                 }
-                let scores = games.iter().map(|g| Score::of(g)).collect();
-                let shared = pairs
-                    .iter()
-                    .map(|&(i, j)| shared(&games[i], &games[j], measure((i, j))))
-                    .collect();
-                (scores, shared)
+                for (k, &(i, j)) in pairs.iter().enumerate() {
+                    if !games[i].is_empty() && !games[j].is_empty() {
+                        together[k] = shared(&games[i], &games[j], measure((i, j)));
+                    }
+                }
+                (scores, together, left_out)
             },
         )
         .collect();
+    let left_out = per_event.iter().filter(|p| p.2).count();
+    // Each rating's sums and each pair's bootstrap on their own, in
+    // parallel (each bootstrap has its own fixed seed; the order is kept).
     let predictions = (0..ratings.len())
-        .map(|r| Predictions::of(site, modelled[r], per_event.iter().map(|(scores, _)| scores[r].clone())))
+        .into_par_iter()
+        .map(|r| Predictions::of(site, modelled[r], per_event.iter().map(|p| p.0[r].clone())))
         .collect();
     let comparisons = pairs
-        .iter()
+        .par_iter()
         .enumerate()
         .map(|(k, &(first, second))| {
             let events: Vec<(u64, f64)> = per_event.iter().map(|p| p.1[k]).filter(|p| p.0 > 0).collect();
@@ -439,6 +727,7 @@ pub fn evaluate(site: &Site, ratings: &[(&dyn RatingSystem, &History)]) -> Evalu
     Evaluation {
         predictions,
         comparisons,
+        left_out,
     }
 }
 
@@ -448,7 +737,16 @@ pub fn event_losses(system: &dyn RatingSystem, history: &History) -> Vec<Loss> {
     history
         .event_rows
         .par_iter()
-        .map(|range| Score::of(&games(system, &history.rows[range.clone()])).loss)
+        .map_init(Vec::new, |games, range| {
+            let rows = &history.rows[range.clone()];
+            match rows.first().map(|r| r.detail()) {
+                Some(DetailRef::Placement { .. }) => {
+                    placement_event(&[system], &[Some(rows)], &[], &|_| Measure::LogLoss)
+                        .map_or_else(Loss::default, |(scores, _)| scores[0].loss)
+                }
+                _ => games_into(system, rows, games).loss,
+            }
+        })
         .collect()
 }
 
@@ -508,28 +806,27 @@ pub const RESAMPLES: usize = 1000;
 /// same rows give their games in the same order (the usual case, taken as
 /// it is); otherwise both lists are sorted by key and merged.
 fn shared(a: &[Game], b: &[Game], measure: Measure) -> (u64, f64) {
-    let (mut games, mut sum) = (0, 0.0);
     if a.is_empty() || b.is_empty() {
-        return (games, sum);
+        return (0, 0.0);
     }
-    let mut both = |x: &Game, y: &Game| match measure {
-        Measure::LogLoss => {
-            games += 1;
-            sum += x.loss - y.loss;
-        }
-        Measure::RightShare => {
-            if let (Some(x), Some(y)) = (x.right2(), y.right2()) {
-                games += 1;
-                sum += (x as f64 - y as f64) / 2.0;
-            }
-        }
-    };
-    if a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.key == y.key) {
+    let both = |total: &mut (u64, f64), x: &Game, y: &Game| add_shared(total, x, y, measure);
+    // One pass while the keys agree; the merge below starts over if they
+    // part (the sums are kept in game order either way).
+    if a.len() == b.len() {
+        let mut total = (0, 0.0);
+        let mut same = 0;
         for (x, y) in a.iter().zip(b) {
-            both(x, y);
+            if x.key != y.key {
+                break;
+            }
+            both(&mut total, x, y);
+            same += 1;
         }
-        return (games, sum);
+        if same == a.len() {
+            return total;
+        }
     }
+    let mut total = (0, 0.0);
     let sorted = |games: &[Game]| {
         let mut games = games.to_vec();
         games.sort_unstable_by_key(|g| g.key);
@@ -542,13 +839,31 @@ fn shared(a: &[Game], b: &[Game], measure: Measure) -> (u64, f64) {
             std::cmp::Ordering::Less => i += 1,
             std::cmp::Ordering::Greater => j += 1,
             std::cmp::Ordering::Equal => {
-                both(&a[i], &b[j]);
+                both(&mut total, &a[i], &b[j]);
                 i += 1;
                 j += 1;
             }
         }
     }
-    (games, sum)
+    total
+}
+
+/// One game both ratings rate into their shared games and the sum of the
+/// differences (first − second): log losses, or the share right (draws
+/// left out).
+fn add_shared((games, sum): &mut (u64, f64), x: &Game, y: &Game, measure: Measure) {
+    match measure {
+        Measure::LogLoss => {
+            *games += 1;
+            *sum += x.loss - y.loss;
+        }
+        Measure::RightShare => {
+            if let (Some(x), Some(y)) = (x.right2(), y.right2()) {
+                *games += 1;
+                *sum += (x as f64 - y as f64) / 2.0;
+            }
+        }
+    }
 }
 
 /// The difference over all games (Σ sums / Σ games) and its 95 % interval
@@ -557,11 +872,12 @@ fn shared(a: &[Game], b: &[Game], measure: Measure) -> (u64, f64) {
 /// every build); the interval runs from the 25th to the 976th of the sorted
 /// resampled differences.
 pub fn bootstrap(events: &[(u64, f64)]) -> Interval {
-    let total = |it: &mut dyn Iterator<Item = (u64, f64)>| {
+    // Generic, not `dyn`: a resample's sum is inlined (a million draws).
+    fn total(it: impl Iterator<Item = (u64, f64)>) -> f64 {
         let (n, s) = it.fold((0u64, 0.0), |(n, s), (m, t)| (n + m, s + t));
         s / n as f64
-    };
-    let difference = total(&mut events.iter().copied());
+    }
+    let difference = total(events.iter().copied());
     let mut seed: u64 = 0x5eed_2700_0000_0001;
     let mut next = move || {
         // SplitMix64.
@@ -574,7 +890,7 @@ pub fn bootstrap(events: &[(u64, f64)]) -> Interval {
     let n = events.len() as u64;
     let mut resampled: Vec<f64> = (0..RESAMPLES)
         // An index below n from the high bits (Lemire's multiply-shift).
-        .map(|_| total(&mut (0..n).map(|_| events[(((next() >> 32) * n) >> 32) as usize])))
+        .map(|_| total((0..n).map(|_| events[(((next() >> 32) * n) >> 32) as usize])))
         .collect();
     resampled.sort_by(f64::total_cmp);
     Interval {
@@ -591,7 +907,6 @@ mod tests {
     use crate::elo::Elo;
     use crate::games::Common;
     use crate::glicko2::Glicko2;
-    use crate::trueskill::TrueSkill;
     use crate::{Detail, MatchLine};
 
     fn elo() -> Elo {
@@ -646,14 +961,7 @@ mod tests {
         );
         // TrueSkill: μ 30, σ 5 (published 15) against μ 25, σ 25/3
         // (published 0), β 25/6: Φ(5 / √(2β² + 25 + 625/9)).
-        let trueskill = TrueSkill {
-            initial: 25.0,
-            initial_deviation: 25.0 / 3.0,
-            beta: 25.0 / 6.0,
-            tau: 25.0 / 300.0,
-            draw_probability: 0.1,
-            common: elo().common,
-        };
+        let trueskill = crate::trueskill::tests::defaults();
         let p = trueskill.chance(belief(15.0, Some(5.0)), belief(0.0, Some(25.0 / 3.0)));
         close(p, 0.6700102050669908);
         // The chances of the two sides add up to 1.
@@ -663,6 +971,116 @@ mod tests {
             DipPouch(Default::default()).chance(belief(1.0, None), belief(0.0, None)),
             None
         );
+    }
+
+    /// Rows of equal belief share their chances ([`Classes`]): every game
+    /// still has exactly the chance, loss and score the formula gives its
+    /// pair, whichever side the equal rows are on, and the event's sums
+    /// are those of the games in order.
+    #[test]
+    fn equal_beliefs_share_chances_bit_for_bit() {
+        let ts = crate::trueskill::tests::defaults();
+        let placed_with = |player: u32, rank: u32, before: f64, deviation: f64| {
+            Row::new(
+                0,
+                player,
+                before,
+                before,
+                true,
+                Some([deviation, deviation]),
+                Detail::Placement { rank, score: None },
+            )
+        };
+        // Newcomers (0, 25/3) among rated players, one rated player equal
+        // in rating to a newcomer but not in deviation, a tie in ranks.
+        let newcomer = 25.0 / 3.0;
+        let rows = [
+            placed_with(4, 1, 3.0, 2.0),
+            placed_with(0, 2, 0.0, newcomer),
+            placed_with(7, 3, 0.0, 2.0),
+            placed_with(2, 3, 0.0, newcomer),
+            placed_with(9, 5, 1.5, 1.0),
+            // Above player 4's id: the pair (4, 8) has the rated side
+            // first, (4, 0) the newcomer's.
+            placed_with(8, 6, 0.0, newcomer),
+            placed_with(3, 7, 3.0, 2.0),
+        ];
+        let classes = Classes::of(&rows, |r| belief(r.before, r.deviation().map(|d| d[0]))).unwrap();
+        assert_eq!(classes.count, 4);
+        assert_eq!(classes.of[1], classes.of[3]);
+        assert_ne!(classes.of[1], classes.of[2]);
+        // Two classes of more than one row: the newcomers, players 4 and 3.
+        assert_eq!(classes.shared_count, 2);
+        assert_eq!(classes.slot(2, 4), None);
+        assert!(classes.slot(0, 1).is_some() && classes.slot(1, 0) != classes.slot(0, 1));
+        let mut out = Vec::new();
+        let score = games_into(&ts, &rows, &mut out);
+        assert_eq!(out.len(), 21);
+        assert_eq!(score, Score::of(&out));
+        let row = |p: u32| rows.iter().find(|r| r.player == p).unwrap();
+        for g in &out {
+            let (a, b) = (row(g.key.1), row(g.key.2));
+            let p = ts
+                .chance(
+                    belief(a.before, a.deviation().map(|d| d[0])),
+                    belief(b.before, b.deviation().map(|d| d[0])),
+                )
+                .unwrap();
+            let fresh = Game::new(g.key, g.score2, (a.before, b.before), p);
+            assert_eq!(g.chance.to_bits(), fresh.chance.to_bits(), "{g:?}");
+            assert_eq!(g.loss.to_bits(), fresh.loss.to_bits(), "{g:?}");
+            assert_eq!(g.score2, fresh.score2);
+        }
+        // Every belief different: no classes.
+        assert!(Classes::of(&rows[..3], |r| belief(r.before, r.deviation().map(|d| d[0]))).is_none());
+    }
+
+    /// A placement event's scores and shared games, made pair by pair
+    /// without holding the games (an event of 40,000 rows held 25.6 GB of
+    /// them), equal those of the games made and held: bit for bit where
+    /// two ratings have the same rows; ratings with different rows are
+    /// compared on the pairs of players both rank. An event of more than
+    /// [`MAX_PLACED`] ranked rows is left out.
+    #[test]
+    fn placement_events_are_scored_without_holding_their_games() {
+        let a: Vec<Row> = (0..40u32)
+            .map(|i| placed(i * 7 % 40, 1 + i / 3, 1500.0 + f64::from((i * 37) % 11) * 10.0))
+            .collect();
+        let b: Vec<Row> = a
+            .iter()
+            .map(|r| placed(r.player, r.rank().unwrap(), r.before * 0.9))
+            .collect();
+        let c: Vec<Row> = a
+            .iter()
+            .filter(|r| r.player % 13 != 0)
+            .map(|r| placed(r.player, r.rank().unwrap(), r.before + 5.0))
+            .collect();
+        let (elo, dip) = (elo(), DipPouch(Default::default()));
+        let systems: [&dyn RatingSystem; 3] = [&elo, &elo, &dip];
+        let rows = [Some(&a[..]), Some(&b[..]), Some(&c[..])];
+        let pairs = [(0, 1), (0, 2), (1, 2)];
+        let measure = |(i, j): (usize, usize)| {
+            if j < 2 && i < 2 {
+                Measure::LogLoss
+            } else {
+                Measure::RightShare
+            }
+        };
+        let (scores, together) = placement_event(&systems, &rows, &pairs, &measure).unwrap();
+        let held = [games(&elo, &a), games(&elo, &b), games(&dip, &c)];
+        assert_eq!(held[0].len(), 780);
+        for r in 0..3 {
+            assert_eq!(scores[r], Score::of(&held[r]), "rating {r}");
+        }
+        assert_eq!(together[0], shared(&held[0], &held[1], Measure::LogLoss));
+        assert!(together[0].0 == 780 && together[0].1 != 0.0);
+        for (k, (i, j)) in [(1, (0, 2)), (2, (1, 2))] {
+            let want = shared(&held[i], &held[j], Measure::RightShare);
+            assert_eq!(together[k], want, "pair {i} {j}");
+            assert!(want.0 > 0 && want.0 < 780, "{want:?}");
+        }
+        let big: Vec<Row> = (0..MAX_PLACED as u32 + 1).map(|i| placed(i, i + 1, 1500.0)).collect();
+        assert!(placement_event(&[&elo], &[Some(&big[..])], &[], &measure).is_none());
     }
 
     /// A placement event of n players is n(n − 1)/2 games: a game is a

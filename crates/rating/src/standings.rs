@@ -128,14 +128,16 @@ pub fn standings(
         problems.push(format!("points: win, draw and loss must be numbers, got {points:?}"));
     }
     let index = participant_index(participants, &mut problems);
-    let slots = round_slots(participants.len(), rounds, &index, &mut problems);
+    let slots = Slots::of(participants.len(), rounds, &index, &mut problems);
     if let Some(official) = official {
         check_official(official, &index, &mut problems);
     }
     if !problems.is_empty() {
         return Err(problems.join("\n"));
     }
-    let tallies: Vec<Tally> = slots.iter().map(|own| tally(own, points)).collect();
+    let tallies: Vec<Tally> = (0..participants.len())
+        .map(|p| tally(slots.player(p), points))
+        .collect();
     let event = EventView::new(&slots, &tallies);
     let mut rows: Vec<Row> = participants
         .iter()
@@ -294,52 +296,89 @@ impl Slot {
     }
 }
 
-/// Every participant's slot in every round, `[participant][round]`; records
-/// each problem (a player twice in a round, an unknown player, a match
-/// without games) and leaves the players of a faulty match absent.
-fn round_slots(
-    participant_count: usize,
-    rounds: &[Round],
-    index: &HashMap<u32, usize>,
-    problems: &mut Vec<String>,
-) -> Vec<Vec<Slot>> {
-    let mut slots = vec![vec![Slot::Absent; rounds.len()]; participant_count];
-    for (round_index, round) in rounds.iter().enumerate() {
-        let mut seats = RoundSeats {
-            round_index,
-            index,
-            seen: HashMap::new(),
-            slots: &mut slots,
-        };
-        for (match_index, pairing) in round.pairings.iter().enumerate() {
-            let where_ = format!("match {}", match_index + 1);
-            let (first_slot, second_slot) = match (index.get(&pairing.first), index.get(&pairing.second)) {
-                (Some(&first), Some(&second)) => {
-                    pairing_slots(pairing.result, first, second).unwrap_or_else(|problem| {
-                        problems.push(format!("round {}, {where_}: {problem}", round_index + 1));
-                        (Slot::Absent, Slot::Absent)
-                    })
-                }
-                // Seated as absent only to report the unknown id below.
-                _ => (Slot::Absent, Slot::Absent),
+/// Every participant's slots in round order, absent rounds left out (a
+/// table of every participant in every round cost participants × rounds:
+/// gigabytes for an event of many players and many short rounds).
+struct Slots {
+    /// `slots[at[p]..at[p + 1]]`: participant `p`'s (round index, slot).
+    at: Vec<usize>,
+    slots: Vec<(u32, Slot)>,
+    /// Rounds of the event.
+    rounds: u32,
+}
+
+impl Slots {
+    /// Records each problem (a player twice in a round, an unknown player,
+    /// a match without games) and leaves the players of a faulty match
+    /// absent.
+    fn of(
+        participant_count: usize,
+        rounds: &[Round],
+        index: &HashMap<u32, usize>,
+        problems: &mut Vec<String>,
+    ) -> Slots {
+        // (participant, round, slot) in round order.
+        let mut seated: Vec<(usize, u32, Slot)> = Vec::new();
+        for (round_index, round) in rounds.iter().enumerate() {
+            let mut seats = RoundSeats {
+                round_index,
+                index,
+                seen: HashMap::new(),
+                seated: &mut seated,
             };
-            // Seated even when the result is wrong, so that a second
-            // appearance in the round is still reported.
-            problems.extend(seats.seat(pairing.first, first_slot, &where_));
-            problems.extend(seats.seat(pairing.second, second_slot, &where_));
-        }
-        let bye_lists = [
-            (&round.full_byes, Slot::FullBye, "byes"),
-            (&round.half_byes, Slot::HalfBye, "half_point_byes"),
-            (&round.zero_byes, Slot::ZeroBye, "zero_point_byes"),
-        ];
-        for (players, slot, list_name) in bye_lists {
-            for &player in players {
-                problems.extend(seats.seat(player, slot, list_name));
+            for (match_index, pairing) in round.pairings.iter().enumerate() {
+                let where_ = format!("match {}", match_index + 1);
+                let (first_slot, second_slot) = match (index.get(&pairing.first), index.get(&pairing.second)) {
+                    (Some(&first), Some(&second)) => {
+                        pairing_slots(pairing.result, first, second).unwrap_or_else(|problem| {
+                            problems.push(format!("round {}, {where_}: {problem}", round_index + 1));
+                            (Slot::Absent, Slot::Absent)
+                        })
+                    }
+                    // Seated as absent only to report the unknown id below.
+                    _ => (Slot::Absent, Slot::Absent),
+                };
+                // Seated even when the result is wrong, so that a second
+                // appearance in the round is still reported.
+                problems.extend(seats.seat(pairing.first, first_slot, &where_));
+                problems.extend(seats.seat(pairing.second, second_slot, &where_));
+            }
+            let bye_lists = [
+                (&round.full_byes, Slot::FullBye, "byes"),
+                (&round.half_byes, Slot::HalfBye, "half_point_byes"),
+                (&round.zero_byes, Slot::ZeroBye, "zero_point_byes"),
+            ];
+            for (players, slot, list_name) in bye_lists {
+                for &player in players {
+                    problems.extend(seats.seat(player, slot, list_name));
+                }
             }
         }
+        // By participant, each in round order (a counting sort, stable).
+        let mut at = vec![0usize; participant_count + 1];
+        for &(p, _, _) in &seated {
+            at[p + 1] += 1;
+        }
+        for p in 0..participant_count {
+            at[p + 1] += at[p];
+        }
+        let mut next = at.clone();
+        let mut slots = vec![(0, Slot::Absent); seated.len()];
+        for (p, round, slot) in seated {
+            slots[next[p]] = (round, slot);
+            next[p] += 1;
+        }
+        Slots {
+            at,
+            slots,
+            rounds: rounds.len() as u32,
+        }
     }
-    slots
+
+    /// Participant `p`'s (round index, slot) pairs, in round order.
+    fn player(&self, p: usize) -> &[(u32, Slot)] {
+        &self.slots[self.at[p]..self.at[p + 1]]
+    }
 }
 
 /// Seats players in one round, checking that each is a participant and
@@ -350,7 +389,7 @@ struct RoundSeats<'a> {
     index: &'a HashMap<u32, usize>,
     /// Where each player was first seen in this round, for the error text.
     seen: HashMap<u32, String>,
-    slots: &'a mut [Vec<Slot>],
+    seated: &'a mut Vec<(usize, u32, Slot)>,
 }
 
 impl RoundSeats<'_> {
@@ -368,7 +407,9 @@ impl RoundSeats<'_> {
             ));
         }
         self.seen.insert(player, place_name.to_string());
-        self.slots[position][self.round_index] = slot;
+        if slot != Slot::Absent {
+            self.seated.push((position, self.round_index as u32, slot));
+        }
         None
     }
 }
@@ -425,10 +466,11 @@ struct Tally {
     games: u32,
 }
 
-fn tally(own: &[Slot], points: &Points) -> Tally {
+fn tally(own: &[(u32, Slot)], points: &Points) -> Tally {
     let mut tally = Tally::default();
-    // Summed in round order, so that equal records give bit-equal sums.
-    for &slot in own {
+    // Summed in round order, so that equal records give bit-equal sums
+    // (an absent round adds nothing).
+    for &(_, slot) in own {
         tally.points += slot.points(points);
         if let Some(match_points) = slot.match_points() {
             tally.match_points += match_points;
@@ -458,7 +500,7 @@ fn tally(own: &[Slot], points: &Points) -> Tally {
 /// The whole event as the tie-breaks read it: everyone's rounds, final points
 /// and MTR percentages.
 struct EventView<'a> {
-    slots: &'a [Vec<Slot>],
+    slots: &'a Slots,
     final_points: Vec<f64>,
     match_win: Vec<f64>,
     game_win: Vec<f64>,
@@ -469,7 +511,7 @@ struct EventView<'a> {
 const OPPONENT_FLOOR: f64 = 1.0 / 3.0;
 
 impl<'a> EventView<'a> {
-    fn new(slots: &'a [Vec<Slot>], tallies: &[Tally]) -> Self {
+    fn new(slots: &'a Slots, tallies: &[Tally]) -> Self {
         let fraction = |scored: u32, possible: u32| {
             if possible == 0 {
                 0.0
@@ -490,20 +532,17 @@ impl<'a> EventView<'a> {
 
     fn tiebreak(&self, tiebreak: TieBreak, player: usize) -> f64 {
         match tiebreak {
-            TieBreak::Buchholz => self.buchholz_terms(player).iter().sum(),
-            TieBreak::BuchholzCut1 => {
-                let terms = self.buchholz_terms(player);
-                let lowest = terms.iter().copied().fold(f64::INFINITY, f64::min);
-                if terms.is_empty() {
-                    0.0
-                } else {
-                    terms.iter().sum::<f64>() - lowest
-                }
-            }
+            TieBreak::Buchholz => self.buchholz(player).0,
+            TieBreak::BuchholzCut1 => match self.buchholz(player) {
+                (_, None) => 0.0,
+                (sum, Some(lowest)) => sum - lowest,
+            },
             TieBreak::SonnebornBerger => self.sonneborn_berger(player),
-            TieBreak::Wins => self.slots[player]
+            TieBreak::Wins => self
+                .slots
+                .player(player)
                 .iter()
-                .filter(|slot| matches!(slot, Slot::OverTheBoard { won, lost, .. } if won > lost))
+                .filter(|(_, slot)| matches!(slot, Slot::OverTheBoard { won, lost, .. } if won > lost))
                 .count() as f64,
             TieBreak::Omw => self.opponents_mean(player, &self.match_win),
             TieBreak::Gw => self.game_win[player],
@@ -529,20 +568,46 @@ impl<'a> EventView<'a> {
     ///
     /// The 2026 amendment (the dummy's points capped at the opponent's, or at
     /// all-draws for a bye) is not applied either.
-    fn buchholz_terms(&self, player: usize) -> Vec<f64> {
+    ///
+    /// The sum of the terms in round order and the lowest term (`None`
+    /// for an event without rounds). A run of more than a few absent
+    /// rounds adds the player's points times their number at once: the
+    /// same sum for points that are multiples of ½ (exact in binary), and
+    /// linear in the event's size however many rounds a player misses.
+    fn buchholz(&self, player: usize) -> (f64, Option<f64>) {
         let own = self.final_points[player];
-        self.slots[player]
-            .iter()
-            .map(|slot| slot.board_opponent().map_or(own, |o| self.final_points[o]))
-            .collect()
+        let mut sum = 0.0;
+        let mut lowest = None::<f64>;
+        let mut term = |sum: &mut f64, value: f64, times: u32| {
+            if times == 0 {
+                return;
+            }
+            if times <= 4 {
+                for _ in 0..times {
+                    *sum += value;
+                }
+            } else {
+                *sum += value * f64::from(times);
+            }
+            lowest = Some(lowest.map_or(value, |l| l.min(value)));
+        };
+        let mut next = 0;
+        for &(round, slot) in self.slots.player(player) {
+            term(&mut sum, own, round - next);
+            term(&mut sum, slot.board_opponent().map_or(own, |o| self.final_points[o]), 1);
+            next = round + 1;
+        }
+        term(&mut sum, own, self.slots.rounds - next);
+        (sum, lowest)
     }
 
     /// Over matches over the board: opponent's final points × 1, ½ or 0 by
     /// the match result.
     fn sonneborn_berger(&self, player: usize) -> f64 {
-        self.slots[player]
+        self.slots
+            .player(player)
             .iter()
-            .filter_map(|&slot| match slot {
+            .filter_map(|&(_, slot)| match slot {
                 Slot::OverTheBoard {
                     opponent, won, lost, ..
                 } => Some(self.final_points[opponent] * Outcome::of_games(won, lost).score_fraction()),
@@ -554,9 +619,11 @@ impl<'a> EventView<'a> {
     /// Mean of the opponents' (over the board) percentages, each floored at
     /// 1/3; 0 without such opponents.
     fn opponents_mean(&self, player: usize, percentages: &[f64]) -> f64 {
-        let floored: Vec<f64> = self.slots[player]
+        let floored: Vec<f64> = self
+            .slots
+            .player(player)
             .iter()
-            .filter_map(|slot| slot.board_opponent())
+            .filter_map(|(_, slot)| slot.board_opponent())
             .map(|opponent| percentages[opponent].max(OPPONENT_FLOOR))
             .collect();
         if floored.is_empty() {

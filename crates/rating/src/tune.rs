@@ -8,9 +8,12 @@
 //!
 //! The search (deterministic, bounded): each parameter has a step, a
 //! factor of 2 for a scale (K, a deviation, β, τ), 100 rating points (3
-//! for TrueSkill's μ) for a starting rating. A sweep tries every parameter
-//! one step up and one down from the best point so far, keeping each
-//! improvement at once; a sweep without one halves every step. It stops
+//! for TrueSkill's μ) for a starting rating or a DCI band's bound, a
+//! factor of 2 or else one for a count (a judge level, which may be 0). A
+//! table-valued key (DCI's `k_bands`) is one parameter a cell, written
+//! back whole. A sweep tries every parameter one step up and one down
+//! from the best point so far, keeping each improvement at once; a sweep
+//! without one halves every step. It stops
 //! after [`HALVINGS`] halvings or [`MAX_EVALUATIONS`] ratings of the site.
 //! Every value tried is rounded to 4 significant digits, so that the
 //! printed table gives exactly the printed figures.
@@ -110,17 +113,48 @@ fn round4(x: f64) -> f64 {
     }
 }
 
+/// The value of each key of `parameters`, in their order: a plain key's
+/// parameter as `leaf` makes it, a table key's cells row by row, each row
+/// and the rows as `list` makes them.
+fn by_key<T>(
+    parameters: &[Parameter],
+    leaf: impl Fn(&Parameter) -> T,
+    list: impl Fn(Vec<T>) -> T,
+) -> Vec<(&'static str, T)> {
+    let mut out = Vec::new();
+    let mut rest = parameters;
+    while let Some(first) = rest.first() {
+        if first.cell.is_none() {
+            out.push((first.key, leaf(first)));
+            rest = &rest[1..];
+            continue;
+        }
+        let end = rest
+            .iter()
+            .position(|p| p.key != first.key || p.cell.is_none())
+            .unwrap_or(rest.len());
+        let row = |p: &Parameter| p.cell.map(|c| c.row);
+        let rows = rest[..end]
+            .chunk_by(|a, b| row(a) == row(b))
+            .map(|cells| list(cells.iter().map(&leaf).collect()))
+            .collect();
+        out.push((first.key, list(rows)));
+        rest = &rest[end..];
+    }
+    out
+}
+
 /// The table with `parameters` in it, configured; `None` when the system
-/// refuses a value (out of its range).
+/// refuses a value (out of its range, bands out of order).
 fn configure(table: &RatingTable, parameters: &[Parameter]) -> Option<Box<dyn RatingSystem>> {
     let mut table = table.clone();
     let raw = table.table.get_mut();
-    for p in parameters {
-        let value = match p.kind {
-            ParameterKind::Whole => Value::Integer(p.value as i64),
-            _ => Value::Float(p.value),
-        };
-        raw.insert(Spanned::new(0..0, p.key.to_string()), Spanned::new(0..0, value));
+    let leaf = |p: &Parameter| match p.kind {
+        ParameterKind::Whole | ParameterKind::Count => Value::Integer(p.value as i64),
+        _ => Value::Float(p.value),
+    };
+    for (key, value) in by_key(parameters, leaf, Value::Array) {
+        raw.insert(Spanned::new(0..0, key.to_string()), Spanned::new(0..0, value));
     }
     crate::configure(&table).ok()
 }
@@ -132,6 +166,15 @@ fn step(p: &Parameter, value: f64, size: f64, up: bool) -> Option<f64> {
         ParameterKind::Shift { step } => round4(value + sign * step * size),
         ParameterKind::Scale if value > 0.0 => round4(value * 2f64.powf(sign * size)),
         ParameterKind::Whole if value > 0.0 => (value * 2f64.powf(sign * size)).round(),
+        ParameterKind::Count => {
+            let x = (value * 2f64.powf(sign * size)).round();
+            // By one where the factor leaves it as it is (0, or 1 down).
+            let x = if x == value { value + sign } else { x };
+            if x < 0.0 {
+                return None;
+            }
+            x
+        }
         _ => return None,
     };
     (x != value).then_some(x)
@@ -161,7 +204,7 @@ pub fn tune(
     };
     if current.is_empty() || system.chance(Default::default(), Default::default()).is_none() {
         return Err(fail(
-            "its system has no probability model or no parameters to tune (tune fits Elo, Glicko-2 and TrueSkill)",
+            "its system has no probability model or no parameters to tune (tune fits Elo, Glicko-2, TrueSkill and DCI)",
         ));
     }
     let mut evaluations = 1;
@@ -220,7 +263,8 @@ pub fn tune(
 fn paste(table: &RatingTable, parameters: &[Parameter]) -> String {
     let mut out = String::from("[[rating]]\n");
     let value_of = |p: &Parameter| match p.kind {
-        ParameterKind::Whole => format!("{}", p.value as i64),
+        ParameterKind::Whole | ParameterKind::Count => format!("{}", p.value as i64),
+        // `inf` for the last K band's bound, as site.toml writes it.
         _ => format!("{}", p.value),
     };
     for (key, value) in table.table.get_ref() {
@@ -230,8 +274,9 @@ fn paste(table: &RatingTable, parameters: &[Parameter]) -> String {
         }
         out.push_str(&format!("{key} = {}\n", value.get_ref()));
     }
-    for p in parameters {
-        out.push_str(&format!("{} = {}\n", p.key, value_of(p)));
+    let list = |items: Vec<String>| format!("[{}]", items.join(", "));
+    for (key, value) in by_key(parameters, value_of, list) {
+        out.push_str(&format!("{key} = {value}\n"));
     }
     out
 }
@@ -249,18 +294,22 @@ impl Tuned {
             "  games: {} for training, {} held out ({held})\n",
             self.current_loss.training.games, self.current_loss.held_out.games
         ));
-        out.push_str(&format!("  {:<20} {:>20} {:>20}\n", "parameter", "current", "best"));
+        // The names' column: 20 wide, or as the longest name.
+        let w = self.current.iter().map(|p| p.name().len()).max().unwrap_or(0).max(20);
+        out.push_str(&format!("  {:<w$} {:>20} {:>20}\n", "parameter", "current", "best"));
         for (c, b) in self.current.iter().zip(&self.best) {
-            out.push_str(&format!("  {:<20} {:>20} {:>20}\n", c.key, c.value, b.value));
+            if c.kind != ParameterKind::Fixed {
+                out.push_str(&format!("  {:<w$} {:>20} {:>20}\n", c.name(), c.value, b.value));
+            }
         }
         out.push_str(&format!(
-            "  {:<20} {:>20} {:>20}\n",
+            "  {:<w$} {:>20} {:>20}\n",
             "log loss, training",
             mean(&self.current_loss.training),
             mean(&self.best_loss.training)
         ));
         out.push_str(&format!(
-            "  {:<20} {:>20} {:>20}\n",
+            "  {:<w$} {:>20} {:>20}\n",
             "log loss, held out",
             mean(&self.current_loss.held_out),
             mean(&self.best_loss.held_out)
@@ -291,19 +340,16 @@ impl Tuned {
 mod tests {
     use super::*;
 
-    /// A site whose results come from Elo itself with K = 80: 40
-    /// players, 400 events of one round of 20 matches, each won with the
-    /// chance Elo gives from the ratings K = 80 makes of the results so
-    /// far. Tune, starting from K = 32, finds K within 20 % of 80.
-    #[test]
-    fn tune_finds_the_k_that_made_the_results() {
-        const K: f64 = 80.0;
+    /// 40 players, 400 monthly events of one round of 20 matches (full
+    /// K in DCI: 40 players, a level 2 judge); `play(a, b, coin)` says
+    /// whether a beat b, from the uniform draw `coin`, and moves its own
+    /// ratings.
+    fn made_by(mut play: impl FnMut(usize, usize, f64) -> bool) -> Site {
         let mut x: u64 = 27;
         let mut next = || {
             x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             (x >> 11) as f64 / (1u64 << 53) as f64
         };
-        let mut rating = [1500.0f64; 40];
         let mut events = Vec::new();
         for e in 0..400 {
             let mut order: Vec<u32> = (0..40).collect();
@@ -312,15 +358,10 @@ mod tests {
             }
             let mut matches = Vec::new();
             for pair in order.chunks(2) {
-                let (a, b) = (pair[0] as usize, pair[1] as usize);
-                let p = crate::elo::chance(rating[a], rating[b]);
-                let won = next() < p;
-                let s = if won { 1.0 } else { 0.0 };
-                rating[a] += K * (s - p);
-                rating[b] += K * ((1.0 - s) - (1.0 - p));
+                let won = play(pair[0] as usize, pair[1] as usize, next());
                 matches.push((pair[0], pair[1], u16::from(won), u16::from(!won), 0));
             }
-            let mut event = crate::testing::event(&format!("e{e}"), 40, 0, vec![(matches, Vec::new())]);
+            let mut event = crate::testing::event(&format!("e{e}"), 40, 2, vec![(matches, Vec::new())]);
             event.date = ratings_model::Date {
                 year: 1900 + e / 12,
                 month: 1 + (e % 12) as u8,
@@ -328,13 +369,32 @@ mod tests {
             };
             events.push(event);
         }
-        let site = crate::testing::site(40, events);
-        let config = ratings_config::parse(
-            std::path::Path::new("site.toml"),
-            "title = \"t\"\n[[rating]]\nid = \"elo\"\nsystem = \"elo\"\n",
-        )
-        .expect("a valid site.toml");
-        let tuned = tune(&config.ratings[0], &site, 0.2, &|_, _| {}).expect("tuned");
+        crate::testing::site(40, events)
+    }
+
+    fn table_of(id: &str, system: &str, rest: &str) -> RatingTable {
+        let text = format!("title = \"t\"\n[[rating]]\nid = \"{id}\"\nsystem = \"{system}\"\n{rest}");
+        let config = ratings_config::parse(std::path::Path::new("site.toml"), &text).expect("a valid site.toml");
+        config.ratings[0].clone()
+    }
+
+    /// A site whose results come from Elo itself with K = 80: each match
+    /// won with the chance Elo gives from the ratings K = 80 makes of the
+    /// results so far. Tune, starting from K = 32, finds K within 20 % of 80.
+    #[test]
+    fn tune_finds_the_k_that_made_the_results() {
+        const K: f64 = 80.0;
+        let mut rating = [1500.0f64; 40];
+        let site = made_by(|a, b, coin| {
+            let p = crate::elo::chance(rating[a], rating[b]);
+            let won = coin < p;
+            let s = if won { 1.0 } else { 0.0 };
+            rating[a] += K * (s - p);
+            rating[b] += K * ((1.0 - s) - (1.0 - p));
+            won
+        });
+        let table = table_of("elo", "elo", "");
+        let tuned = tune(&table, &site, 0.2, &|_, _| {}).expect("tuned");
         let k = |ps: &[Parameter]| ps.iter().find(|p| p.key == "k").unwrap().value;
         assert_eq!(k(&tuned.current), 32.0);
         let found = k(&tuned.best);
@@ -350,6 +410,92 @@ mod tests {
         assert_eq!(tuned.current_loss.held_out.games, 1600);
         assert!(tuned.evaluations <= MAX_EVALUATIONS);
         assert!(tuned.table.contains(&format!("k = {found}\n")), "{}", tuned.table);
+    }
+
+    /// A site whose results come from the DCI rules with K = 100 (a
+    /// provisional period of 25 matches, then Elo): tune, starting from a
+    /// table of one K band, K = 32, finds that K within 20 % of 100, and
+    /// pastes the band as site.toml writes it. (With the rules' three
+    /// bands the search has nine numbers to move and reaches its bound of
+    /// ratings before it settles.)
+    #[test]
+    fn tune_finds_the_k_of_a_dci_rating() {
+        use crate::dci;
+        const K: f64 = 100.0;
+        #[derive(Clone, Copy, Default)]
+        struct Player {
+            rating: f64,
+            matches: u32,
+            opponents: f64,
+            wins: u32,
+            losses: u32,
+        }
+        let mut players = [Player {
+            rating: 1600.0,
+            ..Player::default()
+        }; 40];
+        let site = made_by(|a, b, coin| {
+            let (ra, rb) = (players[a].rating, players[b].rating);
+            let won = coin < crate::elo::chance(ra, rb);
+            for (x, r_y, s) in [(a, rb, f64::from(u8::from(won))), (b, ra, f64::from(u8::from(!won)))] {
+                let p = &mut players[x];
+                let r_x = p.rating;
+                p.rating = if p.matches < 25 {
+                    p.opponents += r_y;
+                    p.wins += u32::from(s == 1.0);
+                    p.losses += u32::from(s == 0.0);
+                    dci::provisional(p.opponents, p.wins, p.losses, p.matches + 1)
+                } else {
+                    dci::elo(r_x, r_y, s, K)
+                };
+                p.matches += 1;
+            }
+            won
+        });
+        let table = table_of("dci", "dci", "category = \"Limited\"\nk_bands = [[inf, 32]]\n");
+        let tuned = tune(&table, &site, 0.2, &|_, _| {}).expect("tuned");
+        let k = |ps: &[Parameter]| ps.iter().find(|p| p.name() == "k_bands 1 K").unwrap().value;
+        // initial, provisional_matches, the band (bound and K), half_k_below, judge_level_for_full_k.
+        assert_eq!(tuned.best.len(), 6);
+        assert_eq!(k(&tuned.current), 32.0);
+        let found = k(&tuned.best);
+        assert!((found - K).abs() <= 0.2 * K, "K {found}\n{}", tuned.report());
+        assert!(tuned.best_loss.training.sum < tuned.current_loss.training.sum);
+        assert!(tuned.best_loss.held_out.mean() < tuned.current_loss.held_out.mean());
+        assert!(tuned.evaluations <= MAX_EVALUATIONS);
+        // The bands written back whole, the last bound `inf`; `min_players`
+        // is not searched.
+        assert!(tuned.best.iter().all(|p| p.key != "min_players"));
+        assert!(
+            tuned.table.contains(&format!("k_bands = [[inf, {found}]]\n")),
+            "{}",
+            tuned.table
+        );
+        // The pasted table configures the system with the best parameters.
+        let pasted = ratings_config::parse(
+            std::path::Path::new("site.toml"),
+            &format!("title = \"t\"\n{}", tuned.table),
+        )
+        .expect("a valid site.toml");
+        let system = crate::configure(&pasted.ratings[0]).expect("a valid rating");
+        assert_eq!(system.parameters(), tuned.best);
+    }
+
+    #[test]
+    fn counts_move_from_zero_and_to_it() {
+        let judge = Parameter::count("judge_level_for_full_k", 0.0);
+        assert_eq!(step(&judge, 0.0, 1.0, true), Some(1.0));
+        assert_eq!(step(&judge, 0.0, 1.0, false), None);
+        assert_eq!(step(&judge, 1.0, 1.0, false), Some(0.0));
+        assert_eq!(step(&judge, 2.0, 1.0, true), Some(4.0));
+        assert_eq!(step(&judge, 2.0, 0.25, true), Some(3.0));
+        assert_eq!(step(&judge, 2.0, 0.25, false), Some(1.0));
+        // Days stay at 1 or more; a fixed cell never moves.
+        assert_eq!(step(&Parameter::whole("period_days", 1.0), 1.0, 1.0, false), None);
+        assert_eq!(
+            step(&Parameter::fixed("k_bands", f64::INFINITY), f64::INFINITY, 1.0, true),
+            None
+        );
     }
 
     #[test]

@@ -15,6 +15,8 @@ use ratings_model::names::{collapse_spaces, name_key};
 use ratings_model::notation::Written;
 use ratings_model::scoring::{Points, TieBreak, WrittenPoints};
 
+use super::pieces::{self, List, Listed};
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct EventFile {
@@ -35,7 +37,7 @@ struct EventFile {
     #[serde(default)]
     report: String,
     #[serde(default)]
-    results: Vec<Spanned<ResultRow>>,
+    results: Listed<Spanned<ResultRow>>,
     format: Option<Spanned<String>>,
     sanctioned: Option<bool>,
     judge_level: Option<Spanned<i64>>,
@@ -270,9 +272,36 @@ pub const MAX_NAME_CHARS: usize = 10_000;
 /// below what would make the percentile or the pages meaningless.
 pub const MAX_PLAYERS: i64 = 1_000_000;
 
+/// The `[[results]]` tables of a big event file, read a thousand at a time.
+const RESULTS: List<EventFile, Spanned<ResultRow>> = List {
+    name: "results",
+    piece: |text| {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Piece {
+            results: Vec<Spanned<ResultRow>>,
+        }
+        toml::from_str::<Piece>(text).ok().map(|p| p.results)
+    },
+    shift: |row, by| {
+        let row = pieces::shift(row, by);
+        let span = row.span();
+        let inner = row.into_inner();
+        Spanned::new(
+            span,
+            ResultRow {
+                rank: pieces::shift(inner.rank, by),
+                name: pieces::shift(inner.name, by),
+                ..inner
+            },
+        )
+    },
+    of: |file| &mut file.results,
+};
+
 /// Parse and validate one event file.
 pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEvent, Vec<Diagnostic>> {
-    let file: EventFile = toml::from_str(text).map_err(|e| vec![toml_error(path, text, &e)])?;
+    let file = pieces::read(text, &RESULTS).map_err(|e| vec![toml_error(path, text, &e)])?;
     let mut c = Checker {
         path,
         text,
@@ -314,13 +343,14 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
     // Match event.
     let format = event_format(&mut c, &file, ctx);
     let (rounds_played, mut participants) = match_rounds(&mut c, &file, ctx);
-    // Players: declared, else derived (docs/data-format.md).
-    for r in &results {
-        participants.insert(r.name.key.clone(), ());
-    }
+    // Players: declared, else derived (docs/data-format.md): the result
+    // rows, or everyone in a row or a round of a match event.
     let derived = if file.round.is_empty() {
         results.len()
     } else {
+        for r in &results {
+            participants.insert(r.name.key.clone(), ());
+        }
         participants.len()
     };
     let players = player_count(&mut c, &file, declared_players, derived);
@@ -486,7 +516,7 @@ fn player_count(c: &mut Checker, file: &EventFile, declared: Option<u32>, derive
 fn placements(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> Vec<RawPlacement> {
     let mut results = Vec::with_capacity(file.results.len());
     let mut seen: HashMap<String, &Spanned<ResultRow>> = HashMap::with_capacity(file.results.len());
-    for row in &file.results {
+    for row in file.results.iter() {
         let r = row.get_ref();
         let rank = c.number(&r.rank, "rank", 1, MAX_PLAYERS);
         let Some(name_ref) = c.name(&r.name, ctx) else { continue };
@@ -685,7 +715,7 @@ fn check_ranks(c: &mut Checker, file: &EventFile, declared_players: Option<u32>,
         (None, _) => None,
     };
     if let Some((limit, why)) = limit {
-        for row in &file.results {
+        for row in file.results.iter() {
             let rank = *row.get_ref().rank.get_ref();
             if rank > i64::from(limit) && rank <= MAX_PLAYERS {
                 c.error(
@@ -694,5 +724,116 @@ fn check_ranks(c: &mut Checker, file: &EventFile, declared_players: Option<u32>,
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod pieces_tests {
+    //! An event file read in pieces ([`pieces`]) is the file read whole.
+    use super::pieces::PIECE_ROWS;
+    use super::*;
+
+    /// An event file of `rows` result rows, every tenth with a nationality,
+    /// a location and a comment, with `extra` after the rows.
+    fn event(head: &str, rows: usize, extra: &str) -> String {
+        let mut text = format!("name = \"Big Open\"\ndate = 2024-03-02\nrounds = 1\n{head}\n");
+        for i in 0..rows {
+            text.push_str(&format!("[[results]]\nrank = {}\nname = \"Pläyer {i}\"\n", i / 3 + 1));
+            if i % 10 == 0 {
+                text.push_str("nat = \"NL\"   # a comment\nloc = \"Ütrecht\"\r\n\n");
+            }
+        }
+        text.push_str(extra);
+        text
+    }
+
+    /// Everything a row gives: its span, rank, the rank's start, name,
+    /// the name's start, nationality and location.
+    type Row = (std::ops::Range<usize>, i64, usize, String, usize, String, String);
+
+    fn rows(file: &EventFile) -> Vec<Row> {
+        file.results
+            .iter()
+            .map(|r| {
+                let row = r.get_ref();
+                (
+                    r.span(),
+                    *row.rank.get_ref(),
+                    row.rank.span().start,
+                    row.name.get_ref().clone(),
+                    row.name.span().start,
+                    row.nat.clone(),
+                    row.loc.clone(),
+                )
+            })
+            .collect()
+    }
+
+    /// `read` gives what `toml::from_str` gives, in pieces or not.
+    fn same(text: &str) {
+        let whole: EventFile = toml::from_str(text).expect("valid");
+        let read = pieces::read(text, &RESULTS).expect("valid");
+        assert_eq!(rows(&read), rows(&whole));
+        assert_eq!(read.name.get_ref(), whole.name.get_ref());
+        assert_eq!(read.name.span(), whole.name.span());
+        assert_eq!(read.report, whole.report);
+        assert_eq!(read.round.len(), whole.round.len());
+        for (a, b) in read.round.iter().zip(&whole.round) {
+            assert_eq!(a.span(), b.span());
+            let matches = |r: &RoundTableRef| -> Vec<(std::ops::Range<usize>, Vec<String>)> {
+                r.get_ref()
+                    .matches
+                    .iter()
+                    .map(|m| (m.span(), m.get_ref().iter().map(|s| s.get_ref().clone()).collect()))
+                    .collect()
+            };
+            assert_eq!(matches(a), matches(b));
+        }
+    }
+    type RoundTableRef = Spanned<RoundTable>;
+
+    #[test]
+    fn a_big_file_reads_in_pieces_as_it_reads_whole() {
+        let text = event("", 3 * PIECE_ROWS + 17, "");
+        assert!(pieces::only_in_pieces(&text, &RESULTS).is_some(), "read in pieces");
+        same(&text);
+        // Rounds after the rows, a report with `[[results]]` in it, rows after the rounds.
+        let text = event(
+            "report = '''\n[[results]]\nrank = 1\n'''",
+            2 * PIECE_ROWS,
+            "[[round]]\nmatches = [\n  [\"A\", \"B\", \"1-0\"],\n]\n\n[[results]]\nrank = 9\nname = \"Last\"\n",
+        );
+        assert_eq!(pieces::listed(&text, "results"), 2 * PIECE_ROWS + 1);
+        assert!(pieces::only_in_pieces(&text, &RESULTS).is_some(), "read in pieces");
+        same(&text);
+        let whole: EventFile = toml::from_str(&text).unwrap();
+        assert_eq!(whole.report, "[[results]]\nrank = 1\n");
+        assert_eq!(whole.results.last().unwrap().get_ref().name.get_ref(), "Last");
+    }
+
+    #[test]
+    fn a_file_read_in_pieces_has_the_errors_of_the_whole() {
+        let error = |text: &str| {
+            let whole = toml::from_str::<EventFile>(text).err().expect("an error");
+            let read = pieces::read(text, &RESULTS).err().expect("an error");
+            assert_eq!((read.message(), read.span()), (whole.message(), whole.span()));
+            read.message().to_string()
+        };
+        let rows = 2 * PIECE_ROWS + 5;
+        let valid = event("", rows, "");
+        // A wrong type in row 1,500; an unknown key; a plain `[results]` table after the rows.
+        let at = valid.match_indices("[[results]]").nth(1500).unwrap().0;
+        let mut text = valid.clone();
+        text.insert_str(at + "[[results]]\n".len(), "colour = \"white\"\n");
+        assert!(error(&text).contains("colour"));
+        let text = valid.replacen("rank = 500\n", "rank = \"500\"\n", 1);
+        assert!(error(&text).contains("string"));
+        error(&format!("{valid}[results]\nrank = 1\n"));
+        // `[[results]]` also as a key of the event: a duplicate.
+        error(&event("results = []", rows, ""));
+        // A row inside an array is not a table of its own.
+        error(&event("x = [\n[[results]]\nrank = 1\nname = \"A\"\n", rows, "[1]]\n"));
+        // `[[ results ]]` is read whole, correctly.
+        same(&event("", rows, "[[ results ]]\nrank = 1\nname = \"Spaced\"\n"));
     }
 }

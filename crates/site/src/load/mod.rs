@@ -3,6 +3,7 @@
 //! Every problem of every file is collected and reported together.
 
 pub mod event;
+mod pieces;
 pub mod registry;
 
 use std::collections::HashMap;

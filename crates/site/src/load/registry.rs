@@ -6,6 +6,7 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::pieces::{self, List, Listed};
 use ratings_config::toml_error;
 use ratings_model::error::Diagnostic;
 use ratings_model::names::{collapse_spaces, name_key};
@@ -14,8 +15,28 @@ use ratings_model::names::{collapse_spaces, name_key};
 #[serde(deny_unknown_fields)]
 struct RegistryFile {
     #[serde(default)]
-    player: Vec<RegistryEntry>,
+    player: Listed<RegistryEntry>,
 }
+
+/// The `[[player]]` tables of a big registry, read a thousand at a time.
+const PLAYERS: List<RegistryFile, RegistryEntry> = List {
+    name: "player",
+    piece: |text| {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Piece {
+            player: Vec<RegistryEntry>,
+        }
+        toml::from_str::<Piece>(text).ok().map(|p| p.player)
+    },
+    shift: |entry, by| RegistryEntry {
+        name: pieces::shift(entry.name, by),
+        aliases: entry.aliases.into_iter().map(|a| pieces::shift(a, by)).collect(),
+        fide_id: entry.fide_id.map(|id| pieces::shift(id, by)),
+        ..entry
+    },
+    of: |file| &mut file.player,
+};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -49,8 +70,21 @@ pub struct Registry {
     pub entries: HashMap<String, Entry>,
 }
 
+/// An entry as written: `ratings import` matches FIDE ids and names to it.
+#[derive(Debug)]
+pub struct Written {
+    pub name: String,
+    pub aliases: Vec<String>,
+    pub fide_id: Option<u64>,
+}
+
 pub fn parse(path: &Path, text: &str) -> Result<Registry, Vec<Diagnostic>> {
-    let file: RegistryFile = toml::from_str(text).map_err(|e| vec![toml_error(path, text, &e)])?;
+    parse_written(path, text).map(|(registry, _)| registry)
+}
+
+/// [`parse`], and every entry as written, in the file's order.
+pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>), Vec<Diagnostic>> {
+    let file = pieces::read(text, &PLAYERS).map_err(|e| vec![toml_error(path, text, &e)])?;
     let mut problems = Vec::new();
     let mut registry = Registry::default();
     // Line numbers, made at the first problem: many problems stay linear.
@@ -136,11 +170,20 @@ pub fn parse(path: &Path, text: &str) -> Result<Registry, Vec<Diagnostic>> {
             },
         );
     }
-    if problems.is_empty() {
-        Ok(registry)
-    } else {
-        Err(problems)
+    if !problems.is_empty() {
+        return Err(problems);
     }
+    let written = file
+        .player
+        .rows
+        .into_iter()
+        .map(|entry| Written {
+            name: entry.name.into_inner(),
+            aliases: entry.aliases.into_iter().map(Spanned::into_inner).collect(),
+            fide_id: entry.fide_id.map(Spanned::into_inner),
+        })
+        .collect();
+    Ok((registry, written))
 }
 
 #[cfg(test)]
@@ -185,6 +228,62 @@ mod tests {
             e[0].to_string(),
             "players.toml:6:11: FIDE id 1503014 is already the id of the player \"A B\": one person is one entry (make the other spelling an alias)"
         );
+    }
+
+    /// A registry of `n` players, every third with an alias and a FIDE id.
+    fn registry(n: usize, extra: &str) -> String {
+        let mut text = String::from("# Players\n\n");
+        for i in 0..n {
+            text.push_str(&format!("[[player]]\nname = \"Player {i}\"\nnat = \"NL\"\n"));
+            if i % 3 == 0 {
+                text.push_str(&format!(
+                    "aliases = [\"Alias {i}\", \"Other {i}\"]\nfide_id = {}\n",
+                    1000 + i
+                ));
+            }
+            text.push('\n');
+        }
+        text.push_str(extra);
+        text
+    }
+
+    #[test]
+    fn a_big_registry_reads_in_pieces_as_it_reads_whole() {
+        let text = registry(2 * pieces::PIECE_ROWS + 3, "");
+        assert!(pieces::only_in_pieces(&text, &PLAYERS).is_some(), "read in pieces");
+        let whole: RegistryFile = toml::from_str(&text).unwrap();
+        let read = pieces::read(&text, &PLAYERS).unwrap();
+        let spans = |f: &RegistryFile| -> Vec<_> {
+            f.player
+                .iter()
+                .map(|p| {
+                    (
+                        (p.name.span(), p.name.get_ref().clone(), p.nat.clone()),
+                        p.aliases
+                            .iter()
+                            .map(|a| (a.span(), a.get_ref().clone()))
+                            .collect::<Vec<_>>(),
+                        p.fide_id.as_ref().map(|id| (id.span(), *id.get_ref())),
+                    )
+                })
+                .collect()
+        };
+        assert_eq!(spans(&read), spans(&whole));
+        // A clash at the end is found at its line, as in a small file.
+        let clash = "[[player]]\nname = \"Late\"\nfide_id = 1003\n";
+        let e = parse(Path::new("players.toml"), &registry(2 * pieces::PIECE_ROWS + 3, clash)).unwrap_err();
+        let line = registry(2 * pieces::PIECE_ROWS + 3, "").lines().count() + 3;
+        assert_eq!(
+            e[0].to_string(),
+            format!(
+                "players.toml:{line}:11: FIDE id 1003 is already the id of the player \"Player 3\": one person is one entry (make the other spelling an alias)"
+            )
+        );
+        // An error of the toml crate: the whole file's.
+        let bad = registry(2 * pieces::PIECE_ROWS + 3, "[[player]]\nname = 5\n");
+        let whole = toml::from_str::<RegistryFile>(&bad).err().unwrap();
+        let read = pieces::read(&bad, &PLAYERS).err().unwrap();
+        assert_eq!((read.message(), read.span()), (whole.message(), whole.span()));
     }
 
     #[test]

@@ -56,6 +56,9 @@ pub struct PredictionsPage<'a> {
     /// The pairs that rate different games: "A and B".
     pub not_comparable: Vec<String>,
     pub calibration: Vec<Calibration>,
+    /// Placement events left out for their size, and the most rows scored.
+    pub left_out: usize,
+    pub max_placed: usize,
 }
 
 /// A row of shares (`share` of each tally) and games (`games` of each).
@@ -131,6 +134,8 @@ pub fn predictions<'a>(ctx: &'a Context, path: &str) -> PredictionsPage<'a> {
     };
     let comparisons = &evaluation.comparisons;
     PredictionsPage {
+        left_out: evaluation.left_out,
+        max_placed: ratings_rating::predictions::MAX_PLACED,
         ratings: (0..ctx.ratings.len()).map(link).collect(),
         rows,
         modelled: modelled.iter().map(|&r| link(r)).collect(),

@@ -107,6 +107,8 @@ pub struct YearLink<'a> {
     pub year: Option<i32>,
     pub href: Href<'a>,
     pub current: bool,
+    /// Years are left out before this one (an ellipsis).
+    pub gap: bool,
 }
 
 #[derive(Template)]
@@ -230,25 +232,50 @@ pub fn movement_cell(m: Option<timeline::Movement>) -> (String, &'static str) {
     }
 }
 
-/// The year selector: the current ranking, then every year end, newest first.
+/// Most year ends a ranking page links: more would make every page of a
+/// rating of many years link every year (an archive of 8,000 years of
+/// events wrote 4 GB of year links).
+const YEAR_LINKS: usize = 25;
+
+/// The year selector: the current ranking, then the year ends, newest
+/// first: every year end, or for more than [`YEAR_LINKS`] of them the
+/// [`YEAR_LINKS`] nearest the page's year (the newest for the current
+/// ranking) and the newest and the oldest, so that every year can be
+/// reached from any other.
 fn year_links<'a>(root: &'a str, view: &'a Rated, urls: &'a RatingUrls, current: Option<i32>) -> Vec<YearLink<'a>> {
     let mut links = vec![YearLink {
         year: None,
         href: Href::new(root, &urls.ranking),
         current: current.is_none(),
+        gap: false,
     }];
-    links.extend(
-        view.timeline
-            .year_ends
-            .iter()
-            .zip(&urls.year_ends)
-            .rev()
-            .map(|(y, path)| YearLink {
-                year: Some(y.year),
-                href: Href::new(root, path),
-                current: current == Some(y.year),
-            }),
-    );
+    let newest_first: Vec<(&timeline::YearEnd, &String)> =
+        view.timeline.year_ends.iter().zip(&urls.year_ends).rev().collect();
+    let n = newest_first.len();
+    let at = newest_first
+        .iter()
+        .position(|(y, _)| Some(y.year) == current)
+        .unwrap_or(0);
+    let start = at.saturating_sub(YEAR_LINKS / 2).min(n.saturating_sub(YEAR_LINKS));
+    let end = (start + YEAR_LINKS).min(n);
+    let mut shown: Vec<usize> = (start..end).collect();
+    if start > 0 {
+        shown.insert(0, 0);
+    }
+    if end < n {
+        shown.push(n - 1);
+    }
+    let mut previous = None;
+    for i in shown {
+        let (y, path) = newest_first[i];
+        links.push(YearLink {
+            year: Some(y.year),
+            href: Href::new(root, path),
+            current: current == Some(y.year),
+            gap: previous.is_some_and(|p: usize| i > p + 1),
+        });
+        previous = Some(i);
+    }
     links
 }
 
