@@ -122,11 +122,15 @@ fn coeff_warning(
 }
 
 /// The result table: the header row, then rows up to the first blank line.
+/// Rows stop, with a problem, once the event file of `name` would be larger
+/// than `limit` bytes (at least 30 bytes a row besides its texts: a page of
+/// millions of short rows is never held whole).
 fn result_rows(
     path: &Path,
     lines: &[&str],
     date_index: usize,
-    players: u32,
+    (name, players): (&str, u32),
+    limit: usize,
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<ImportedRow> {
     let Some(table) = lines
@@ -152,19 +156,28 @@ fn result_rows(
         _ => true,
     };
     let mut rows = Vec::new();
+    let mut written = 0;
     for (i, line) in lines.iter().enumerate().skip(table + 1) {
         if line.trim().is_empty() {
             break;
         }
         match parse_row(line, players, loc_first) {
-            Some((rank, name, loc, nat, score)) => rows.push(ImportedRow {
-                line: i + 1,
-                rank,
-                name,
-                loc,
-                nat,
-                score,
-            }),
+            Some((rank, row_name, loc, nat, score)) => {
+                written += 30 + row_name.len() + loc.len() + nat.len();
+                if written > limit {
+                    let holds = format!("more than {} result rows", rows.len());
+                    problems.push(at(path, i + 1, oversized(name, None, &holds)));
+                    break;
+                }
+                rows.push(ImportedRow {
+                    line: i + 1,
+                    rank,
+                    name: row_name,
+                    loc,
+                    nat,
+                    score,
+                });
+            }
             None => problems.push(at(
                 path,
                 i + 1,
@@ -293,7 +306,14 @@ pub fn parse(path: &Path, text: &str) -> Result<Import, Vec<Diagnostic>> {
         warnings.push(w);
     }
 
-    let rows = result_rows(path, &lines, date_index, players, &mut problems);
+    let rows = result_rows(
+        path,
+        &lines,
+        date_index,
+        (&name, players),
+        MAX_TEXT_FILE as usize,
+        &mut problems,
+    );
     if !problems.is_empty() {
         return Err(problems);
     }
@@ -898,6 +918,37 @@ mod tests {
             Some(("Ann LEE7.".into(), Some("1.25".into())))
         );
         assert_eq!(parse_row("2Ann LEE.", 9, true), None);
+    }
+
+    #[test]
+    fn rows_stop_once_the_event_file_would_be_too_large() {
+        // #29: a page of millions of one-letter rows made an event file
+        // larger than a build reads, holding every row first (875 MB for a
+        // 6 MB page). Rows stop at the limit; their file is at least 30
+        // bytes and the texts a row.
+        let mut page = vec!["Date July 7-9, 2017", "RankFirstName LastNameLoc.Nat.Score"];
+        page.extend(std::iter::repeat_n("1Ann LEE99.40", 100));
+        let read = |limit| {
+            let mut problems = Vec::new();
+            let rows = result_rows(Path::new("big.txt"), &page, 0, ("Big Open", 1), limit, &mut problems);
+            (rows.len(), problems)
+        };
+        assert_eq!(read(3_700).0, 100);
+        let (rows, problems) = read(3_699);
+        assert_eq!(rows, 99);
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].position, Some((102, 1)));
+        assert!(
+            problems[0].message.starts_with(
+                "Big Open: its event file would be more than the 67108864 bytes a site reads in one file (a build \
+                 would refuse it): more than 99 result rows; not imported"
+            ),
+            "{}",
+            problems[0].message
+        );
+        // At the real limit, every row is read.
+        let (rows, problems) = read(MAX_TEXT_FILE as usize);
+        assert_eq!((rows, problems.len()), (100, 0));
     }
 
     #[test]
