@@ -475,6 +475,9 @@ fn to_toml(
                 sources.note(&out, &[(quoted(nat), at)]);
                 out.push('\n');
             }
+            if out.len() > limit {
+                return None;
+            }
         }
     }
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
