@@ -622,10 +622,10 @@ fn the_walkthrough_gives_a_site_of_the_imported_season_only() {
 }
 
 /// #29: players absent from every round of a tournament of many rounds
-/// (a TRF of 2,000 short lines and one line of 999 byes, the most rounds
-/// a TRF has: 37 KB of event file a player) would make a 74 MB one, which `check` then refused
-/// ("more than the 67108864 a site's file may have"). The import refuses
-/// it before writing anything, saying why.
+/// (a TRF of 2,000 short lines and one line of 999 byes, the most rounds a
+/// TRF has) made a 74 MB event file (37 KB a player), which `check` then
+/// refused ("more than the 67108864 a site's file may have"). The import
+/// refuses it before writing anything, saying why.
 #[test]
 fn an_event_file_larger_than_a_site_reads_is_refused_before_anything_is_written() {
     let tmp = tempfile::tempdir().unwrap();
