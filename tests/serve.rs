@@ -374,20 +374,27 @@ fn large_files_are_streamed_not_read_whole() {
     let (tmp, site) = site_with_big_file(size);
     let out = tmp.path().join("out");
     let (server, port) = start(&site, &out);
+    let received = download(port, Duration::ZERO);
+    assert!(received > size, "{received}");
+    let peak = peak_kib(&server);
+    assert!(peak < 100 << 10, "peak {peak} KiB for a {size}-byte file");
+}
+
+/// Download `/big.bin`, pausing `pause` after each read of up to 64 KB:
+/// the bytes received (head included) until the server closes.
+fn download(port: u16, pause: Duration) -> u64 {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
     stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
     write!(stream, "GET /big.bin HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
     let mut received = 0u64;
     let mut buf = vec![0u8; 1 << 16];
     loop {
-        match stream.read(&mut buf).unwrap() {
-            0 => break,
-            n => received += n as u64,
+        match stream.read(&mut buf) {
+            Ok(0) | Err(_) => return received,
+            Ok(n) => received += n as u64,
         }
+        std::thread::sleep(pause);
     }
-    assert!(received > size, "{received}");
-    let peak = peak_kib(&server);
-    assert!(peak < 100 << 10, "peak {peak} KiB for a {size}-byte file");
 }
 
 /// Read the server's peak memory (VmHWM) in KiB.
@@ -410,21 +417,8 @@ fn a_download_survives_a_flood_of_connections() {
     let (tmp, site) = site_with_big_file(size);
     let out = tmp.path().join("out");
     let (_server, port) = start(&site, &out);
-    let download = std::thread::spawn(move || {
-        let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
-        stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-        write!(stream, "GET /big.bin HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
-        let mut received = 0u64;
-        let mut buf = vec![0u8; 1 << 16];
-        // About 2 s at 64 KB every 2 ms: longer than the flood.
-        loop {
-            match stream.read(&mut buf) {
-                Ok(0) | Err(_) => return received,
-                Ok(n) => received += n as u64,
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
-    });
+    // About 2 s at 64 KB every 2 ms: longer than the flood.
+    let download = std::thread::spawn(move || download(port, Duration::from_millis(2)));
     std::thread::sleep(Duration::from_millis(200));
     let mut flood = Vec::new();
     for i in 0..300 {
