@@ -182,6 +182,17 @@ async function layout(page, name, label, width) {
     }
   }
   if (name === 'player') {
+    // A rating's spread ("± 124", "(μ 28.70, σ 1.09)") stays inside its
+    // fact box (TrueSkill's ran into the next one at 1280 px).
+    const spreads = await page.$$eval('.facts .spread', (els) => els.map((e) => {
+      const box = e.closest('div').getBoundingClientRect();
+      const text = document.createRange();
+      text.selectNodeContents(e);
+      return { text: e.textContent, over: Math.round(text.getBoundingClientRect().right - box.right) };
+    }));
+    for (const s of spreads) {
+      check(s.over <= 0, `${label}: "${s.text}" inside its fact box (${s.over} px over)`);
+    }
     // Each chart tells one story: its solid line (ratings reached, not
     // the start, not provisional ones) never rises above the marked peak,
     // and the start is drawn apart.
