@@ -178,7 +178,11 @@ fn glicko2_rates_match_events_only_with_deviations() {
     let rd: f64 = ranking[1][5].parse().unwrap();
     let r: f64 = ranking[1][3].parse().unwrap();
     assert!(
-        ann.contains(&format!("<dd>{:.0} <span class=nw>± {:.0}</span>", r, 2.0 * rd)),
+        ann.contains(&format!(
+            "<dd>{:.0} <span class=\"nw spread\">± {:.0}</span>",
+            r,
+            2.0 * rd
+        )),
         "spread on the player page"
     );
 }
