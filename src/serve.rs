@@ -339,7 +339,13 @@ fn rebuild(build: &BuildOptions, state: &Mutex<State>) {
             } else {
                 eprintln!("{text}\nThere is no site to serve yet; fix the data and save again.");
             }
-            s.errors = Some(text.into());
+            // Kept for the pages, which show at most MAX_SHOWN_ERRORS of
+            // it (the terminal has it all).
+            let mut end = text.len().min(MAX_SHOWN_ERRORS + 1);
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            s.errors = Some(text[..end].into());
         }
     }
 }

@@ -31,6 +31,12 @@ pub struct Params<'a> {
     pub problems: Vec<Diagnostic>,
 }
 
+/// The most formats a `[[rating]]`'s `formats` may list, and the longest
+/// name of one in bytes: every event a rating leaves out says which
+/// formats it counts.
+pub const MAX_FORMATS: usize = 64;
+pub const MAX_FORMAT_LEN: usize = 200;
+
 impl<'a> Params<'a> {
     pub fn new(
         path: &'a Path,
@@ -160,7 +166,8 @@ impl<'a> Params<'a> {
         }
     }
 
-    /// The event formats a system counts (`formats = [...]`), if set.
+    /// The event formats a system counts (`formats = [...]`), if set: at
+    /// most [`MAX_FORMATS`] of them.
     pub fn formats(&mut self) -> Option<Vec<String>> {
         let v = self.rest.get("formats").map(|(_, v)| v.span());
         let list = self.strings("formats");
@@ -169,6 +176,31 @@ impl<'a> Params<'a> {
             if let Some(last) = self.problems.last_mut() {
                 last.message = "`formats` must list at least one non-empty format".into();
             }
+        }
+        if let (Some(formats), Some(span)) = (&list, v.clone())
+            && let Some(long) = formats.iter().find(|f| f.len() > MAX_FORMAT_LEN)
+        {
+            self.error_at(
+                span,
+                format!(
+                    "`formats` names a format of {} bytes: at most {MAX_FORMAT_LEN} (\"{}…\")",
+                    long.len(),
+                    long.chars().take(40).collect::<String>()
+                ),
+            );
+            return None;
+        }
+        if let (Some(formats), Some(span)) = (&list, v)
+            && formats.len() > MAX_FORMATS
+        {
+            self.error_at(
+                span,
+                format!(
+                    "`formats` lists {} formats: at most {MAX_FORMATS} (a rating counts a few formats; every event that names none of them says which it counts)",
+                    formats.len()
+                ),
+            );
+            return None;
         }
         list
     }

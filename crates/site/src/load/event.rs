@@ -450,10 +450,20 @@ fn event_format(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> Option<Stri
         && !ctx.known_formats.is_empty()
         && !ctx.known_formats.contains(f)
     {
-        c.error(
-            span,
-            format!("unknown format {f:?} (known formats: {})", ctx.known_formats.join(", ")),
-        );
+        // The first few: the list is the same for every event, and can be
+        // long (every rating's `formats`).
+        const SHOWN: usize = 20;
+        let mut known = ctx
+            .known_formats
+            .iter()
+            .take(SHOWN)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(", ");
+        if ctx.known_formats.len() > SHOWN {
+            known.push_str(&format!(" and {} more", ctx.known_formats.len() - SHOWN));
+        }
+        c.error(span, format!("unknown format {f:?} (known formats: {known})"));
     }
     if format.is_none() && !file.round.is_empty() {
         c.error(&file.round[0], "an event with [[round]] tables needs `format`");
