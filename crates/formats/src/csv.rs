@@ -352,6 +352,7 @@ pub fn parse(bytes: &[u8]) -> Result<Import, ImportError> {
     if events.list.is_empty() {
         return Err(ImportError::new(0, None, "no rows under the header"));
     }
+    events.place_games()?;
     Ok(Import {
         encoding: decoded.encoding,
         tournaments: events.list,
@@ -367,7 +368,19 @@ struct Events {
     players: Vec<HashMap<String, (usize, usize)>>,
     /// (event, round, player) → the line of the player's match in that round.
     busy: HashMap<(usize, u32, usize), usize>,
+    /// Per event, its games with their rounds, in the file's order, and its
+    /// highest round with where it is written: rounds are made once the
+    /// file is read and the highest round checked, not one per number.
+    games: Vec<Vec<(u32, Game)>>,
+    top: Vec<(u32, Position)>,
 }
+
+/// How many more rounds than games an event may have. A round is only empty
+/// when later rounds have games, so an event of n games has at most n rounds;
+/// the slack allows a file of an event's last rounds only. Round 9999 in an
+/// event of one game (a typo, or a hostile file) would write 9,998 empty
+/// rounds.
+const ROUND_SLACK: usize = 16;
 
 impl Events {
     fn tournament(&mut self, row: &Row) -> Result<usize, ImportError> {
@@ -384,6 +397,8 @@ impl Events {
                 ..Tournament::default()
             });
             self.players.push(HashMap::new());
+            self.games.push(Vec::new());
+            self.top.push((0, (0, 0)));
         }
         Ok(index)
     }
@@ -433,11 +448,9 @@ impl Events {
         }
         let (first, _) = self.entrant(event, &first_name, row.at(Column::First));
         let (second, _) = self.entrant(event, &second_name, row.at(Column::Second));
-        let t = &mut self.list[event];
-        let rounds = t.round_results.len().max(round as usize);
-        t.round_results.resize_with(rounds, Vec::new);
-        t.byes.resize_with(rounds, Vec::new);
-        t.rounds = rounds as u32;
+        if round > self.top[event].0 {
+            self.top[event] = (round, row.at(Column::Round));
+        }
         for (player, name, column) in [
             (first, &first_name, Column::First),
             (second, &second_name, Column::Second),
@@ -456,7 +469,33 @@ impl Events {
             colours_known: false,
             at: [row.at(Column::First), row.at(Column::Second), row.at(Column::Result)],
         };
-        t.round_results[round as usize - 1].push(game);
+        self.games[event].push((round, game));
+        Ok(())
+    }
+
+    /// Puts each event's games in their rounds, refusing a highest round
+    /// beyond the event's games (`ROUND_SLACK`).
+    fn place_games(&mut self) -> Result<(), ImportError> {
+        for ((t, games), &(top, (line, column))) in self.list.iter_mut().zip(&mut self.games).zip(&self.top) {
+            if top as usize > games.len() + ROUND_SLACK {
+                let n = games.len();
+                return Err(ImportError::new(
+                    line,
+                    Some(column),
+                    format!(
+                        "round {top} in an event of {n} {}: rounds are numbered 1, 2, … and an event has at most \
+                         {ROUND_SLACK} more rounds than games",
+                        if n == 1 { "game" } else { "games" }
+                    ),
+                ));
+            }
+            t.rounds = top;
+            t.round_results = vec![Vec::new(); top as usize];
+            t.byes = vec![Vec::new(); top as usize];
+            for (round, game) in games.drain(..) {
+                t.round_results[round as usize - 1].push(game);
+            }
+        }
         Ok(())
     }
 }
