@@ -16,6 +16,7 @@
 //! - Rows group into tournaments by `event` + `date`, in order of first
 //!   appearance. Results are kept as written (`GameResult::Written`) for the
 //!   integrator to read with the results notation of docs/data-format.md.
+//! - An event's highest round is at most its games + `ROUND_SLACK` (issue 29).
 
 use std::collections::HashMap;
 
