@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::net::TcpListener;
 use std::path::{Component, Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -419,23 +419,29 @@ fn accept(listener: TcpListener, root: &Path, prefix: &str, state: &Arc<Mutex<St
             let (site, done) = (Arc::clone(&site), Arc::clone(&open));
             let activity = Arc::new(Activity::new(clock.now()));
             let noted = Arc::clone(&activity);
-            // Held while the task is spawned and noted: it cannot remove
-            // itself before it is there.
-            let mut open = open.lock().expect("open lock");
-            let task = tokio::spawn(async move {
-                connection(stream, noted, clock, site).await;
-                done.lock().expect("open lock").0.remove(&number);
-            });
-            open.0.insert(
-                number,
-                Connection {
-                    task: task.abort_handle(),
-                    activity,
-                },
-            );
-            while open.0.len() > MAX_CONNECTIONS {
-                open.close_quietest(number, clock.now());
+            {
+                // Held while the task is spawned and noted: it cannot
+                // remove itself before it is there.
+                let mut open = open.lock().expect("open lock");
+                let task = tokio::spawn(async move {
+                    connection(stream, noted, clock, site).await;
+                    done.lock().expect("open lock").0.remove(&number);
+                });
+                open.0.insert(
+                    number,
+                    Connection {
+                        task: task.abort_handle(),
+                        activity,
+                    },
+                );
+                while open.0.len() > MAX_CONNECTIONS {
+                    open.close_quietest(number, clock.now());
+                }
             }
+            // Let the connections run (the new one reads its head) before
+            // the next is accepted: under a flood, accepting ahead of them
+            // closed new connections before they had read a byte.
+            tokio::task::yield_now().await;
         }
     });
 }
@@ -471,16 +477,25 @@ struct Activity {
     /// The bytes moved up to `last`, each halved for every [`HALF_LIFE`]
     /// before it (an `f64`'s bits).
     recent: AtomicU64,
-    /// Its request head has come: it is being answered.
-    answering: AtomicBool,
+    /// [`DONE`], [`HEAD`] or [`ANSWERING`]: the order in which
+    /// connections are closed when one too many is open.
+    phase: AtomicU8,
 }
+
+/// Answered: only the rest of the client's request is read and dropped
+/// before the connection closes (the client has its answer).
+const DONE: u8 = 0;
+/// The request head is still coming.
+const HEAD: u8 = 1;
+/// The request head has come: it is being answered.
+const ANSWERING: u8 = 2;
 
 impl Activity {
     fn new(now: u64) -> Activity {
         Activity {
             last: AtomicU64::new(now),
             recent: AtomicU64::new(0f64.to_bits()),
-            answering: AtomicBool::new(false),
+            phase: AtomicU8::new(HEAD),
         }
     }
 
@@ -504,11 +519,11 @@ struct Open(BTreeMap<u64, Connection>);
 
 impl Open {
     /// Close a connection other than `new` (the one that just came): one
-    /// still sending its head if there is one, else one being answered; of
-    /// those, the one that moved the fewest bytes lately (the first of
-    /// those as quiet).
+    /// already answered if there is one, else one still sending its head,
+    /// else one being answered; of those, the one that moved the fewest
+    /// bytes lately (the first of those as quiet).
     fn close_quietest(&mut self, new: u64, now: u64) {
-        let key = |c: &Connection| (c.activity.answering.load(Ordering::Relaxed), c.activity.recent(now));
+        let key = |c: &Connection| (c.activity.phase.load(Ordering::Relaxed), c.activity.recent(now));
         let idle = self
             .0
             .iter()
@@ -633,8 +648,9 @@ async fn connection(stream: tokio::net::TcpStream, activity: Arc<Activity>, cloc
         activity: Arc::clone(&activity),
         clock,
     };
+    let done = Arc::clone(&activity);
     let service = hyper::service::service_fn(move |request| {
-        activity.answering.store(true, Ordering::Relaxed);
+        activity.phase.store(ANSWERING, Ordering::Relaxed);
         let site = Arc::clone(&site);
         async move { Ok::<_, std::convert::Infallible>(answer(&request, &site)) }
     });
@@ -648,6 +664,7 @@ async fn connection(stream: tokio::net::TcpStream, activity: Arc<Activity>, cloc
         .half_close(true)
         .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
         .await;
+    done.phase.store(DONE, Ordering::Relaxed);
     let _ = keep.shutdown(std::net::Shutdown::Write);
     let Ok(mut rest) = tokio::net::TcpStream::from_std(keep) else {
         return;
@@ -1152,29 +1169,30 @@ mod tests {
     /// Which connection goes when one too many is open, and which are
     /// closed for idling: tasks that never end, closed only by the policy.
     #[test]
-    fn the_connection_closed_is_one_sending_its_head_then_the_quietest() {
+    fn the_connection_closed_is_one_answered_then_sending_its_head_then_the_quietest() {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .unwrap();
         runtime.block_on(async {
-            // (number, answering, bytes moved, when); now is 5000 ms.
+            // (number, phase, bytes moved, when); now is 5000 ms.
             let table = [
-                (0, true, 1_000_000, 1000),
-                (1, false, 300, 4900),
-                (2, false, 100, 4000),
-                (3, true, 100_000, 4990),
-                (4, false, 0, 4990),
-                (5, false, 100, 4000),
+                (0, ANSWERING, 1_000_000, 1000),
+                (1, HEAD, 300, 4900),
+                (2, HEAD, 100, 4000),
+                (3, ANSWERING, 100_000, 4990),
+                (4, HEAD, 0, 4990),
+                (5, HEAD, 100, 4000),
+                (6, DONE, 5_000_000, 4999),
             ];
             let now = 5000;
             let mut open = Open::default();
             let mut tasks = BTreeMap::new();
-            for (number, answering, bytes, at) in table {
+            for (number, phase, bytes, at) in table {
                 let task = tokio::spawn(std::future::pending::<()>());
                 let activity = Arc::new(Activity::new(at));
                 activity.moved(bytes, at);
-                activity.answering.store(answering, Ordering::Relaxed);
+                activity.phase.store(phase, Ordering::Relaxed);
                 open.0.insert(
                     number,
                     Connection {
@@ -1187,6 +1205,9 @@ mod tests {
             // A million bytes 4 s ago count a quarter.
             assert!((open.0[&0].activity.recent(now) - 250_000.0).abs() < 1e-6);
             let order = |open: &Open| open.0.keys().copied().collect::<Vec<u64>>();
+            // Answered first, however busy.
+            open.close_quietest(4, now);
+            assert_eq!(order(&open), [0, 1, 2, 3, 4, 5]);
             // Of those sending their heads (1, 2, 5; 4 just came), the
             // quietest: 2 and 5 as quiet, 2 came first; then 5, then 1.
             open.close_quietest(4, now);
@@ -1204,7 +1225,7 @@ mod tests {
             assert_eq!(order(&open), [4]);
             tokio::task::yield_now().await;
             let ended: Vec<u64> = tasks.iter().filter(|(_, t)| t.is_finished()).map(|(n, _)| *n).collect();
-            assert_eq!(ended, [0, 1, 2, 3, 5]);
+            assert_eq!(ended, [0, 1, 2, 3, 5, 6]);
         });
     }
 

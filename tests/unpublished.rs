@@ -299,3 +299,30 @@ fn check_warns_about_events_without_results_and_empty_rounds() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("no errors, 5 warnings"));
 }
+
+/// Runs of empty rounds are one warning an event, at the first of them
+/// (a file of 9,999 empty rounds gave 9,999 warnings).
+#[test]
+fn empty_rounds_are_one_warning_an_event() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path();
+    std::fs::write(site.join("site.toml"), "[[rating]]\nid = \"elo\"\nsystem = \"elo\"\n").unwrap();
+    std::fs::create_dir_all(site.join("data")).unwrap();
+    // Rounds 1, 3-4, 6, 8, 10, 12 and 14 empty: seven runs.
+    let mut event = String::from("name = \"Gaps\"\ndate = 2005-01-01\nformat = \"Rapid\"\n");
+    for r in 1..=14 {
+        if [2, 5, 7, 9, 11, 13].contains(&r) {
+            event.push_str("\n[[round]]\nmatches = [[\"Ann A\", \"Bob B\", \"1-0\"]]\n");
+        } else {
+            event.push_str("\n[[round]]\n");
+        }
+    }
+    std::fs::write(site.join("data/gaps.toml"), event).unwrap();
+    let shown = crate::common::check_warnings(site);
+    assert_eq!(
+        shown,
+        [
+            "data/gaps.toml:5: rounds 1, 3–4, 6, 8, 10 and 2 more have no matches and no byes: they rate nothing (they still count in the round numbers)"
+        ]
+    );
+}

@@ -867,19 +867,49 @@ impl<'a> Warnings<'a> {
             if !e.round.iter().any(|r| r.is_empty()) {
                 continue;
             }
-            let round_lines = matching_lines(&file, &mut self.cache, |l| l.starts_with("[[round]]"));
-            for (i, round) in e.round.iter().enumerate() {
-                if round.is_empty() {
-                    self.out.push(Diagnostic {
-                        position: round_lines.get(i).map(|&line| (line, 1)),
-                        path: file.clone(),
-                        message: format!(
-                            "round {} has no matches and no byes: it rates nothing (it still counts in the round numbers)",
-                            i + 1
-                        ),
-                    });
+            // One warning an event, at its first empty round: the runs of
+            // empty rounds (a file of 9,999 empty rounds gave 9,999 warnings).
+            let mut runs: Vec<(usize, usize)> = Vec::new();
+            for (i, _) in e.round.iter().enumerate().filter(|(_, r)| r.is_empty()) {
+                match runs.last_mut() {
+                    Some(run) if run.1 + 1 == i => run.1 = i,
+                    _ => runs.push((i, i)),
                 }
             }
+            const SHOWN: usize = 5;
+            let mut named: Vec<String> = runs
+                .iter()
+                .take(SHOWN)
+                .map(|&(a, b)| {
+                    if a == b {
+                        format!("{}", a + 1)
+                    } else {
+                        format!("{}–{}", a + 1, b + 1)
+                    }
+                })
+                .collect();
+            if runs.len() > SHOWN {
+                named.push(format!("{} more", runs.len() - SHOWN));
+            }
+            let single = runs.len() == 1 && runs[0].0 == runs[0].1;
+            let list = match named.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                _ => named.join(""),
+            };
+            let round_lines = matching_lines(&file, &mut self.cache, |l| l.starts_with("[[round]]"));
+            self.out.push(Diagnostic {
+                position: round_lines.get(runs[0].0).map(|&line| (line, 1)),
+                path: file.clone(),
+                message: if single {
+                    format!(
+                        "round {list} has no matches and no byes: it rates nothing (it still counts in the round numbers)"
+                    )
+                } else {
+                    format!(
+                        "rounds {list} have no matches and no byes: they rate nothing (they still count in the round numbers)"
+                    )
+                },
+            });
         }
     }
 
