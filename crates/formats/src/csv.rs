@@ -16,6 +16,7 @@
 //! - Rows group into tournaments by `event` + `date`, in order of first
 //!   appearance. Results are kept as written (`GameResult::Written`) for the
 //!   integrator to read with the results notation of docs/data-format.md.
+//! - An event's highest round is at most its games + `ROUND_SLACK` (issue 29).
 
 use std::collections::HashMap;
 
@@ -45,6 +46,8 @@ enum Column {
     Result,
 }
 
+/// How many columns there are.
+const ALL_COLUMNS: usize = 9;
 const PLACEMENTS: [Column; 4] = [Column::Event, Column::Date, Column::Rank, Column::Player];
 const MATCHES: [Column; 6] = [
     Column::Event,
@@ -91,15 +94,23 @@ impl Records<'_> {
         Some(c)
     }
 
-    /// The next record, `None` at the end of the text.
-    fn record(&mut self) -> Option<Result<Vec<Field>, ImportError>> {
+    /// The next record, `None` at the end of the text. Of the fields after
+    /// the first `keep`, only the first non-empty one is kept (the error
+    /// `make_row` reports): a row of millions of separators costs no memory.
+    fn record(&mut self, keep: usize) -> Option<Result<Vec<Field>, ImportError>> {
         self.chars.peek()?;
         let mut fields = Vec::new();
+        let mut extra_kept = false;
         loop {
             match self.field() {
                 Err(e) => return Some(Err(e)),
                 Ok((field, more)) => {
-                    fields.push(field);
+                    if fields.len() < keep {
+                        fields.push(field);
+                    } else if !extra_kept && !field.text.is_empty() {
+                        extra_kept = true;
+                        fields.push(field);
+                    }
                     if !more {
                         return Some(Ok(fields));
                     }
@@ -325,10 +336,12 @@ pub fn parse(bytes: &[u8]) -> Result<Import, ImportError> {
         line: 1,
         column: 0,
     };
-    let header = records.record().unwrap_or(Ok(Vec::new()))?;
+    // A header of more fields than there are columns names one twice or one
+    // unknown among its first `ALL_COLUMNS + 1`: the error is among those kept.
+    let header = records.record(ALL_COLUMNS + 1).unwrap_or(Ok(Vec::new()))?;
     let (columns, kind) = read_header(&header)?;
     let mut events = Events::default();
-    while let Some(record) = records.record() {
+    while let Some(record) = records.record(columns.len()) {
         let Some(row) = make_row(&columns, record?)? else {
             continue;
         };
@@ -340,6 +353,7 @@ pub fn parse(bytes: &[u8]) -> Result<Import, ImportError> {
     if events.list.is_empty() {
         return Err(ImportError::new(0, None, "no rows under the header"));
     }
+    events.place_games()?;
     Ok(Import {
         encoding: decoded.encoding,
         tournaments: events.list,
@@ -355,7 +369,19 @@ struct Events {
     players: Vec<HashMap<String, (usize, usize)>>,
     /// (event, round, player) → the line of the player's match in that round.
     busy: HashMap<(usize, u32, usize), usize>,
+    /// Per event, its games with their rounds, in the file's order, and its
+    /// highest round with where it is written: rounds are made once the
+    /// file is read and the highest round checked, not one per number.
+    games: Vec<Vec<(u32, Game)>>,
+    top: Vec<(u32, Position)>,
 }
+
+/// How many more rounds than games an event may have. A round is only empty
+/// when later rounds have games, so an event of n games has at most n rounds;
+/// the slack allows a file of an event's last rounds only. Round 9999 in an
+/// event of one game (a typo, or a hostile file) would write 9,998 empty
+/// rounds.
+const ROUND_SLACK: usize = 16;
 
 impl Events {
     fn tournament(&mut self, row: &Row) -> Result<usize, ImportError> {
@@ -372,6 +398,8 @@ impl Events {
                 ..Tournament::default()
             });
             self.players.push(HashMap::new());
+            self.games.push(Vec::new());
+            self.top.push((0, (0, 0)));
         }
         Ok(index)
     }
@@ -421,11 +449,9 @@ impl Events {
         }
         let (first, _) = self.entrant(event, &first_name, row.at(Column::First));
         let (second, _) = self.entrant(event, &second_name, row.at(Column::Second));
-        let t = &mut self.list[event];
-        let rounds = t.round_results.len().max(round as usize);
-        t.round_results.resize_with(rounds, Vec::new);
-        t.byes.resize_with(rounds, Vec::new);
-        t.rounds = rounds as u32;
+        if round > self.top[event].0 {
+            self.top[event] = (round, row.at(Column::Round));
+        }
         for (player, name, column) in [
             (first, &first_name, Column::First),
             (second, &second_name, Column::Second),
@@ -444,7 +470,63 @@ impl Events {
             colours_known: false,
             at: [row.at(Column::First), row.at(Column::Second), row.at(Column::Result)],
         };
-        t.round_results[round as usize - 1].push(game);
+        self.games[event].push((round, game));
         Ok(())
+    }
+
+    /// Puts each event's games in their rounds, refusing a highest round
+    /// beyond the event's games (`ROUND_SLACK`).
+    fn place_games(&mut self) -> Result<(), ImportError> {
+        for ((t, games), &(top, (line, column))) in self.list.iter_mut().zip(&mut self.games).zip(&self.top) {
+            if top as usize > games.len() + ROUND_SLACK {
+                let n = games.len();
+                return Err(ImportError::new(
+                    line,
+                    Some(column),
+                    format!(
+                        "round {top} in an event of {n} {}: rounds are numbered 1, 2, … and an event has at most \
+                         {ROUND_SLACK} more rounds than games",
+                        if n == 1 { "game" } else { "games" }
+                    ),
+                ));
+            }
+            t.rounds = top;
+            t.round_results = vec![Vec::new(); top as usize];
+            t.byes = vec![Vec::new(); top as usize];
+            for (round, game) in games.drain(..) {
+                t.round_results[round as usize - 1].push(game);
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_beyond_the_header_are_not_kept() {
+        // 32 MiB of commas cost 3.37 GB (a 40-byte field per comma).
+        let text = format!("a,b,c{}\n{},x,,\n", ",".repeat(1_000_000), ",".repeat(1_000_000));
+        let mut records = Records {
+            chars: text.chars().peekable(),
+            separator: ',',
+            line: 1,
+            column: 0,
+        };
+        let first = records.record(3).unwrap().unwrap();
+        assert_eq!(
+            first.iter().map(|f| f.text.as_str()).collect::<Vec<_>>(),
+            ["a", "b", "c"]
+        );
+        // The first non-empty extra is kept, where it is: make_row's error.
+        let second = records.record(3).unwrap().unwrap();
+        assert_eq!(second.len(), 4);
+        assert_eq!(
+            (second[3].text.as_str(), second[3].line, second[3].column),
+            ("x", 2, 1_000_002)
+        );
+        assert!(records.record(3).is_none());
     }
 }

@@ -127,3 +127,24 @@ fn errors_name_line_and_column() {
     assert!(message.contains("neither placements"), "{message}");
     assert!(error("event,date,rank,player\n").2.contains("no rows"));
 }
+
+#[test]
+fn a_round_far_beyond_the_games_is_refused() {
+    let head = "event,date,round,first,second,result\n";
+    // Round 9999 of an event of one game would write 9,998 empty rounds.
+    let (line, column, message) = error(&format!("{head}Night,2024-01-01,9999,A,B,1-0\n"));
+    assert_eq!((line, column), (2, Some(18)));
+    assert_eq!(
+        message,
+        "round 9999 in an event of 1 game: rounds are numbered 1, 2, … and an event has at most 16 more rounds than games"
+    );
+    // The highest round is the one named, wherever it is in the file.
+    let text = format!("{head}N,2024-01-01,1,A,B,1-0\nN,2024-01-01,30,C,D,0-1\nN,2024-01-01,2,A,D,0-1\n");
+    assert_eq!(error(&text).0, 3);
+    // 16 more rounds than games is allowed: a file of an event's last rounds.
+    let import = csv::parse(format!("{head}N,2024-01-01,3,C,D,0-1\nN,2024-01-01,18,A,B,1-0\n").as_bytes()).unwrap();
+    let t = &import.tournaments[0];
+    assert_eq!((t.rounds, t.round_results.len(), t.byes.len()), (18, 18, 18));
+    assert_eq!((t.round_results[2].len(), t.round_results[17].len()), (1, 1));
+    assert_eq!(t.round_results.iter().map(Vec::len).sum::<usize>(), 2);
+}
