@@ -808,6 +808,16 @@ mod tests {
         assert_eq!(years_before(d(2016, 2, 29), 4), d(2012, 2, 29));
     }
 
+    /// A small deterministic generator: `next(n)` is below `n`.
+    fn xorshift(mut state: u64) -> impl FnMut(u64) -> u64 {
+        move |n| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        }
+    }
+
     /// Time at number one, against a tally made the slow way (after every
     /// event, every player at the top rating gathered and compared with
     /// the last holders) on Elo events full of draws, where many players
@@ -817,13 +827,7 @@ mod tests {
     #[test]
     fn number_ones_match_the_slow_tally() {
         use ratings_model::Event;
-        let mut x = 7u64;
-        let mut next = move |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % n
-        };
+        let mut next = xorshift(7);
         let players = 30u32;
         // First by hand: 0 and 1 tie at the top, 2 and 3 join them; 4
         // alone above them; 6 ties with 4; 4 loses to 5 and leaves the
@@ -930,13 +934,7 @@ mod tests {
         let players = 60u32;
         // Name order unrelated to player ids.
         let order: Vec<u32> = (0..players).map(|p| (p * 37) % players).collect();
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let mut now: Vec<Option<YearEntry>> = vec![None; players as usize];
         let mut lists = YearEndOrder::new(players as usize);
         let mut merged_any = false;
