@@ -189,7 +189,7 @@ proptest! {
 
     #[test]
     fn event_files_never_panic_and_accepted_ones_are_valid(text in event_text()) {
-        let aliases: HashMap<String, String> = [("a. ames".to_string(), "ann".to_string())].into();
+        let aliases: HashMap<String, std::sync::Arc<str>> = [("a. ames".to_string(), "ann".into())].into();
         let formats = known_formats();
         let ctx = Lookups { aliases: &aliases, known_formats: &formats };
         let Ok(e) = event::parse(Path::new("data/x.toml"), "x".into(), &text, &ctx) else {

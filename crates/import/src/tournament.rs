@@ -187,7 +187,11 @@ pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, opt
                 out.errors.push(Diagnostic {
                     path: path.to_path_buf(),
                     position: (at.0 > 0).then_some((at.0, at.1.max(1))),
-                    message: format!("{}: {}", Shown(name.as_str()), d.message),
+                    message: format!(
+                        "{}: {}",
+                        Shown(ratings_model::names::excerpt(&name).as_ref()),
+                        d.message
+                    ),
                 });
             }
             continue;

@@ -931,7 +931,7 @@ impl<'a> Warnings<'a> {
                     message: format!(
                         "event {:?} has the same results as {:?} ({}): an event file copied under a second name is rated twice; delete the copy, or enter this event's own results",
                         e.name,
-                        site.model.events[earlier].name,
+                        ratings_model::names::excerpt(&site.model.events[earlier].name),
                         site.model.events[earlier].file
                     ),
                 });

@@ -169,7 +169,12 @@ fn set_header(
     if current.is_empty() {
         *current = value.to_owned();
     } else if current != value && !value.is_empty() {
-        let kept = current.clone();
+        // The kept value is quoted by every later line: the first few
+        // characters (a long one in each warning was quadratic).
+        let kept = match current.char_indices().nth(64) {
+            Some((end, _)) => format!("{}…", &current[..end]),
+            None => current.clone(),
+        };
         t.warn(line, format!("a second {what} `{value}`; the first, `{kept}`, is kept"));
     }
 }

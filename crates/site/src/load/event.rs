@@ -142,7 +142,7 @@ pub struct Scoring {
 /// What an event file needs from the rest of the site to be checked.
 pub struct Lookups<'a> {
     /// Alias name key → canonical name key (from `data/players.toml`).
-    pub aliases: &'a HashMap<String, String>,
+    pub aliases: &'a HashMap<String, std::sync::Arc<str>>,
     /// Empty when site.toml itself is invalid: formats are then not checked
     /// (its own errors are reported instead of one per match event).
     pub known_formats: &'a [String],
@@ -260,7 +260,7 @@ impl Checker<'_> {
             return None;
         }
         let key = name_key(&spelling);
-        let key = ctx.aliases.get(&key).cloned().unwrap_or(key);
+        let key = ctx.aliases.get(&key).map_or(key, |k| k.to_string());
         Some(NameRef { spelling, key })
     }
 }

@@ -64,8 +64,10 @@ pub struct Entry {
 
 #[derive(Debug, Default)]
 pub struct Registry {
-    /// Name key of an alias → name key of the registry name.
-    pub aliases: HashMap<String, String>,
+    /// Name key of an alias → name key of the registry name (shared by
+    /// all of an entry's aliases: a copy for each cost 10 KB an alias for
+    /// a 10,000-letter name).
+    pub aliases: HashMap<String, std::sync::Arc<str>>,
     /// Name key of the registry name → details.
     pub entries: HashMap<String, Entry>,
 }
@@ -98,9 +100,12 @@ pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>)
         ),
         message,
     };
-    // Every spelling (name or alias) → the entry that claims it (index and
-    // display name), for clashes between entries.
-    let mut claimed: HashMap<String, (usize, String)> = HashMap::new();
+    // Every spelling (name or alias) → the entry that claims it, for
+    // clashes between entries (its display name is made again for a
+    // message: a copy for each alias cost 10 KB each for a 10,000-letter
+    // name).
+    let mut claimed: HashMap<String, usize> = HashMap::new();
+    let display_of = |entry: usize| collapse_spaces(file.player[entry].name.get_ref());
     // FIDE id → the display name of the entry that has it.
     let mut fide_ids: HashMap<u64, String> = HashMap::new();
     // `Some(key)` for a new spelling; `None` for an error (reported) or for a
@@ -119,16 +124,19 @@ pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>)
                 return None;
             }
             let key = name_key(&written);
-            if let Some((entry, previous)) = claimed.get(&key) {
-                if *entry != owner.0 {
+            if let Some(&entry) = claimed.get(&key) {
+                if entry != owner.0 {
                     problems.push(at(
                         spelling.span(),
-                        format!("{written:?} is already a name or alias of the player {previous:?}"),
+                        format!(
+                            "{written:?} is already a name or alias of the player {:?}",
+                            ratings_model::names::excerpt(&display_of(entry))
+                        ),
                     ));
                 }
                 return None;
             }
-            claimed.insert(key.clone(), (owner.0, owner.1.to_string()));
+            claimed.insert(key.clone(), owner.0);
             Some(key)
         };
     for (index, entry) in file.player.iter().enumerate() {
@@ -139,8 +147,9 @@ pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>)
         if let Some(id) = &entry.fide_id {
             if let Some(previous) = fide_ids.get(id.get_ref()) {
                 let message = format!(
-                    "FIDE id {} is already the id of the player {previous:?}: one person is one entry (make the other spelling an alias)",
-                    id.get_ref()
+                    "FIDE id {} is already the id of the player {:?}: one person is one entry (make the other spelling an alias)",
+                    id.get_ref(),
+                    ratings_model::names::excerpt(previous)
                 );
                 problems.push(at(id.span(), message));
             } else {
@@ -156,9 +165,10 @@ pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>)
                 problems.push(at(entry.name.span(), message));
             }
         }
+        let shared: std::sync::Arc<str> = key.as_str().into();
         for alias in &entry.aliases {
             if let Some(alias_key) = claim(alias, (index, &display), &mut problems) {
-                registry.aliases.insert(alias_key, key.clone());
+                registry.aliases.insert(alias_key, std::sync::Arc::clone(&shared));
             }
         }
         registry.entries.insert(
@@ -197,7 +207,7 @@ mod tests {
             "[[player]]\nname = \"Chuck Krueger\"\naliases = [\"Chruk  KRUEGER\"]\nnat = \"US\"\n",
         )
         .unwrap();
-        assert_eq!(r.aliases["chruk krueger"], "chuck krueger");
+        assert_eq!(&*r.aliases["chruk krueger"], "chuck krueger");
         assert_eq!(r.entries["chuck krueger"].nat, "US");
     }
 
@@ -211,7 +221,7 @@ mod tests {
         // The own name is not an alias (it would map to itself); the repeated
         // alias is kept once.
         assert_eq!(r.aliases.len(), 1);
-        assert_eq!(r.aliases["chruk krueger"], "chuck krueger");
+        assert_eq!(&*r.aliases["chruk krueger"], "chuck krueger");
         assert_eq!(r.entries["chuck krueger"].display, "Chuck Krueger");
     }
 
