@@ -576,6 +576,17 @@ impl Tracked {
     }
 }
 
+impl Tracked {
+    /// A write's result, its bytes noted.
+    fn wrote(&self, result: std::task::Poll<std::io::Result<usize>>) -> std::task::Poll<std::io::Result<usize>> {
+        let bytes = match result {
+            std::task::Poll::Ready(Ok(n)) => n,
+            _ => 0,
+        };
+        self.moved(result, bytes)
+    }
+}
+
 impl tokio::io::AsyncRead for Tracked {
     fn poll_read(
         mut self: std::pin::Pin<&mut Self>,
@@ -596,11 +607,7 @@ impl tokio::io::AsyncWrite for Tracked {
         buf: &[u8],
     ) -> std::task::Poll<std::io::Result<usize>> {
         let result = std::pin::Pin::new(&mut self.stream).poll_write(cx, buf);
-        let bytes = match result {
-            std::task::Poll::Ready(Ok(n)) => n,
-            _ => 0,
-        };
-        self.moved(result, bytes)
+        self.wrote(result)
     }
 
     fn poll_write_vectored(
@@ -609,11 +616,7 @@ impl tokio::io::AsyncWrite for Tracked {
         bufs: &[std::io::IoSlice<'_>],
     ) -> std::task::Poll<std::io::Result<usize>> {
         let result = std::pin::Pin::new(&mut self.stream).poll_write_vectored(cx, bufs);
-        let bytes = match result {
-            std::task::Poll::Ready(Ok(n)) => n,
-            _ => 0,
-        };
-        self.moved(result, bytes)
+        self.wrote(result)
     }
 
     fn is_write_vectored(&self) -> bool {

@@ -142,7 +142,9 @@ impl Game {
 }
 
 /// The games of one event's rows, in the order of the rows (the same
-/// order in two ratings that have the same rows).
+/// order in two ratings that have the same rows): what the tests compare
+/// the scores with.
+#[cfg(test)]
 pub fn games(system: &dyn RatingSystem, rows: &[Row]) -> Vec<Game> {
     let mut out = Vec::new();
     games_into(system, rows, &mut out);
@@ -152,7 +154,10 @@ pub fn games(system: &dyn RatingSystem, rows: &[Row]) -> Vec<Game> {
 /// [`games`] into `out` (cleared first), and their [`Score`], summed as
 /// the games are made (in their order, as [`Score::of`] sums them): a
 /// buffer kept from event to event saves allocating and zeroing memory for
-/// every event, and the score a second pass over the games.
+/// every event, and the score a second pass over the games. The builds
+/// call it for match rows only (as many games as matches); a placement
+/// event's games are never held there ([`placement_event`]), only in the
+/// tests, which check the two agree.
 fn games_into(system: &dyn RatingSystem, rows: &[Row], out: &mut Vec<Game>) -> Score {
     out.clear();
     let mut score = Score::default();

@@ -63,10 +63,14 @@ pub struct Site {
 impl Site {
     /// The slug of a nationality as written (`FRA`, `France`).
     pub fn nation_slug(&self, nat: &str) -> String {
-        let key = ratings_model::country::nation_key(nat);
-        match self.nation_slugs.get(&key) {
+        self.nation_slug_of_key(&ratings_model::country::nation_key(nat))
+    }
+
+    /// The slug of a nationality's key (`country::nation_key`).
+    pub fn nation_slug_of_key(&self, key: &str) -> String {
+        match self.nation_slugs.get(key) {
             Some(slug) => slug.clone(),
-            None => ratings_model::names::slug(&key),
+            None => ratings_model::names::slug(key),
         }
     }
 }

@@ -10,7 +10,6 @@ use crate::ratings::Rating;
 use ratings_model::country;
 use ratings_model::error::Diagnostic;
 use ratings_model::format::{Rounded, RoundedChange};
-use ratings_model::names::slug;
 use ratings_model::{Date, PlayerId};
 use ratings_rating::timeline::{self, Timeline};
 use ratings_rating::{History, RankEntry, Row};
@@ -231,7 +230,7 @@ fn nations(site: &Site, ranking: &[RankEntry]) -> Vec<Nation> {
             Nation {
                 name: country::name_of(spelling).to_string(),
                 code: spelling.to_string(),
-                slug: site.nation_slugs.get(&key).cloned().unwrap_or_else(|| slug(&key)),
+                slug: site.nation_slug_of_key(&key),
                 members,
             }
         })
