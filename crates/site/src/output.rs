@@ -848,8 +848,11 @@ impl Staging {
         let mut hashes = std::mem::take(&mut *self.files.lock().expect("no writer panics holding it"));
         hashes.sort_unstable();
         let bytes: Vec<u8> = hashes.iter().flat_map(|h| h.to_le_bytes()).collect();
-        let parent = self.files_path.parent().expect("beside the output");
-        let mut file = tempfile::NamedTempFile::new_in(parent)?;
+        // Written inside the staging folder, then renamed beside the
+        // output: a build killed before the rename leaves the file where
+        // the next build's clean-up removes it, never a `.tmp…` beside the
+        // output.
+        let mut file = tempfile::NamedTempFile::new_in(&self.tmp)?;
         io::Write::write_all(&mut file, &bytes)?;
         let new = new_list(&self.files_path);
         // Never over a list someone else put there meanwhile.
