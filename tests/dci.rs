@@ -380,3 +380,32 @@ fn match_event_errors_name_file_line_and_column() {
     let e = build_error("name = \"E\"\ndate = 1998-01-01\n[[round]]\nbyes = [\"A\"]\n");
     assert!(e.contains("an event with [[round]] tables needs `format`"), "{e}");
 }
+
+/// `k_bands` holds at most 64 bands (every rated match looks up its band):
+/// 64 are rated, 65 refused at the list (tests/fixtures/invalid/dci-k-bands-too-many).
+#[test]
+fn k_bands_hold_at_most_64_bands() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path();
+    std::fs::create_dir_all(site.join("data")).unwrap();
+    let bands = |n: usize| (1..n).map(|i| format!("[{}, 16], ", i * 10)).collect::<String>();
+    let table = |n: usize| {
+        format!(
+            "[[rating]]\nid = \"l\"\nsystem = \"dci\"\ncategory = \"Limited\"\nk_bands = [{}[inf, 16]]\n",
+            bands(n)
+        )
+    };
+    std::fs::write(
+        site.join("data/e.toml"),
+        format!("{HEAD}[[round]]\nmatches = [[\"A\", \"B\", \"2-1\"]]\n"),
+    )
+    .unwrap();
+    std::fs::write(site.join("site.toml"), table(64)).unwrap();
+    assert!(ratings_site::check(site).is_ok());
+    std::fs::write(site.join("site.toml"), table(65)).unwrap();
+    let e = ratings_site::check(site).expect_err("65 bands are refused").to_string();
+    assert!(
+        e.contains("site.toml:5:11: `k_bands` lists 65 bands: at most 64"),
+        "{e}"
+    );
+}
