@@ -110,8 +110,7 @@ pub fn type_name(v: &Value) -> &'static str {
 #[serde(deny_unknown_fields)]
 struct SiteFile {
     title: Option<Spanned<String>>,
-    #[serde(default)]
-    author: String,
+    author: Option<Spanned<String>>,
     output_dir: Option<Spanned<String>>,
     base_url: Option<Spanned<String>>,
     page_size: Option<Spanned<i64>>,
@@ -250,7 +249,16 @@ pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Invalid> {
             format!("`title` contains the control character U+{:04X}: remove it", bad as u32),
         );
     }
-    c.controls("author", &file.author, false);
+    let author = file.author.as_ref().map_or("", |a| a.get_ref().as_str());
+    c.controls("author", author, false);
+    for (key, text) in [("title", &file.title), ("author", &file.author)] {
+        if let Some(t) = text
+            && let Some(problem) =
+                ratings_model::names::too_long(key, t.get_ref().trim(), MAX_TITLE, "it is shown on every page")
+        {
+            c.error(t, problem);
+        }
+    }
     c.controls("notice", &file.notice, true);
     if file.notice.len() > ratings_model::files::MAX_MARKDOWN {
         let (notice, max) = (file.notice.len(), ratings_model::files::MAX_MARKDOWN);
@@ -274,7 +282,7 @@ pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Invalid> {
     if c.list.is_empty() {
         Ok(SiteConfig {
             title,
-            author: file.author.trim().to_string(),
+            author: author.trim().to_string(),
             output_dir,
             base_url,
             page_size,
@@ -357,6 +365,12 @@ fn max_site_mb(c: &mut Problems, written: Option<&Spanned<i64>>) -> u64 {
         }
     }
 }
+
+/// The most characters of the site's `title` and `author` and of a
+/// rating's `title`: every page shows them (a 1 MB `author` on a site of
+/// 1,000 players made 1 GB of pages; a rating's title, four times a page,
+/// 4 GB).
+pub const MAX_TITLE: usize = 200;
 
 /// The most `[[rating]]` tables a site may have: every rating is compared
 /// with every other on the games both rate ("Which rating predicts best"),
@@ -441,6 +455,12 @@ fn rating(c: &mut Problems, table: &Spanned<RawTable>, text: &Arc<str>) -> Optio
             t,
             format!("`title` contains the control character U+{:04X}: remove it", bad as u32),
         );
+    }
+    if let Some(t) = &title
+        && let Some(problem) =
+            ratings_model::names::too_long("title", t.get_ref().trim(), MAX_TITLE, "it is shown on every page")
+    {
+        c.error(t, problem);
     }
     let active_years = get("active_years").and_then(|y| match y.get_ref().as_integer() {
         Some(n @ 1..=1000) => Some(n as u32),

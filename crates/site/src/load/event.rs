@@ -10,8 +10,9 @@ use toml::value::Datetime;
 
 use ratings_config::toml_error;
 use ratings_model::Date;
+use ratings_model::country::MAX_CODE;
 use ratings_model::error::Diagnostic;
-use ratings_model::names::{collapse_spaces, name_key};
+use ratings_model::names::{collapse_spaces, name_key, too_long};
 use ratings_model::notation::Written;
 use ratings_model::scoring::{Points, TieBreak, WrittenPoints};
 
@@ -53,10 +54,13 @@ struct EventFile {
 struct ResultRow {
     rank: Spanned<i64>,
     name: Spanned<String>,
-    #[serde(default)]
-    nat: String,
-    #[serde(default)]
-    loc: String,
+    nat: Option<Spanned<String>>,
+    loc: Option<Spanned<String>>,
+}
+
+/// An optional text of a row as written ("" when not given).
+fn text_of(value: &Option<Spanned<String>>) -> &str {
+    value.as_ref().map_or("", |v| v.get_ref().as_str())
 }
 
 #[derive(Deserialize)]
@@ -418,6 +422,9 @@ fn text_fields(c: &mut Checker, file: &EventFile) {
         fields.push(("format", format.get_ref(), false));
     }
     fields.extend(file.circuits.iter().map(|c| ("circuits", c.as_str(), false)));
+    if let Some(problem) = too_long("country", &file.country, MAX_CODE, "a code or a country's name") {
+        c.error_at_key("country", problem);
+    }
     if file.report.len() > ratings_model::files::MAX_MARKDOWN {
         c.error_at_key(
             "report",
@@ -543,7 +550,13 @@ fn placements(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> Vec<RawPlacem
             continue;
         }
         seen.insert(name_ref.key.clone(), row);
-        for (key, value) in [("nat", &r.nat), ("loc", &r.loc)] {
+        for (key, written) in [("nat", &r.nat), ("loc", &r.loc)] {
+            let value = text_of(written);
+            if let Some(written) = written
+                && let Some(problem) = too_long(key, value, MAX_CODE, "it is shown on every page the player is on")
+            {
+                c.error(written, problem);
+            }
             if let Some(bad) = ratings_model::names::control_character(value, false) {
                 c.error(
                     &r.name,
@@ -558,8 +571,8 @@ fn placements(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> Vec<RawPlacem
             results.push(RawPlacement {
                 rank,
                 name: name_ref,
-                nat: collapse_spaces(&r.nat),
-                loc: collapse_spaces(&r.loc),
+                nat: collapse_spaces(text_of(&r.nat)),
+                loc: collapse_spaces(text_of(&r.loc)),
             });
         }
     }
@@ -772,8 +785,8 @@ mod pieces_tests {
                     row.rank.span().start,
                     row.name.get_ref().clone(),
                     row.name.span().start,
-                    row.nat.clone(),
-                    row.loc.clone(),
+                    text_of(&row.nat).to_string(),
+                    text_of(&row.loc).to_string(),
                 )
             })
             .collect()
