@@ -272,6 +272,11 @@ impl Checker<'_> {
 /// Longest player name accepted, in characters.
 pub const MAX_NAME_CHARS: usize = 10_000;
 
+/// The most rounds of an event: `rounds`, and the `[[round]]` tables of a
+/// match event (a PGN of one pair's 385,683 games imported to as many
+/// tables, which `check` held whole: 1.24 GB).
+pub const MAX_ROUNDS: usize = 10_000;
+
 /// Most players a single event may declare: far above any real event, far
 /// below what would make the percentile or the pages meaningless.
 pub const MAX_PLAYERS: i64 = 1_000_000;
@@ -326,7 +331,10 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
         .players
         .as_ref()
         .and_then(|p| c.number(p, "players", 0, MAX_PLAYERS));
-    let rounds = file.rounds.as_ref().and_then(|r| c.number(r, "rounds", 1, 10_000));
+    let rounds = file
+        .rounds
+        .as_ref()
+        .and_then(|r| c.number(r, "rounds", 1, MAX_ROUNDS as i64));
     let boards = file.boards.as_ref().and_then(|b| c.number(b, "boards", 0, MAX_PLAYERS));
     let judge_level = file
         .judge_level
@@ -583,6 +591,17 @@ fn placements(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> Vec<RawPlacem
 /// keys of every participant.
 fn match_rounds(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> (Vec<RawRound>, HashMap<String, ()>) {
     let mut participants: HashMap<String, ()> = HashMap::new();
+    if let Some(extra) = file.round.get(MAX_ROUNDS) {
+        c.error(
+            extra,
+            format!(
+                "this is [[round]] table number {} of {}: an event has at most {MAX_ROUNDS} rounds (split it into several events)",
+                MAX_ROUNDS + 1,
+                file.round.len()
+            ),
+        );
+        return (Vec::new(), participants);
+    }
     let mut rounds_played = Vec::with_capacity(file.round.len());
     for (i, round) in file.round.iter().enumerate() {
         let mut this_round: HashMap<String, ()> = HashMap::new();
