@@ -446,4 +446,17 @@ fn an_event_of_more_than_10000_round_tables_is_refused() {
         "{e}"
     );
     assert_eq!(e.matches("[[round]]").count(), 1, "{e}");
+    // The tables written inline, one a line, are counted too.
+    let inline = format!(
+        "name = \"Nights\"\ndate = 2024-01-01\nformat = \"Game\"\nround = [\n{}]\n",
+        "{ matches = [[\"Ann Ames\", \"Bob Baker\", \"1-0\"]] },\n".repeat(10_001)
+    );
+    std::fs::write(site.join("data/nights.toml"), inline).unwrap();
+    let e = ratings_site::check(&site).expect_err("10,001 tables").to_string();
+    assert!(
+        e.contains(
+            "data/nights.toml:10005:1: this is [[round]] table number 10001 of 10001: an event has at most 10000 rounds"
+        ),
+        "{e}"
+    );
 }
