@@ -168,6 +168,11 @@ impl Problems<'_> {
     }
 }
 
+/// The largest `site.toml`: twice the longest `notice`, far more than 16
+/// ratings of 64 formats each need. Parsing makes a tree of every value
+/// (a 48 MB file of `k_bands` took 1.96 GB before it could be refused).
+pub const MAX_SITE_TOML: usize = 2 * ratings_model::files::MAX_MARKDOWN;
+
 /// Read and validate `SITE/site.toml`: the one place it is parsed (build,
 /// check, serve and the no-change check all come here).
 pub fn read(site_dir: &Path) -> Result<SiteConfig, Invalid> {
@@ -183,6 +188,14 @@ pub fn read(site_dir: &Path) -> Result<SiteConfig, Invalid> {
         None => ratings_model::files::read_text(&file),
     };
     match read {
+        Ok(text) if text.len() > MAX_SITE_TOML => Err(Invalid::from(Diagnostic::new(
+            shown,
+            format!(
+                "the file is {} bytes, more than the {MAX_SITE_TOML} a site.toml may have (its longest text, `notice`, has at most {} bytes)",
+                text.len(),
+                ratings_model::files::MAX_MARKDOWN
+            ),
+        ))),
         Ok(text) => parse(&shown, &text),
         Err(mut d) => {
             d.path = shown;
