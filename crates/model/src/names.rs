@@ -7,7 +7,6 @@
 
 use unicode_normalization::UnicodeNormalization;
 
-/// Trim and collapse inner white space to one space.
 /// `s` as a message quotes a text from another place (a name already
 /// taken, the event copied): at most [`EXCERPT`] characters, else its
 /// first ones and `…`, so that a long name quoted by many messages does
@@ -29,6 +28,7 @@ pub fn too_long(key: &str, value: &str, max: usize, why: &str) -> Option<String>
 /// The most characters [`excerpt`] keeps.
 pub const EXCERPT: usize = 64;
 
+/// Trim and collapse inner white space to one space.
 pub fn collapse_spaces(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for word in s.split_whitespace() {
