@@ -10,7 +10,7 @@ use toml::value::Datetime;
 
 use ratings_config::toml_error;
 use ratings_model::Date;
-use ratings_model::country::MAX_CODE;
+use ratings_model::country::{MAX_CODE, MAX_PLACE};
 use ratings_model::error::{Diagnostic, MAX_SHOWN, not_shown};
 use ratings_model::names::{collapse_spaces, name_key, too_long};
 use ratings_model::notation::Written;
@@ -581,10 +581,10 @@ fn placements(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> Vec<RawPlacem
             continue;
         }
         seen.insert(name_ref.key.clone(), row);
-        for (key, written) in [("nat", &r.nat), ("loc", &r.loc)] {
+        for (key, written, limit) in [("nat", &r.nat, MAX_CODE), ("loc", &r.loc, MAX_PLACE)] {
             let value = text_of(written);
             if let Some(written) = written
-                && let Some(problem) = too_long(key, value, MAX_CODE, "it is shown on every page the player is on")
+                && let Some(problem) = too_long(key, value, limit, "it is shown on every page the player is on")
             {
                 c.error(written, problem);
             }

@@ -154,15 +154,12 @@ pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>)
                 fide_ids.insert(*id.get_ref(), display.clone());
             }
         }
-        for (field, written) in [("nat", &entry.nat), ("loc", &entry.loc)] {
+        let limits = [ratings_model::country::MAX_CODE, ratings_model::country::MAX_PLACE];
+        for ((field, written), limit) in [("nat", &entry.nat), ("loc", &entry.loc)].into_iter().zip(limits) {
             let value = written.as_ref().map_or("", |v| v.get_ref().as_str());
             if let Some(written) = written
-                && let Some(problem) = ratings_model::names::too_long(
-                    field,
-                    value,
-                    ratings_model::country::MAX_CODE,
-                    "it is shown on every page the player is on",
-                )
+                && let Some(problem) =
+                    ratings_model::names::too_long(field, value, limit, "it is shown on every page the player is on")
             {
                 problems.push(at(written.span(), problem));
             }
