@@ -617,3 +617,66 @@ fn the_navigation_links_at_most_eight_markdown_pages() {
     assert!(page.contains(&format!("<title>{long} – ")), "{page}");
     assert!(page.contains(&format!("<h1>{long}</h1>")), "{page}");
 }
+
+/// Year-end rankings cover the newest years while their lists hold at most
+/// 64 entries per row of the rating (a list counted as everyone who has
+/// played by then): one event of 200 players in year 1000, then a game of
+/// two new players a year for 300 years is 800 rows for 51,200 entries,
+/// where every year's whole list would be 162,000 (the lists grew as
+/// players × years: 3.6 GB with 20,000 players and 4,000 years). The
+/// newest 70 years (51,170 entries) have a page, links and CSV lines; the
+/// selector says which years are left out; `check` estimates the
+/// downloads the build writes.
+#[test]
+fn year_end_rankings_hold_at_most_64_entries_a_row() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    std::fs::create_dir_all(site.join("data/y")).unwrap();
+    std::fs::write(
+        site.join("site.toml"),
+        "title = \"Years\"\n[[rating]]\nid = \"elo\"\nsystem = \"elo\"\n",
+    )
+    .unwrap();
+    let mut big = String::from("name = \"Big\"\ndate = 1000-01-01\nrounds = 1\n");
+    for i in 0..200 {
+        big.push_str(&format!("[[results]]\nrank = {}\nname = \"Player{i:03} Big\"\n", i + 1));
+    }
+    std::fs::write(site.join("data/big.toml"), big).unwrap();
+    for y in 1001..=1300 {
+        std::fs::write(
+            site.join(format!("data/y/{y}.toml")),
+            format!("name = \"Cup {y}\"\ndate = {y}-06-01\nrounds = 1\n[[results]]\nrank = 1\nname = \"Ann Y{y}\"\n[[results]]\nrank = 2\nname = \"Bob Y{y}\"\n"),
+        )
+        .unwrap();
+    }
+    let checked = ratings_site::check(&site).unwrap();
+    let out = tmp.path().join("out");
+    ratings_site::build(&options(&site, &out)).unwrap();
+    let years: Vec<String> = entries(&out.join("rating/elo/year"));
+    assert_eq!(years.len(), 70, "from {:?}", years.first());
+    assert_eq!((years[0].as_str(), years[69].as_str()), ("1231.html", "1300.html"));
+    // The download: the same years, every list whole (everyone is ranked).
+    let gz = std::fs::read(out.join("downloads/elo-year-end.csv.gz")).unwrap();
+    let mut csv = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&gz[..]), &mut csv).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 51_170);
+    assert!(csv.lines().nth(1).unwrap().starts_with("1231,1,"), "{csv:.200}");
+    assert_eq!(csv.lines().filter(|l| l.starts_with("1231,")).count(), 662);
+    assert_eq!(csv.lines().filter(|l| l.starts_with("1300,")).count(), 800);
+    // The selector, on the current ranking and the year pages, says so.
+    let said = "<span class=meta>Year-end rankings before 1231 are left out (231 years): the whole rankings of all \
+                years would list more than 64 players for each of the 800 result rows of this rating.</span>";
+    for page in ["index.html", "year/1231.html", "year/1300.html"] {
+        let html = read(&out.join("rating/elo").join(page));
+        assert!(html.contains(said), "{page}");
+        assert!(html.contains("year/1231.html\""), "{page}");
+        assert!(!html.contains("year/1230.html"), "{page}");
+    }
+    // `check`'s estimate of the downloads is what the build wrote.
+    let written: u64 = entries(&out.join("downloads"))
+        .iter()
+        .map(|f| std::fs::metadata(out.join("downloads").join(f)).unwrap().len())
+        .sum();
+    let estimated = checked.size.parts.iter().find(|p| p.name == "downloads").unwrap();
+    assert_eq!(estimated.bytes, written);
+}

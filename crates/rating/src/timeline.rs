@@ -8,7 +8,8 @@
 //! in the window), rating descending, exact ties share a rank. A player's rank
 //! is `1 + (number of ranked players with a strictly higher rating)`, so a
 //! Fenwick tree of counts over the compressed rating values gives it in
-//! O(log n); the whole pass is O(rows · log rows + players · years).
+//! O(log n); the whole pass is O(rows · log rows + players), its year ends
+//! at most [`YEAR_END_ENTRIES_PER_ROW`] entries a row.
 
 use std::cmp::Ordering;
 use std::collections::VecDeque;
@@ -32,6 +33,23 @@ pub fn years_before(date: Date, years: u32) -> Date {
         day,
     }
 }
+
+/// Most year-end entries a rating's year-end rankings hold together, per
+/// row of its history (result rows of the events it rates): the year pages,
+/// the year selector and `downloads/ID-year-end.csv.gz` cover the years
+/// from the newest back while the covered years' lists, each counted as
+/// the players who had a row in the rating up to the end of that year
+/// (known before rating, an upper bound of the list), hold together at
+/// most this many entries a row; the newest year is always covered.
+///
+/// A year-end list holds every ranked player, so the lists of all years are
+/// players × years: one placement event of 20,000 players followed by a
+/// 2-row event a year for 4,000 years asked for 80 million entries (3.6 GB
+/// with `page_size = 100000`, 23 s of `check`) from 28,000 rows. On real
+/// sites the entries are about years/10 a row (a player plays some ten
+/// events over the years they are listed), so this leaves out years only
+/// beyond some 600 years of history.
+pub const YEAR_END_ENTRIES_PER_ROW: usize = 64;
 
 /// A player's movement in the current ranking.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,8 +105,12 @@ pub struct Timeline {
     /// By player: movement since before `last_change` (`None` for players
     /// not in the current ranking, or when nothing ever changed).
     pub movement: Vec<Option<Movement>>,
-    /// One per year with an event of this rating, in order.
+    /// One per year with an event of this rating, in order, from the
+    /// oldest year covered (see [`YEAR_END_ENTRIES_PER_ROW`]).
     pub year_ends: Vec<YearEnd>,
+    /// Years with an event of this rating, before the first of
+    /// `year_ends`, whose year-end rankings are left out.
+    pub years_left_out: usize,
     /// Longest time at number one first.
     pub number_one: Vec<NumberOne>,
     /// By player: in the current ranking's activity window (all `true`
@@ -284,13 +306,62 @@ fn top_of(all: &mut [YearEntry], keep: usize, order: &[u32]) -> Vec<RankEntry> {
     top
 }
 
+/// Which year ends a pass makes, decided before it (see
+/// [`YEAR_END_ENTRIES_PER_ROW`]).
+struct YearEndPlan {
+    /// Players with a row in the rating, in the order of their first row:
+    /// a year end looks at the first `bounds[year]` of them only.
+    members: Vec<PlayerId>,
+    /// By year with an event, oldest first: the players in `members` by its
+    /// end (an upper bound of its year-end list).
+    bounds: Vec<usize>,
+    /// Years left out: the first `skip` of `bounds`.
+    skip: usize,
+}
+
+impl YearEndPlan {
+    /// O(rows + players): the years covered are the newest ones whose
+    /// bounds sum to at most [`YEAR_END_ENTRIES_PER_ROW`] a row, and always
+    /// the newest.
+    fn new(site: &Site, history: &History, moments: &[usize]) -> Self {
+        let mut seen = vec![false; site.players.len()];
+        let mut members = Vec::new();
+        let mut bounds = Vec::new();
+        for (m, &e) in moments.iter().enumerate() {
+            for row in history.event(e) {
+                if !std::mem::replace(&mut seen[row.player as usize], true) {
+                    members.push(row.player);
+                }
+            }
+            let year = site.events[e].date.year;
+            if moments.get(m + 1).map(|&n| site.events[n].date.year) != Some(year) {
+                bounds.push(members.len());
+            }
+        }
+        let budget = (YEAR_END_ENTRIES_PER_ROW as u64).saturating_mul(history.rows.len() as u64);
+        let mut total = 0u64;
+        let mut skip = bounds.len();
+        while skip > 0 {
+            total = total.saturating_add(bounds[skip - 1] as u64);
+            if total > budget && skip < bounds.len() {
+                break;
+            }
+            skip -= 1;
+        }
+        YearEndPlan { members, bounds, skip }
+    }
+}
+
 impl Pass<'_> {
-    /// Every event of the rating in order, with the year ends.
+    /// Every event of the rating in order, with the year ends covered.
     fn run(&mut self) {
         let (site, history) = (self.site, self.history);
         self.moments = (0..site.events.len())
             .filter(|&e| !history.event_rows[e].is_empty())
             .collect();
+        let plan = YearEndPlan::new(site, history, &self.moments);
+        self.out.years_left_out = plan.skip;
+        let mut year_index = 0;
         for m in 0..self.moments.len() {
             let e = self.moments[m];
             let date = site.events[e].date;
@@ -305,7 +376,10 @@ impl Pass<'_> {
             // Year end: after the last event of a year.
             let next_year = self.moments.get(m + 1).map(|&n| site.events[n].date.year);
             if next_year != Some(date.year) {
-                self.year_end(date.year);
+                if year_index >= plan.skip {
+                    self.year_end(date.year, &plan.members[..plan.bounds[year_index]]);
+                }
+                year_index += 1;
             }
         }
     }
@@ -654,18 +728,19 @@ impl<'s> Pass<'s> {
         }
     }
 
-    /// The ranking on 31 December `year`: every listed player, unsorted,
-    /// handed to the pass's year-end function.
-    fn year_end(&mut self, year: i32) {
-        let mut all: Vec<YearEntry> = self
-            .state
+    /// The ranking on 31 December `year`: every listed player among
+    /// `members` (those who have had a row by then), unsorted, handed to the
+    /// pass's year-end function.
+    fn year_end(&mut self, year: i32, members: &[PlayerId]) {
+        let mut all: Vec<YearEntry> = members
             .iter()
-            .enumerate()
-            .filter(|(_, s)| s.listed)
-            .map(|(p, s)| YearEntry {
-                rating: self.history.rows[s.row as usize].after,
-                player: p as PlayerId,
-                events: s.counted,
+            .filter_map(|&p| {
+                let s = &self.state[p as usize];
+                s.listed.then(|| YearEntry {
+                    rating: self.history.rows[s.row as usize].after,
+                    player: p,
+                    events: s.counted,
+                })
             })
             .collect();
         let year_end = (self.year_end_of)(year, &mut all);
@@ -924,6 +999,57 @@ mod tests {
             "ties come and go: {want:?}"
         );
         assert_eq!(got, want);
+    }
+
+    /// One event of 200 players in year 1000, then one game of 2 new
+    /// players a year for 300 years: 800 rows allow 51,200 year-end
+    /// entries; a year's list holds everyone so far (200 + 2 a year), so
+    /// the newest 70 years (1231-1300: 51,170 entries) are covered, the 231
+    /// before left out; the pages' pass and the download's replay agree,
+    /// and neither makes a list of a year left out.
+    #[test]
+    fn year_ends_cover_the_newest_years_within_the_budget() {
+        use ratings_model::Event;
+        let at = |year: i32, mut event: Event| {
+            event.format = Some("Rapid".into());
+            event.date = Date { year, month: 6, day: 1 };
+            event
+        };
+        let big: Vec<(u32, u32, u16, u16, u16)> = (0..100).map(|i| (2 * i, 2 * i + 1, 1, 0, 0)).collect();
+        let mut events = vec![at(1000, crate::testing::event("big", 200, 2, vec![(big, Vec::new())]))];
+        for y in 1..=300u32 {
+            let game = vec![(198 + 2 * y, 199 + 2 * y, 0, 0, 1)];
+            events.push(at(
+                1000 + y as i32,
+                crate::testing::event(&format!("y{y}"), 2, 2, vec![(game, Vec::new())]),
+            ));
+        }
+        let site = crate::testing::site(800, events);
+        let config = ratings_config::parse(
+            std::path::Path::new("site.toml"),
+            "title = \"t\"\n[[rating]]\nid = \"elo\"\nsystem = \"elo\"\n",
+        )
+        .unwrap();
+        let history = crate::configure(&config.ratings[0]).unwrap().rate(&site);
+        assert_eq!(history.rows.len(), 800);
+        let pass = timeline(&site, &history, None, 100_000);
+        assert_eq!(pass.years_left_out, 231);
+        let years: Vec<i32> = pass.year_ends.iter().map(|y| y.year).collect();
+        assert_eq!(years, (1231..=1300).collect::<Vec<_>>());
+        assert_eq!(pass.year_ends[0].total, 662);
+        assert_eq!(pass.year_ends[69].total, 800);
+        let kept: usize = pass.year_ends.iter().map(|y| y.ranking.len()).sum();
+        assert_eq!(kept, 51_170);
+        let mut replayed = Vec::new();
+        year_end_lists(&site, &history, None, |year, all| replayed.push((year, all.len())));
+        let want: Vec<(i32, usize)> = pass.year_ends.iter().map(|y| (y.year, y.total)).collect();
+        assert_eq!(replayed, want);
+        // 50 years (300 rows, lists of 12,750 entries in all): every year.
+        let mut site = site;
+        site.events.truncate(51);
+        let history = crate::configure(&config.ratings[0]).unwrap().rate(&site);
+        let pass = timeline(&site, &history, None, 10);
+        assert_eq!((pass.years_left_out, pass.year_ends.len()), (0, 51));
     }
 
     /// Each list made from the last is the whole list sorted, year after

@@ -137,6 +137,9 @@ pub struct RankingPage<'a> {
     pub movement: Option<Movement>,
     /// "Current" and one link per year-end ranking (main and year pages).
     pub years: Vec<YearLink<'a>>,
+    /// Beside the year links: which years' rankings are left out, if any
+    /// ([`ratings_rating::timeline::YEAR_END_ENTRIES_PER_ROW`]).
+    pub years_left_out: Option<String>,
     /// A sentence under the heading (activity window, year end).
     pub note: String,
     /// Year-end rankings: the CSV of every year's whole ranking.
@@ -279,6 +282,24 @@ fn year_links<'a>(root: &'a str, view: &'a Rated, urls: &'a RatingUrls, current:
     links
 }
 
+/// The sentence saying which year-end rankings are left out, when some are.
+fn years_left_out(view: &Rated) -> Option<String> {
+    let first = view
+        .timeline
+        .year_ends
+        .first()
+        .filter(|_| view.timeline.years_left_out > 0)?;
+    Some(format!(
+        "Year-end rankings before {} are left out ({} year{}): the whole rankings of all years would \
+         list more than {} players for each of the {} result rows of this rating.",
+        first.year,
+        view.timeline.years_left_out,
+        if view.timeline.years_left_out == 1 { "" } else { "s" },
+        timeline::YEAR_END_ENTRIES_PER_ROW,
+        view.history.rows.len(),
+    ))
+}
+
 /// Which list of a rating a ranking page shows.
 #[derive(Debug, Clone, Copy)]
 pub enum List {
@@ -404,6 +425,7 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
         ),
         List::Inactive => Vec::new(),
     };
+    let years_left_out = (!years.is_empty()).then(|| years_left_out(view)).flatten();
     let page_href = |n: usize| list.path(view, n).rsplit('/').next().unwrap_or_default().to_string();
     RankingPage {
         nav: RatingNav::new(&base.root, view, tab),
@@ -427,6 +449,7 @@ pub fn ranking<'a>(ctx: &'a Context, path: &str, rating: usize, list: List, page
         deviation: view.columns().deviation.filter(|_| !matches!(list, List::YearEnd(_))),
         movement,
         years,
+        years_left_out,
         note,
         year_end_csv: matches!(list, List::YearEnd(_))
             .then(|| format!("{}downloads/{}-year-end.csv.gz", base.root, view.id())),
@@ -491,6 +514,7 @@ pub fn nation<'a>(ctx: &'a Context, path: &str, rating: usize, nation: usize, pa
         deviation: view.columns().deviation,
         movement: None,
         years: Vec::new(),
+        years_left_out: None,
         note: String::new(),
         year_end_csv: None,
         siblings: Some(siblings),
