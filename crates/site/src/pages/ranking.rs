@@ -252,13 +252,15 @@ fn year_links<'a>(root: &'a str, view: &'a Rated, urls: &'a RatingUrls, current:
         current: current.is_none(),
         gap: false,
     }];
-    let newest_first: Vec<(&timeline::YearEnd, &String)> =
-        view.timeline.year_ends.iter().zip(&urls.year_ends).rev().collect();
-    let n = newest_first.len();
-    let at = newest_first
-        .iter()
-        .position(|(y, _)| Some(y.year) == current)
-        .unwrap_or(0);
+    // Years oldest first; the selector counts them newest first (index i
+    // is year_ends[n - 1 - i]). Found by halving, not a list per page: a
+    // page costs its 27 links, not the rating's years.
+    let ends = &view.timeline.year_ends;
+    let n = ends.len();
+    let newest_first = |i: usize| (&ends[n - 1 - i], &urls.year_ends[n - 1 - i]);
+    let at = current
+        .and_then(|c| ends.binary_search_by_key(&c, |y| y.year).ok())
+        .map_or(0, |k| n - 1 - k);
     let start = at.saturating_sub(YEAR_LINKS / 2).min(n.saturating_sub(YEAR_LINKS));
     let end = (start + YEAR_LINKS).min(n);
     let mut shown: Vec<usize> = (start..end).collect();
@@ -270,7 +272,7 @@ fn year_links<'a>(root: &'a str, view: &'a Rated, urls: &'a RatingUrls, current:
     }
     let mut previous = None;
     for i in shown {
-        let (y, path) = newest_first[i];
+        let (y, path) = newest_first(i);
         links.push(YearLink {
             year: Some(y.year),
             href: Href::new(root, path),
