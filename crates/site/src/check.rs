@@ -55,13 +55,15 @@ fn appearances(site: &Site) -> Appearances {
 /// An event file's lines, read once for line numbers: the name key of
 /// each line that holds something, and the first line of each quoted
 /// text's name key (so that finding a name is one look-up, however many
-/// warnings a file has). Blank lines cost nothing and every other line a
-/// few bytes beside its key: the keys are one text, each line where its key
-/// ends in it and its number (a `String` a line took 24 bytes for each of
-/// the 63 million lines of a 60 MiB file of blank lines, kept to the end).
+/// warnings a file has). Lines that hold nothing (blank, spaces, a comment)
+/// cost nothing and every other line 8 bytes beside its key: the keys are
+/// one text, each line where its key ends in it and its number (a `String`
+/// a line took 24 bytes for each of the 63 million lines of a 60 MiB file
+/// of blank lines, kept to the end).
 #[derive(Default)]
 struct FileLines {
-    /// The name keys of the lines that hold something, one after another.
+    /// The name keys of the lines that hold something (neither blank nor a
+    /// comment), one after another.
     keys: String,
     /// Each line that holds something: where its key ends in `keys`, and
     /// its number (from 1). A file is at most 64 MiB: both fit in 32 bits.
@@ -82,7 +84,8 @@ impl FileLines {
         }
         for (i, line) in text.lines().enumerate() {
             let key = name_key(line);
-            if key.is_empty() {
+            // Blank and comment lines name nothing a warning points to.
+            if key.is_empty() || key.starts_with('#') {
                 continue;
             }
             for quoted in key.split(['"', '\'']).skip(1).step_by(2) {
@@ -1052,19 +1055,23 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("e.toml");
         let text = format!(
-            "name = \"Événement\"\n{}date = 2024-01-01\n{}  # Ann  LEE\n[[round]]",
+            "name = \"Événement\"\n{}date = 2024-01-01\n{}  # \"Ann  LEE\"\n[[round]]\nname = \"Ann Lee\"",
             "\n".repeat(100_000),
             " \t\r\n".repeat(100_000)
         );
         std::fs::write(&file, text).unwrap();
         let lines = FileLines::read(&file);
         // Three lines and a header hold something: only their keys are kept.
-        assert_eq!(lines.keys, "name = \"événement\"date = 2024-01-01# ann lee[[round]]");
-        assert_eq!(lines.lines, [(20, 1), (37, 100_002), (46, 200_003), (55, 200_004)]);
+        assert_eq!(
+            lines.keys,
+            "name = \"événement\"date = 2024-01-01[[round]]name = \"ann lee\""
+        );
+        assert_eq!(lines.lines, [(20, 1), (37, 100_002), (46, 200_004), (62, 200_005)]);
         let mut cache = LineCache::new();
         assert_eq!(key_line(&file, "date", &mut cache), Some((100_002, 1)));
         assert_eq!(locate(&file, "événement", &mut cache), Some((1, 1)));
-        assert_eq!(locate(&file, "ann lee", &mut cache), Some((200_003, 1)));
+        // The row, not the comment before it.
+        assert_eq!(locate(&file, "ann lee", &mut cache), Some((200_005, 1)));
         assert_eq!(
             matching_lines(&file, &mut cache, |l| l.starts_with("[[round]]")),
             [200_004]
