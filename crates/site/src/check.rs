@@ -83,6 +83,11 @@ impl FileLines {
             return lines;
         }
         for (i, line) in text.lines().enumerate() {
+            // Not even a key made for a blank or comment line.
+            let code = line.trim_start();
+            if code.is_empty() || code.starts_with('#') {
+                continue;
+            }
             let key = name_key(line);
             // Blank and comment lines name nothing a warning points to.
             if key.is_empty() || key.starts_with('#') {
