@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::net::TcpListener;
 use std::path::{Component, Path, PathBuf};
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -133,6 +133,9 @@ const POLL_INTERVAL: Duration = Duration::from_millis(500);
 struct Inputs {
     watcher: Box<dyn Watcher>,
     events: mpsc::Receiver<notify::Result<notify::Event>>,
+    /// Set when the queue of events was full and some were dropped: the
+    /// next change then counts as one to every input folder.
+    overflow: Arc<AtomicBool>,
     site_dir: PathBuf,
     out: PathBuf,
     /// The input folders now watched.
@@ -153,37 +156,45 @@ impl Inputs {
     }
 
     fn native(site_dir: &Path, out: &Path) -> Option<Inputs> {
-        let (tx, events) = mpsc::channel();
-        let mut watcher = notify::recommended_watcher(tx).ok()?;
+        let (handler, events, overflow) = queue();
+        // Links are not followed: a link out of the site (`static/x ->
+        // /sys`) is the build's error, and following it made the watch
+        // walk /sys before the first build. A link inside the site leads
+        // to files watched where they are.
+        let config = notify::Config::default().with_follow_symlinks(false);
+        let mut watcher = notify::RecommendedWatcher::new(handler, config).ok()?;
         watcher.watch(site_dir, RecursiveMode::NonRecursive).ok()?;
-        Some(Inputs::start(Box::new(watcher), events, site_dir, out))
+        Some(Inputs::start(Box::new(watcher), events, overflow, site_dir, out))
     }
 
     fn polling(site_dir: &Path, out: &Path, interval: Duration) -> Result<Inputs, String> {
-        let (tx, events) = mpsc::channel();
+        let (handler, events, overflow) = queue();
         // Contents too: the poll compares modification times in whole
         // seconds and reports only later ones, so it would miss a second
         // save within a second and a backup restored with its older times
         // (`cp -a`). Every build's no-change check reads the inputs too.
         let config = notify::Config::default()
             .with_poll_interval(interval)
-            .with_compare_contents(true);
-        let mut watcher = notify::PollWatcher::new(tx, config).map_err(|e| format!("cannot watch files: {e}"))?;
+            .with_compare_contents(true)
+            .with_follow_symlinks(false);
+        let mut watcher = notify::PollWatcher::new(handler, config).map_err(|e| format!("cannot watch files: {e}"))?;
         watcher
             .watch(site_dir, RecursiveMode::NonRecursive)
             .map_err(|e| format!("cannot watch {}: {e}", Shown(&site_dir)))?;
-        Ok(Inputs::start(Box::new(watcher), events, site_dir, out))
+        Ok(Inputs::start(Box::new(watcher), events, overflow, site_dir, out))
     }
 
     fn start(
         watcher: Box<dyn Watcher>,
         events: mpsc::Receiver<notify::Result<notify::Event>>,
+        overflow: Arc<AtomicBool>,
         site_dir: &Path,
         out: &Path,
     ) -> Inputs {
         let mut inputs = Inputs {
             watcher,
             events,
+            overflow,
             site_dir: site_dir.to_path_buf(),
             out: out.to_path_buf(),
             watched: Vec::new(),
@@ -229,6 +240,12 @@ impl Inputs {
             if self.note(more, &mut changed, &mut replaced) {
                 quiet = std::time::Instant::now() + SETTLE;
             }
+        }
+        if self.overflow.swap(false, Ordering::Relaxed) {
+            // Events were dropped: any input may have changed or been
+            // replaced.
+            replaced = INPUT_FOLDERS.iter().map(|f| self.site_dir.join(f)).collect();
+            changed.get_or_insert_with(|| self.site_dir.join("data"));
         }
         self.rewatch(&replaced);
         Ok(changed)
@@ -287,15 +304,48 @@ impl Inputs {
     }
 }
 
+/// Events waiting to be taken in, at most: the file watcher's thread puts
+/// them in while a build runs (and a build reads every input: before
+/// reads were left out, a site of 65,536 folders queued 150 MB of them).
+const EVENT_QUEUE: usize = 4096;
+
+/// The file watcher's event handler and the queue it fills: reads and
+/// permission changes are dropped at once (they change no page), and
+/// when the queue is full an event is dropped and `overflow` set.
+fn queue() -> (
+    impl notify::EventHandler,
+    mpsc::Receiver<notify::Result<notify::Event>>,
+    Arc<AtomicBool>,
+) {
+    let (tx, events) = mpsc::sync_channel(EVENT_QUEUE);
+    let overflow = Arc::new(AtomicBool::new(false));
+    let full = overflow.clone();
+    let handler = move |event: notify::Result<notify::Event>| {
+        if event.as_ref().is_ok_and(|e| !changes_content(e)) {
+            return;
+        }
+        if let Err(mpsc::TrySendError::Full(_)) = tx.try_send(event) {
+            full.store(true, Ordering::Relaxed);
+        }
+    };
+    (handler, events, overflow)
+}
+
+/// Whether a file event may change a page: not a read, nor a change of
+/// permissions or access time (a later write time is how polling
+/// reports an edit).
+fn changes_content(event: &notify::Event) -> bool {
+    !matches!(
+        event.kind,
+        EventKind::Access(_) | EventKind::Modify(ModifyKind::Metadata(_))
+    ) || event.kind == EventKind::Modify(ModifyKind::Metadata(MetadataKind::WriteTime))
+}
+
 /// The first input file a file event touches: `site.toml` or a file under
 /// `data/` or `static/` (hidden files and editor backups excepted).
 fn relevant(site_dir: &Path, out: &Path, event: notify::Event) -> Option<PathBuf> {
-    // Permissions and access times (our own reads among them) change no
-    // page; a later write time is how polling reports an edit.
-    match event.kind {
-        EventKind::Access(_) => return None,
-        EventKind::Modify(ModifyKind::Metadata(kind)) if kind != MetadataKind::WriteTime => return None,
-        _ => {}
+    if !changes_content(&event) {
+        return None;
     }
     event.paths.into_iter().find(|p| {
         if p.starts_with(out) {
@@ -1081,6 +1131,57 @@ mod tests {
                 p == site.join("site.toml")
             });
         }
+    }
+
+    /// A link out of the site is not followed by the watch (`static/x ->
+    /// /sys` made it walk /sys before the first build, for ever): a change
+    /// behind it is not reported, and a change in the site still is.
+    #[test]
+    fn the_watch_does_not_follow_links() {
+        for polling in [false, true] {
+            let tmp = tempfile::tempdir().unwrap();
+            let site = tmp.path().join("site");
+            let outside = tmp.path().join("outside");
+            write_old(&outside.join("deep/a.txt"), "a\n");
+            write_old(&site.join("data/cup.toml"), "name = \"Cup\"\n");
+            write_old(&site.join("site.toml"), "title = \"Old\"\n");
+            std::fs::create_dir_all(site.join("static")).unwrap();
+            std::os::unix::fs::symlink(&outside, site.join("static/x")).unwrap();
+            let out = site.join("public");
+            let mut inputs = if polling {
+                Inputs::polling(&site, &out, Duration::from_millis(50)).unwrap()
+            } else {
+                Inputs::native(&site, &out).unwrap()
+            };
+            std::fs::write(outside.join("deep/a.txt"), "changed\n").unwrap();
+            std::fs::write(outside.join("deep/b.txt"), "new\n").unwrap();
+            let seen = inputs.next_change(Some(Duration::from_millis(1500))).unwrap();
+            assert_eq!(seen, None, "polling: {polling}");
+            std::fs::write(site.join("data/cup.toml"), "name = \"Edited\"\n").unwrap();
+            expect(&mut inputs, &format!("polling: {polling}"), |p| {
+                p == site.join("data/cup.toml")
+            });
+        }
+    }
+
+    /// The watcher's queue holds at most EVENT_QUEUE events, drops reads
+    /// at once, and says when it dropped a change: every input folder then
+    /// counts as changed and replaced.
+    #[test]
+    fn a_full_queue_of_events_is_one_change_to_every_input() {
+        use notify::EventHandler as _;
+        let (mut handler, events, overflow) = queue();
+        let event = |kind| Ok(notify::Event::new(kind).add_path(PathBuf::from("/site/data/a.toml")));
+        for _ in 0..10 * EVENT_QUEUE {
+            handler.handle_event(event(EventKind::Access(notify::event::AccessKind::Any)));
+        }
+        assert_eq!(events.try_iter().count(), 0);
+        assert!(!overflow.load(Ordering::Relaxed));
+        for _ in 0..EVENT_QUEUE + 5 {
+            handler.handle_event(event(EventKind::Create(notify::event::CreateKind::File)));
+        }
+        assert!(overflow.load(Ordering::Relaxed));
+        assert_eq!(events.try_iter().count(), EVENT_QUEUE);
     }
 
     /// A file under `data/` that keeps changing (a hidden log written

@@ -114,3 +114,23 @@ fn huge_shapes_stay_linear() {
             .contains("1 to 9999")
     );
 }
+
+#[test]
+fn a_section_keeps_its_first_hundred_warnings_and_counts_the_rest() {
+    // One warning per junk line: 50,000 lines held 50,000 warnings.
+    let mut file = String::from("001    1      Ann Lee\n001    2      Bo Berg\n");
+    for _ in 0..50_000 {
+        file.push_str("XXR x\n");
+    }
+    let import = trf::parse(file.as_bytes()).unwrap();
+    let warnings = &import.tournaments[0].warnings;
+    assert_eq!(warnings.len(), trf::MAX_WARNINGS + 1);
+    assert_eq!(warnings[0].0, (3, 0));
+    assert_eq!(
+        warnings[trf::MAX_WARNINGS],
+        (
+            (50_002, 0),
+            "49900 more warnings up to this line not shown: fix the first 100 and import again".to_string()
+        )
+    );
+}

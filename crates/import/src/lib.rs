@@ -31,7 +31,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use ratings_model::Date;
-use ratings_model::error::{Diagnostic, Shown};
+use ratings_model::error::{Diagnostic, MAX_SHOWN, Shown, not_shown};
 use ratings_model::files::MAX_TEXT_FILE;
 use ratings_model::format::fixed2;
 use ratings_model::names::{ascii_fold, collapse_spaces};
@@ -157,6 +157,8 @@ fn result_rows(
     };
     let mut rows = Vec::new();
     let mut written = 0;
+    // Unreadable rows beyond MAX_SHOWN: how many, the last one's line.
+    let mut more = (0, 0);
     for (i, line) in lines.iter().enumerate().skip(table + 1) {
         if line.trim().is_empty() {
             break;
@@ -178,6 +180,7 @@ fn result_rows(
                     score,
                 });
             }
+            None if problems.len() >= MAX_SHOWN => more = (more.0 + 1, i + 1),
             None => problems.push(at(
                 path,
                 i + 1,
@@ -188,6 +191,9 @@ fn result_rows(
             )),
         }
     }
+    if more.0 > 0 {
+        problems.push(not_shown(path, "unreadable row", more.0, Some(more.1)));
+    }
     if rows.is_empty() && problems.is_empty() {
         problems.push(at(path, table + 1, "the result table has no rows"));
     }
@@ -197,26 +203,32 @@ fn result_rows(
 /// Every row's Score against the percentile formula.
 fn score_warnings(path: &Path, rows: &[ImportedRow], players: u32) -> Vec<Diagnostic> {
     let mut warnings = Vec::new();
+    // Warnings past MAX_SHOWN: how many, the last one's line.
+    let mut more = (0, 0);
     for row in rows {
         let expected = fixed2(percentile(players, row.rank));
-        match &row.score {
-            Some(score) if score.parse::<f64>().map(fixed2).as_deref() != Ok(expected.as_str()) => {
-                warnings.push(at(
-                    path,
-                    row.line,
-                    format!(
-                        "{:?}, rank {}: the page gives Score {score}, the percentile formula gives {expected} (({players} + 0.5 - {}) / {players} * 100)",
-                        row.name, row.rank, row.rank
-                    ),
-                ));
-            }
-            Some(_) => {}
-            None => warnings.push(at(
-                path,
-                row.line,
-                format!("{:?}, rank {}: no Score to check", row.name, row.rank),
-            )),
+        let wrong = match &row.score {
+            Some(score) => score.parse::<f64>().map(fixed2).as_deref() != Ok(expected.as_str()),
+            None => true,
+        };
+        if !wrong {
+            continue;
         }
+        if warnings.len() >= MAX_SHOWN {
+            more = (more.0 + 1, row.line);
+            continue;
+        }
+        let message = match &row.score {
+            Some(score) => format!(
+                "{:?}, rank {}: the page gives Score {score}, the percentile formula gives {expected} (({players} + 0.5 - {}) / {players} * 100)",
+                row.name, row.rank, row.rank
+            ),
+            None => format!("{:?}, rank {}: no Score to check", row.name, row.rank),
+        };
+        warnings.push(at(path, row.line, message));
+    }
+    if more.0 > 0 {
+        warnings.push(not_shown(path, "warning", more.0, Some(more.1)));
     }
     warnings
 }
@@ -949,6 +961,55 @@ mod tests {
         // At the real limit, every row is read.
         let (rows, problems) = read(MAX_TEXT_FILE as usize);
         assert_eq!((rows, problems.len()), (100, 0));
+    }
+
+    #[test]
+    fn a_page_shows_its_first_hundred_unreadable_rows_and_counts_the_rest() {
+        // #29: one error per unreadable row, each holding the path: a 32 MiB
+        // page of `x` rows took 8.4 GB and printed 2 GB.
+        let mut page = vec![
+            "Date July 7-9, 2017",
+            "RankFirstName LastNameLoc.Nat.Score",
+            "1Ann LEE99.40",
+        ];
+        page.extend(std::iter::repeat_n("x", 5_000));
+        let mut problems = Vec::new();
+        let rows = result_rows(
+            Path::new("big.txt"),
+            &page,
+            0,
+            ("Big Open", 1),
+            usize::MAX,
+            &mut problems,
+        );
+        assert_eq!(rows.len(), 1);
+        assert_eq!(problems.len(), MAX_SHOWN + 1);
+        assert_eq!(problems[MAX_SHOWN - 1].position, Some((103, 1)));
+        assert_eq!(
+            problems[MAX_SHOWN].to_string(),
+            "big.txt:5003:1: 4900 more unreadable rows in this file, up to this line, not shown: fix the first 100 and try again"
+        );
+        // Scores: the first hundred wrong ones are named.
+        let rows: Vec<ImportedRow> = (1..=300)
+            .map(|rank| ImportedRow {
+                line: rank as usize,
+                rank,
+                name: format!("P{rank}"),
+                loc: String::new(),
+                nat: String::new(),
+                score: None,
+            })
+            .collect();
+        let warnings = score_warnings(Path::new("big.txt"), &rows, 300);
+        assert_eq!(warnings.len(), MAX_SHOWN + 1);
+        assert_eq!(
+            warnings[0].to_string(),
+            "big.txt:1:1: \"P1\", rank 1: no Score to check"
+        );
+        assert_eq!(
+            warnings[MAX_SHOWN].to_string(),
+            "big.txt:300:1: 200 more warnings in this file, up to this line, not shown: fix the first 100 and try again"
+        );
     }
 
     #[test]

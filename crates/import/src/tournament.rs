@@ -11,7 +11,7 @@ use std::path::Path;
 
 use ratings_formats::{ByeKind, Format, GameResult, Position, Tournament};
 use ratings_model::Date;
-use ratings_model::error::{Diagnostic, Shown};
+use ratings_model::error::{Diagnostic, MAX_SHOWN, Shown, not_shown};
 use ratings_model::names::name_key;
 use ratings_site::load::event;
 
@@ -119,8 +119,18 @@ pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, opt
         },
         ..FileImport::default()
     };
-    for (at, message) in parsed.warnings {
-        out.warnings.push(diagnostic(path, at, message));
+    // At most MAX_SHOWN warnings a file; the rest counted (how many, the
+    // last one's line).
+    let mut more = (0, 0);
+    let mut warn = |warnings: &mut Vec<Diagnostic>, at: (usize, usize), message: &str| {
+        if warnings.len() >= MAX_SHOWN {
+            more = (more.0 + 1, at.0.max(more.1));
+        } else {
+            warnings.push(diagnostic(path, at, message.to_string()));
+        }
+    };
+    for (at, message) in &parsed.warnings {
+        warn(&mut out.warnings, *at, message);
     }
     let default_format = match format {
         Format::Csv => "Game",
@@ -138,7 +148,7 @@ pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, opt
         .unwrap_or_default();
     for t in parsed.tournaments {
         for (at, message) in &t.warnings {
-            out.warnings.push(diagnostic(path, *at, message.clone()));
+            warn(&mut out.warnings, *at, message);
         }
         let mut name = if t.name.trim().is_empty() || t.name.trim() == "?" {
             stem.clone()
@@ -204,6 +214,10 @@ pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, opt
             toml,
             summary,
         });
+    }
+    if more.0 > 0 {
+        out.warnings
+            .push(not_shown(path, "warning", more.0, Some(more.1).filter(|&l| l > 0)));
     }
     out
 }

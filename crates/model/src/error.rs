@@ -38,6 +38,27 @@ impl Diagnostic {
     }
 }
 
+/// The most problems of one kind (errors, warnings) a file shows: a file
+/// of a million bad lines gives 100 messages and one that counts the
+/// rest, not a million (each holding the file's path, which may be 4 KB:
+/// 3 GB held and printed for a 64 MB file).
+pub const MAX_SHOWN: usize = 100;
+
+/// The message that stands for the `more` problems of `path` left out
+/// beyond [`MAX_SHOWN`]: at the line of the last of them where known (so
+/// that it sorts after those shown).
+pub fn not_shown(path: &Path, what: &str, more: usize, last_line: Option<usize>) -> Diagnostic {
+    let s = if more == 1 { "" } else { "s" };
+    let up_to = if last_line.is_some() { ", up to this line," } else { "" };
+    Diagnostic {
+        path: path.to_path_buf(),
+        position: last_line.map(|line| (line, 1)),
+        message: format!(
+            "{more} more {what}{s} in this file{up_to} not shown: fix the first {MAX_SHOWN} and try again"
+        ),
+    }
+}
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let path = Shown(&self.path);

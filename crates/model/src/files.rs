@@ -33,7 +33,7 @@ pub struct SiteFile {
 /// A file's identity (device and inode): a file read later must be the one
 /// the rule let through, not one swapped in meanwhile (a link to a secret
 /// put in its place between the check and the read).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FileId {
     dev: u64,
     ino: u64,
@@ -167,6 +167,9 @@ pub fn walk(site_dir: &Path, folder: &str, bounds: &Bounds) -> Walk {
         .follow_links(true)
         .sort_by_file_name()
         .into_iter();
+    // Every folder walked, by device and inode, and the path it was first
+    // walked as (and whether through a link): a folder is walked once.
+    let mut folders: std::collections::HashMap<FileId, (PathBuf, bool)> = std::collections::HashMap::new();
     while let Some(entry) = entries.next() {
         let entry = match entry {
             Ok(entry) => entry,
@@ -205,6 +208,33 @@ pub fn walk(site_dir: &Path, folder: &str, bounds: &Bounds) -> Walk {
             continue;
         }
         if kind.is_dir() {
+            // Two links to one folder in each of K folders make 2^K paths
+            // (32 links: 4 billion files): a folder reached a second time
+            // is an error at the link, never walked again.
+            if let Ok(meta) = entry.metadata() {
+                let linked = entry.path_is_symlink();
+                match folders.entry(FileId::of(&meta)) {
+                    std::collections::hash_map::Entry::Vacant(v) => {
+                        v.insert((entry.path().to_path_buf(), linked));
+                    }
+                    std::collections::hash_map::Entry::Occupied(o) => {
+                        let (first, first_linked) = o.get();
+                        let (link, other) = if *first_linked && !linked {
+                            (first.as_path(), entry.path())
+                        } else {
+                            (entry.path(), first.as_path())
+                        };
+                        walk.problems.push(Diagnostic::new(
+                            shown_under(site_dir, link),
+                            format!(
+                                "symbolic link to a folder that is also read as {}: a folder is read and published under one path only (copy it, or link its files one by one)",
+                                crate::error::Shown(&shown_under(site_dir, other))
+                            ),
+                        ));
+                        entries.skip_current_dir();
+                    }
+                }
+            }
             continue;
         }
         let shown = || shown_under(site_dir, entry.path());
@@ -456,6 +486,59 @@ mod tests {
             err.contains("the file was replaced while the build read the site"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_folder_reached_by_two_links_is_walked_once() {
+        // d0/a and d0/b lead to d1, whose a and b lead to d2 ...: 2^13 paths (2^K with K doubled links: 32 links, 4 billion)
+        // to one file before this rule, each folder walked once now.
+        let tmp = tempfile::tempdir().unwrap();
+        let site = tmp.path().join("site");
+        let top = site.join("static");
+        for k in 0..=12 {
+            std::fs::create_dir_all(top.join(format!("d{k}"))).unwrap();
+        }
+        for k in 0..12 {
+            for link in ["a", "b"] {
+                std::os::unix::fs::symlink(format!("../d{}", k + 1), top.join(format!("d{k}/{link}"))).unwrap();
+            }
+        }
+        std::fs::write(top.join("d12/end.txt"), "x\n").unwrap();
+        let bounds = Bounds::new(&site, None).unwrap();
+        let found = walk(&site, "static", &bounds);
+        let files: Vec<&str> = found.files.iter().map(|f| f.rel.as_str()).collect();
+        // Walked first through the links of d0/a, once.
+        assert_eq!(files.len(), 1);
+        assert_eq!(files, [format!("d0/{}end.txt", "a/".repeat(12))]);
+        let said: Vec<String> = found
+            .problems
+            .iter()
+            .map(|d| format!("{}: {}", d.path.display(), d.message))
+            .collect();
+        // Each d0/a/…/b (12), and each d1 … d12 walked first through a link.
+        assert_eq!(said.len(), 24, "{said:#?}");
+        assert!(said.iter().any(|said| said.ends_with(&format!("also read as {}: a folder is read and published under one path only (copy it, or link its files one by one)", site.join("static/d1").display()))), "{said:#?}");
+        assert!(
+            said[0].ends_with(&format!(
+                "static/d0/{}b: symbolic link to a folder that is also read as {}: a folder is read and published under one path only (copy it, or link its files one by one)",
+                "a/".repeat(11),
+                site.join(format!("static/d0/{}a", "a/".repeat(11))).display()
+            )),
+            "{said:#?}"
+        );
+        // A link to a folder beside the folder itself: the link is named.
+        let site = tmp.path().join("second");
+        std::fs::create_dir_all(site.join("static/2024")).unwrap();
+        std::fs::write(site.join("static/2024/a.txt"), "a\n").unwrap();
+        std::os::unix::fs::symlink("2024", site.join("static/latest")).unwrap();
+        let bounds = Bounds::new(&site, None).unwrap();
+        let found = walk(&site, "static", &bounds);
+        let files: Vec<&str> = found.files.iter().map(|f| f.rel.as_str()).collect();
+        assert_eq!(files, ["2024/a.txt"]);
+        let [problem] = &found.problems[..] else {
+            panic!("{:?}", found.problems)
+        };
+        assert!(problem.path.ends_with("static/latest"), "{problem:?}");
     }
 
     #[test]

@@ -7,7 +7,6 @@
 
 use unicode_normalization::UnicodeNormalization;
 
-/// Trim and collapse inner white space to one space.
 /// `s` as a message quotes a text from another place (a name already
 /// taken, the event copied): at most [`EXCERPT`] characters, else its
 /// first ones and `…`, so that a long name quoted by many messages does
@@ -22,6 +21,7 @@ pub fn excerpt(s: &str) -> std::borrow::Cow<'_, str> {
 /// The most characters [`excerpt`] keeps.
 pub const EXCERPT: usize = 64;
 
+/// Trim and collapse inner white space to one space.
 pub fn collapse_spaces(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for word in s.split_whitespace() {

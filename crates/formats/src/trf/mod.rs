@@ -35,7 +35,7 @@ mod points;
 use std::collections::HashMap;
 
 use crate::date::parse_date;
-use crate::model::{ByeKind, Import, ImportError, Tournament};
+use crate::model::{ByeKind, Import, ImportError, Tournament, Warning};
 use crate::text;
 use player_line::{Colour, Entry, MAX_ROUNDS, PlayerLine};
 use points::Scoring;
@@ -51,6 +51,34 @@ struct Section {
     bye_records: Vec<ByeRecord>,
     team_records_seen: bool,
     teams_numbered: bool,
+    /// Warnings beyond [`MAX_WARNINGS`], counted, and the last one's line.
+    more_warnings: (usize, usize),
+}
+
+/// The most warnings a file keeps, its sections together: a file of a
+/// million junk lines gives 100 and, in each section with more, one that
+/// counts the rest (each line's warning kept was 60 bytes held and 13
+/// printed per byte of the file).
+pub const MAX_WARNINGS: usize = 100;
+
+/// Keep the first `limit` of `warnings`, counting the rest into `more`
+/// (their number, the last one's line).
+fn cap_warnings(warnings: &mut Vec<Warning>, limit: usize, more: &mut (usize, usize)) {
+    if warnings.len() > limit {
+        more.0 += warnings.len() - limit;
+        let last = warnings[limit..].iter().map(|w| w.0.0).max().unwrap_or(0);
+        more.1 = more.1.max(last);
+        warnings.truncate(limit);
+    }
+}
+
+/// The warning that stands for the `more` left out.
+fn not_shown((more, last): (usize, usize)) -> Warning {
+    let s = if more == 1 { "" } else { "s" };
+    (
+        (last, 0),
+        format!("{more} more warning{s} up to this line not shown: fix the first {MAX_WARNINGS} and import again"),
+    )
 }
 
 /// TRF26 `240`: byes listed apart from the player lines.
@@ -65,8 +93,19 @@ struct ByeRecord {
 pub fn parse(bytes: &[u8]) -> Result<Import, ImportError> {
     let decoded = text::decode(bytes)?;
     let mut sections = vec![Section::default()];
+    // Warnings kept by the sections before the last.
+    let mut earlier = (1, 0);
     for (index, line) in decoded.text.split('\n').enumerate() {
         read_record(&mut sections, index + 1, line)?;
+        // Sections only grow: each one's warnings are added once.
+        while earlier.0 < sections.len() {
+            earlier.1 += sections[earlier.0 - 1].tournament.warnings.len();
+            earlier.0 += 1;
+        }
+        if let Some(s) = sections.last_mut() {
+            let limit = MAX_WARNINGS.saturating_sub(earlier.1);
+            cap_warnings(&mut s.tournament.warnings, limit, &mut s.more_warnings);
+        }
     }
     // A header without player lines (a stray `012` at the end) is no tournament;
     // what it noted is kept at file level.
@@ -79,22 +118,33 @@ pub fn parse(bytes: &[u8]) -> Result<Import, ImportError> {
         ));
     }
     let mut warnings = Vec::new();
-    for section in empty.into_iter().map(|s| s.tournament) {
+    for section in empty {
+        let (more, section) = (section.more_warnings, section.tournament);
         if !section.name.is_empty() {
             let message = format!("tournament `{}` has no player lines; ignored", section.name);
             warnings.push(((0, 0), message));
         }
         warnings.extend(section.warnings);
+        if more.0 > 0 {
+            warnings.push(not_shown(more));
+        }
     }
     for section in &sections {
         refuse_cut_lines(section)?;
     }
     let several = sections.len() > 1;
+    let mut budget = MAX_WARNINGS.saturating_sub(warnings.len());
     let tournaments = sections
         .into_iter()
         .enumerate()
         .map(|(i, section)| {
+            let mut more = section.more_warnings;
             let mut t = build(section);
+            cap_warnings(&mut t.warnings, budget, &mut more);
+            budget -= t.warnings.len();
+            if more.0 > 0 {
+                t.warnings.push(not_shown(more));
+            }
             if several {
                 t.section = Some((i + 1).to_string());
             }

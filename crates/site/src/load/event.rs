@@ -10,7 +10,7 @@ use toml::value::Datetime;
 
 use ratings_config::toml_error;
 use ratings_model::Date;
-use ratings_model::error::Diagnostic;
+use ratings_model::error::{Diagnostic, MAX_SHOWN, not_shown};
 use ratings_model::names::{collapse_spaces, name_key};
 use ratings_model::notation::Written;
 use ratings_model::scoring::{Points, TieBreak, WrittenPoints};
@@ -155,6 +155,9 @@ struct Checker<'a> {
     /// one file stay linear.
     lines: std::cell::OnceCell<ratings_model::error::LineIndex<'a>>,
     problems: Vec<Diagnostic>,
+    /// Problems beyond [`MAX_SHOWN`], counted, and the last one's offset.
+    more: usize,
+    last_more: Option<usize>,
 }
 
 impl Checker<'_> {
@@ -166,6 +169,11 @@ impl Checker<'_> {
 
     /// A problem at a byte offset of the file.
     fn error_at(&mut self, offset: usize, message: impl Into<String>) {
+        if self.problems.len() >= MAX_SHOWN {
+            self.more += 1;
+            self.last_more = self.last_more.max(Some(offset));
+            return;
+        }
         let position = Some(self.line_column(offset));
         self.problems.push(Diagnostic {
             path: self.path.to_path_buf(),
@@ -191,6 +199,10 @@ impl Checker<'_> {
                 return;
             }
             start += line.len();
+        }
+        if self.problems.len() >= MAX_SHOWN {
+            self.more += 1;
+            return;
         }
         self.problems.push(Diagnostic::new(self.path, message));
     }
@@ -307,6 +319,8 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
         text,
         lines: std::cell::OnceCell::new(),
         problems: Vec::new(),
+        more: 0,
+        last_more: None,
     };
 
     let name = event_name(&mut c, &file.name);
@@ -355,6 +369,10 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
     };
     let players = player_count(&mut c, &file, declared_players, derived);
 
+    if c.more > 0 {
+        let last = c.last_more.map(|offset| c.line_column(offset).0);
+        c.problems.push(not_shown(path, "error", c.more, last));
+    }
     if !c.problems.is_empty() {
         return Err(c.problems);
     }
@@ -734,6 +752,41 @@ fn check_ranks(c: &mut Checker, file: &EventFile, declared_players: Option<u32>,
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_shows_its_first_hundred_errors_and_counts_the_rest() {
+        // 250 rows naming one player: 249 errors, each holding the path.
+        let mut text = String::from("name = \"Cup\"\ndate = 2024-03-02\nrounds = 1\n");
+        for rank in 1..=250 {
+            text.push_str(&format!("[[results]]\nrank = {rank}\nname = \"Ann Lee\"\n"));
+        }
+        let aliases = HashMap::new();
+        let lookups = Lookups {
+            aliases: &aliases,
+            known_formats: &[],
+        };
+        let path = Path::new("data/cup.toml");
+        let Err(problems) = parse(path, "cup".into(), &text, &lookups) else {
+            panic!("no errors")
+        };
+        assert_eq!(problems.len(), MAX_SHOWN + 1);
+        let twice = |line| {
+            format!(
+                "data/cup.toml:{line}:8: player \"Ann Lee\" appears twice in this event (first as \"Ann Lee\" at line 6, column 8)"
+            )
+        };
+        assert_eq!(problems[0].to_string(), twice(9));
+        assert_eq!(problems[MAX_SHOWN - 1].to_string(), twice(306));
+        assert_eq!(
+            problems[MAX_SHOWN].to_string(),
+            "data/cup.toml:753:1: 149 more errors in this file, up to this line, not shown: fix the first 100 and try again"
+        );
     }
 }
 
