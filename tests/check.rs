@@ -637,6 +637,14 @@ fn unknown_country_codes_are_warnings_at_their_first_use() {
          [[results]]\nrank = 1\nname = \"Ann\"\nnat = \"UK\"\n",
     )
     .unwrap();
+    // players.toml's codes too: "Zeta" (twice, one warning at its first
+    // line), "uk" counted with the events' "UK"; "NL" is known.
+    std::fs::write(
+        site.join("data/players.toml"),
+        "[[player]]\nname = \"Fay\"\nnat = \"NL\"\n\n[[player]]\nname = \"Gus\"\nnat = \"Zeta\"\n\n\
+         [[player]]\nname = \"Hal\"\nnat = \"zeta\"\n\n[[player]]\nname = \"Ida\"\nnat = \"uk\"\n",
+    )
+    .unwrap();
     let mut shown = crate::common::check_warnings(site);
     shown.retain(|w| w.contains("federation code"));
     // "UK" in either case three times (one warning, at its first line),
@@ -644,8 +652,9 @@ fn unknown_country_codes_are_warnings_at_their_first_use() {
     assert_eq!(
         shown,
         [
-            "data/a.toml:8: nat \"UK\" is not an ISO 3166 (alpha-2 or alpha-3), IOC or FIDE federation code (3 uses): pages show it as written instead of a country name",
+            "data/a.toml:8: nat \"UK\" is not an ISO 3166 (alpha-2 or alpha-3), IOC or FIDE federation code (4 uses): pages show it as written instead of a country name",
             "data/b.toml:3: country \"Holland\" is not an ISO 3166 (alpha-2 or alpha-3), IOC or FIDE federation code (1 use): pages show it as written instead of a country name",
+            "data/players.toml:7: nat \"Zeta\" is not an ISO 3166 (alpha-2 or alpha-3), IOC or FIDE federation code (2 uses): pages show it as written instead of a country name",
         ]
     );
 }

@@ -380,3 +380,58 @@ fn match_event_errors_name_file_line_and_column() {
     let e = build_error("name = \"E\"\ndate = 1998-01-01\n[[round]]\nbyes = [\"A\"]\n");
     assert!(e.contains("an event with [[round]] tables needs `format`"), "{e}");
 }
+
+/// `k_bands` holds at most 64 bands (every rated match looks up its band):
+/// 64 are rated, 65 refused at the list (tests/fixtures/invalid/dci-k-bands-too-many).
+#[test]
+fn k_bands_hold_at_most_64_bands() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path();
+    std::fs::create_dir_all(site.join("data")).unwrap();
+    let bands = |n: usize| (1..n).map(|i| format!("[{}, 16], ", i * 10)).collect::<String>();
+    let table = |n: usize| {
+        format!(
+            "[[rating]]\nid = \"l\"\nsystem = \"dci\"\ncategory = \"Limited\"\nk_bands = [{}[inf, 16]]\n",
+            bands(n)
+        )
+    };
+    std::fs::write(
+        site.join("data/e.toml"),
+        format!("{HEAD}[[round]]\nmatches = [[\"A\", \"B\", \"2-1\"]]\n"),
+    )
+    .unwrap();
+    std::fs::write(site.join("site.toml"), table(64)).unwrap();
+    assert!(ratings_site::check(site).is_ok());
+    std::fs::write(site.join("site.toml"), table(65)).unwrap();
+    let e = ratings_site::check(site).expect_err("65 bands are refused").to_string();
+    assert!(
+        e.contains("site.toml:5:11: `k_bands` lists 65 bands: at most 64"),
+        "{e}"
+    );
+}
+
+/// site.toml has at most 4 MiB: 3,000,000 bands (48 MB) took 1.96 GB to
+/// parse before the band limit could refuse them.
+#[test]
+fn site_toml_holds_at_most_4_mib() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path();
+    std::fs::create_dir_all(site.join("data")).unwrap();
+    let head = "[[rating]]\nid = \"l\"\nsystem = \"dci\"\ncategory = \"Limited\"\nk_bands = [";
+    let fill = |bytes: usize| {
+        let band = "[1, 16], ";
+        let tail = "[inf, 16]]\n";
+        let n = (bytes - head.len() - tail.len()) / band.len();
+        let text = format!("{head}{}{tail}", band.repeat(n));
+        format!("{text}{}", " ".repeat(bytes - text.len()))
+    };
+    std::fs::write(site.join("site.toml"), fill(4 << 20)).unwrap();
+    let e = ratings_site::check(site).expect_err("bands out of order").to_string();
+    assert!(e.contains("`k_bands` lists"), "parsed at 4 MiB: {e}");
+    std::fs::write(site.join("site.toml"), fill((4 << 20) + 1)).unwrap();
+    let e = ratings_site::check(site).expect_err("too big").to_string();
+    assert!(
+        e.contains("site.toml: the file is 4194305 bytes, more than the 4194304 a site.toml may have (its longest text, `notice`, has at most 2097152 bytes)"),
+        "{e}"
+    );
+}

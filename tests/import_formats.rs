@@ -661,3 +661,35 @@ fn an_event_file_larger_than_a_site_reads_is_refused_before_anything_is_written(
     );
     assert!(!data.exists());
 }
+
+/// An event of more than 10,000 rounds is not written: a PGN of one
+/// pair's games all in round 1 made an event of 385,683 `[[round]]`
+/// tables (each game a round of its own), which `check` accepted. 10,000
+/// rounds are imported.
+#[test]
+fn an_event_of_more_than_10000_rounds_is_not_imported() {
+    let tmp = tempfile::tempdir().unwrap();
+    let games = |n: usize| {
+        "[Event \"Pair\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"Ann Ames\"]\n[Black \"Bob Baker\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n"
+            .repeat(n)
+    };
+    let pgn = tmp.path().join("pair.pgn");
+    std::fs::write(&pgn, games(10_001)).unwrap();
+    let out = run(&[pgn.as_os_str(), "--check".as_ref()]);
+    assert_eq!(out.status.code(), Some(1));
+    let expected = format!(
+        "error: {}:1:1: Pair: its event file would have 10001 [[round]] tables, more than the 10000 rounds an event may have \
+         (a build would refuse it; in a PGN file a game that would put a player twice in a round, or has no round number, \
+         takes a round of its own): split it into several events; not imported\n1 error\n",
+        pgn.display()
+    );
+    assert_eq!(stderr(&out), expected);
+    std::fs::write(&pgn, games(10_000)).unwrap();
+    let out = run(&[pgn.as_os_str(), "--check".as_ref()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("Pair (2 players, 10000 rounds, 10000 games)"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -421,3 +421,42 @@ fn hidden_files_are_never_opened_by_a_build_or_its_change_check() {
     let r = run_bounded(&site, &["check"]).expect("finished");
     assert!(r.status.success(), "{}", stderr(&r));
 }
+
+/// A match event has at most 10,000 `[[round]]` tables, like `rounds`
+/// (385,683 tables of one imported PGN were accepted: 1.24 GB): the
+/// 10,001st is an error at its line.
+#[test]
+fn an_event_of_more_than_10000_round_tables_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = site_in(tmp.path());
+    let event = |tables: usize| {
+        format!(
+            "name = \"Nights\"\ndate = 2024-01-01\nformat = \"Game\"\n{}",
+            "[[round]]\nmatches = [[\"Ann Ames\", \"Bob Baker\", \"1-0\"]]\n".repeat(tables)
+        )
+    };
+    std::fs::write(site.join("data/nights.toml"), event(10_000)).unwrap();
+    assert!(ratings_site::check(&site).is_ok());
+    std::fs::write(site.join("data/nights.toml"), event(10_002)).unwrap();
+    let e = ratings_site::check(&site).expect_err("10,002 tables").to_string();
+    assert!(
+        e.contains(
+            "data/nights.toml:20004:1: this is [[round]] table number 10001 of 10002: an event has at most 10000 rounds (split it into several events)"
+        ),
+        "{e}"
+    );
+    assert_eq!(e.matches("[[round]]").count(), 1, "{e}");
+    // The tables written inline, one a line, are counted too.
+    let inline = format!(
+        "name = \"Nights\"\ndate = 2024-01-01\nformat = \"Game\"\nround = [\n{}]\n",
+        "{ matches = [[\"Ann Ames\", \"Bob Baker\", \"1-0\"]] },\n".repeat(10_001)
+    );
+    std::fs::write(site.join("data/nights.toml"), inline).unwrap();
+    let e = ratings_site::check(&site).expect_err("10,001 tables").to_string();
+    assert!(
+        e.contains(
+            "data/nights.toml:10005:1: this is [[round]] table number 10001 of 10001: an event has at most 10000 rounds"
+        ),
+        "{e}"
+    );
+}

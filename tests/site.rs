@@ -526,3 +526,94 @@ fn many_years_are_linked_in_a_window_and_all_reachable() {
     }
     assert_eq!(seen.into_iter().collect::<Vec<_>>(), (1951..=2010).collect::<Vec<_>>());
 }
+
+/// The links of the site navigation (`<nav aria-label="Site">`) of a page:
+/// (href, text).
+fn site_nav(html: &str) -> Vec<(String, String)> {
+    let nav = &html[html.find("<nav aria-label=\"Site\">").unwrap()..];
+    let nav = &nav[..nav.find("</nav>").unwrap()];
+    nav.split("<a href=\"")
+        .skip(1)
+        .map(|a| {
+            let (href, rest) = a.split_once("\">").unwrap();
+            (
+                href.to_string(),
+                crate::common::unescape(&rest[..rest.find("</a>").unwrap()]),
+            )
+        })
+        .collect()
+}
+
+/// At most 8 Markdown pages in every page's navigation (4,000 of them
+/// linked from each of the others made an 870 MB site): a site of more
+/// links the first 7 and "More pages", `pages.html`, which lists them all
+/// by their whole titles; a title in the navigation is cut to 64
+/// characters. A site of 8 has neither.
+#[test]
+fn the_navigation_links_at_most_eight_markdown_pages() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    crate::common::copy_tree(&crate::common::fixture("basic"), &site);
+    let long = "Ä".repeat(100);
+    for n in 1..=6 {
+        std::fs::write(site.join(format!("data/pages/n{n}.md")), format!("# Note {n}\n\nx\n")).unwrap();
+    }
+    std::fs::write(site.join("data/pages/n0.md"), format!("# {long}\n\nx\n")).unwrap();
+    let (_out8, out) = crate::common::build(&site);
+    let nav = site_nav(&crate::common::read(&out.join("index.html")));
+    let pages: Vec<&str> = nav
+        .iter()
+        .filter(|(h, _)| h.starts_with("pages"))
+        .map(|(_, t)| t.as_str())
+        .collect();
+    let cut = format!("{}…", "Ä".repeat(64));
+    let eight = [
+        "About this fixture",
+        &cut,
+        "Note 1",
+        "Note 2",
+        "Note 3",
+        "Note 4",
+        "Note 5",
+        "Note 6",
+    ];
+    assert_eq!(pages, eight);
+    assert!(!out.join("pages.html").exists());
+
+    std::fs::write(site.join("data/pages/n7.md"), "# Note 7\n\nx\n").unwrap();
+    let (_out9, out) = crate::common::build(&site);
+    let player = crate::common::read(&out.join("player/ann-archer.html"));
+    let nav = site_nav(&player);
+    let pages: Vec<(&str, &str)> = nav
+        .iter()
+        .filter(|(h, _)| h.starts_with("../pages"))
+        .map(|(h, t)| (h.as_str(), t.as_str()))
+        .collect();
+    assert_eq!(pages.len(), 8, "{pages:?}");
+    assert_eq!(pages[1], ("../pages/n0.html", cut.as_str()));
+    assert_eq!(pages[6], ("../pages/n5.html", "Note 5"));
+    assert_eq!(pages[7], ("../pages.html", "More pages"));
+
+    let list = crate::common::read(&out.join("pages.html"));
+    assert!(list.contains("<title>Pages – "), "{list}");
+    let content = &list[list.find("<main").unwrap()..];
+    let links: Vec<(String, String)> = content
+        .split("<a href=\"")
+        .skip(1)
+        .map(|a| {
+            let (href, rest) = a.split_once("\">").unwrap();
+            (
+                href.to_string(),
+                crate::common::unescape(&rest[..rest.find("</a>").unwrap()]),
+            )
+        })
+        .collect();
+    let mut expected = vec![("pages/about.html".to_string(), "About this fixture".to_string())];
+    expected.push(("pages/n0.html".into(), long.clone()));
+    expected.extend((1..=7).map(|n| (format!("pages/n{n}.html"), format!("Note {n}"))));
+    assert_eq!(links, expected);
+    // The page itself keeps its whole title.
+    let page = crate::common::read(&out.join("pages/n0.html"));
+    assert!(page.contains(&format!("<title>{long} – ")), "{page}");
+    assert!(page.contains(&format!("<h1>{long}</h1>")), "{page}");
+}

@@ -112,8 +112,7 @@ pub fn type_name(v: &Value) -> &'static str {
 #[serde(deny_unknown_fields)]
 struct SiteFile {
     title: Option<Spanned<String>>,
-    #[serde(default)]
-    author: String,
+    author: Option<Spanned<String>>,
     output_dir: Option<Spanned<String>>,
     base_url: Option<Spanned<String>>,
     page_size: Option<Spanned<i64>>,
@@ -171,6 +170,11 @@ impl Problems<'_> {
     }
 }
 
+/// The largest `site.toml`: twice the longest `notice`, far more than 16
+/// ratings of 64 formats each need. Parsing makes a tree of every value
+/// (a 48 MB file of `k_bands` took 1.96 GB before it could be refused).
+pub const MAX_SITE_TOML: usize = 2 * ratings_model::files::MAX_MARKDOWN;
+
 /// Read and validate `SITE/site.toml`: the one place it is parsed (build,
 /// check, serve and the no-change check all come here).
 pub fn read(site_dir: &Path) -> Result<SiteConfig, Invalid> {
@@ -186,6 +190,14 @@ pub fn read(site_dir: &Path) -> Result<SiteConfig, Invalid> {
         None => ratings_model::files::read_text(&file),
     };
     match read {
+        Ok(text) if text.len() > MAX_SITE_TOML => Err(Invalid::from(Diagnostic::new(
+            shown,
+            format!(
+                "the file is {} bytes, more than the {MAX_SITE_TOML} a site.toml may have (its longest text, `notice`, has at most {} bytes)",
+                text.len(),
+                ratings_model::files::MAX_MARKDOWN
+            ),
+        ))),
         Ok(text) => parse(&shown, &text),
         Err(mut d) => {
             d.path = shown;
@@ -252,7 +264,16 @@ pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Invalid> {
             format!("`title` contains the control character U+{:04X}: remove it", bad as u32),
         );
     }
-    c.controls("author", &file.author, false);
+    let author = file.author.as_ref().map_or("", |a| a.get_ref().as_str());
+    c.controls("author", author, false);
+    for (key, text) in [("title", &file.title), ("author", &file.author)] {
+        if let Some(t) = text
+            && let Some(problem) =
+                ratings_model::names::too_long(key, t.get_ref().trim(), MAX_TITLE, "it is shown on every page")
+        {
+            c.error(t, problem);
+        }
+    }
     c.controls("notice", &file.notice, true);
     if file.notice.len() > ratings_model::files::MAX_MARKDOWN {
         let (notice, max) = (file.notice.len(), ratings_model::files::MAX_MARKDOWN);
@@ -276,7 +297,7 @@ pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Invalid> {
     if c.list.is_empty() {
         Ok(SiteConfig {
             title,
-            author: file.author.trim().to_string(),
+            author: author.trim().to_string(),
             output_dir,
             base_url,
             page_size,
@@ -359,6 +380,12 @@ fn max_site_mb(c: &mut Problems, written: Option<&Spanned<i64>>) -> u64 {
         }
     }
 }
+
+/// The most characters of the site's `title` and `author` and of a
+/// rating's `title`: every page shows them (a 1 MB `author` on a site of
+/// 1,000 players made 1 GB of pages; a rating's title, four times a page,
+/// 4 GB).
+pub const MAX_TITLE: usize = 200;
 
 /// The most `[[rating]]` tables a site may have: every rating is compared
 /// with every other on the games both rate ("Which rating predicts best"),
@@ -443,6 +470,12 @@ fn rating(c: &mut Problems, table: &Spanned<RawTable>, text: &Arc<str>) -> Optio
             t,
             format!("`title` contains the control character U+{:04X}: remove it", bad as u32),
         );
+    }
+    if let Some(t) = &title
+        && let Some(problem) =
+            ratings_model::names::too_long("title", t.get_ref().trim(), MAX_TITLE, "it is shown on every page")
+    {
+        c.error(t, problem);
     }
     let active_years = get("active_years").and_then(|y| match y.get_ref().as_integer() {
         Some(n @ 1..=1000) => Some(n as u32),

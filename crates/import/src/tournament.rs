@@ -175,6 +175,26 @@ pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, opt
         // Two tournaments of one file with one name and date: told apart by
         // the batch (`-2`).
         let rel_path = suggested_path(&name, date);
+        // More rounds than an event may have: refused before the event file
+        // is written (a PGN of one pair's games, all in round 1, made
+        // 385,683 `[[round]]` tables).
+        let round_tables = t.round_results.len().max(t.byes.len());
+        if round_tables > event::MAX_ROUNDS {
+            let why = match format {
+                Format::Pgn => {
+                    "; in a PGN file a game that would put a player twice in a round, or has no round number, takes a round of its own"
+                }
+                _ => "",
+            };
+            let message = format!(
+                "{}: its event file would have {round_tables} [[round]] tables, more than the {} rounds an event may have \
+                 (a build would refuse it{why}): split it into several events; not imported",
+                Shown(name.as_str()),
+                event::MAX_ROUNDS
+            );
+            out.errors.push(diagnostic(path, t.at, message));
+            continue;
+        }
         let limit = ratings_model::files::MAX_TEXT_FILE as usize;
         let write = |record| to_toml(&t, &name, date, end_date, game_format, options, path, limit, record);
         let Some((toml, summary, fide, _)) = write(false) else {

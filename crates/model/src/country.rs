@@ -12,6 +12,16 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
+/// The most characters of a nationality or country code (`nat`,
+/// `country`): a player's are repeated on every event page they appear on
+/// (a 1,000,000-letter `nat` of a player of 1,000 events made 1 GB of
+/// pages).
+pub const MAX_CODE: usize = 64;
+
+/// The most characters of a location (`loc`), repeated as a code is: a
+/// place may be written out (`Palais des Congrès, Paris, France`).
+pub const MAX_PLACE: usize = 200;
+
 use keshvar::CountryIterator;
 
 /// FIDE federation codes that are neither ISO 3166 nor IOC codes (FIDE's

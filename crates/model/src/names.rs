@@ -18,6 +18,13 @@ pub fn excerpt(s: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// The problem with a text repeated on many pages longer than `max`
+/// characters: "`key` is N characters long: at most MAX (`why`)".
+pub fn too_long(key: &str, value: &str, max: usize, why: &str) -> Option<String> {
+    let n = value.chars().count();
+    (n > max).then(|| format!("`{key}` is {n} characters long: at most {max} ({why})"))
+}
+
 /// The most characters [`excerpt`] keeps.
 pub const EXCERPT: usize = 64;
 

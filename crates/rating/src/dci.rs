@@ -85,6 +85,14 @@ fn configure(t: &mut Params) -> Option<Box<dyn RatingSystem>> {
     p.half_k_below = t.count("half_k_below", p.half_k_below);
     p.judge_level_for_full_k = t.count("judge_level_for_full_k", p.judge_level_for_full_k);
     if let Some(bands) = t.take("k_bands") {
+        let count = bands.get_ref().as_array().map_or(0, Vec::len);
+        if count > MAX_K_BANDS {
+            t.error_at(
+                bands.span(),
+                format!("`k_bands` lists {count} bands: at most {MAX_K_BANDS} (every rated match looks up its band)"),
+            );
+            return Some(Box::new(Dci(p)));
+        }
         let list: Option<Vec<(f64, f64)>> = bands.get_ref().as_array().and_then(|rows| {
             rows.iter()
                 .map(|row| match row.as_array().map(Vec::as_slice) {
@@ -104,6 +112,10 @@ fn configure(t: &mut Params) -> Option<Box<dyn RatingSystem>> {
     }
     Some(Box::new(Dci(p)))
 }
+
+/// The most bands `k_bands` may list: a rated match side looks up its band
+/// in the list (3,000,000 bands over 48,000 matches took `check` 47 s).
+pub const MAX_K_BANDS: usize = 64;
 
 /// K bands: bounds increasing on the rating scale but for the last, `inf`;
 /// every K from 0 to Elo's largest.

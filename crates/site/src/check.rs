@@ -530,6 +530,8 @@ struct Warnings<'a> {
     cache: LineCache,
     /// Registry names: two players both listed there are known to be different.
     registered: HashSet<String>,
+    /// The registry's `nat` codes, one per entry that has one.
+    registered_nats: Vec<String>,
     players_toml: PathBuf,
     /// Pairs of players already reported as likely duplicates.
     reported: HashSet<(PlayerId, PlayerId)>,
@@ -538,10 +540,24 @@ struct Warnings<'a> {
 
 impl<'a> Warnings<'a> {
     fn new(site: &'a Site, site_dir: &Path) -> Self {
-        let registered = std::fs::read_to_string(site_dir.join("data/players.toml"))
+        let (registered, registered_nats) = std::fs::read_to_string(site_dir.join("data/players.toml"))
             .ok()
             .and_then(|t| registry::parse(Path::new("data/players.toml"), &t).ok())
-            .map(|r| r.entries.into_keys().collect())
+            .map(|r| {
+                let mut nats = Vec::new();
+                let names = r
+                    .entries
+                    .into_iter()
+                    .map(|(key, entry)| {
+                        if !entry.nat.is_empty() {
+                            nats.push(entry.nat);
+                        }
+                        key
+                    })
+                    .collect();
+                nats.sort_unstable();
+                (names, nats)
+            })
             .unwrap_or_default();
         let players_toml = if site_dir == Path::new(".") {
             PathBuf::from("data/players.toml")
@@ -553,6 +569,7 @@ impl<'a> Warnings<'a> {
             seen: appearances(site),
             cache: HashMap::new(),
             registered,
+            registered_nats,
             players_toml,
             reported: HashSet::new(),
             out: Vec::new(),
@@ -983,22 +1000,30 @@ impl<'a> Warnings<'a> {
 
     /// Check 7: nationality and country codes that are no ISO 3166 or IOC
     /// code (pages show them as written, with a national ranking of their
-    /// own); one warning per code (case and spacing ignored), at its first use.
+    /// own); one warning per code (case and spacing ignored), at its first
+    /// use: in the events, else in `data/players.toml`.
     fn unknown_country_codes(&mut self) {
         let site = self.site;
         let mut seen: HashMap<String, usize> = HashMap::new();
         let mut first: Vec<(String, PathBuf, &str)> = Vec::new();
-        for e in &site.model.events {
-            let codes = std::iter::once(("country", e.country.as_str()))
+        let events = site.model.events.iter().flat_map(|e| {
+            std::iter::once(("country", e.country.as_str()))
                 .chain(e.results.iter().map(|r| ("nat", r.nat())))
-                .filter(|(_, c)| !c.is_empty() && ratings_model::country::lookup(c).is_none());
-            for (field, code) in codes {
-                let n = seen.entry(name_key(code)).or_default();
-                if *n == 0 {
-                    first.push((code.to_string(), PathBuf::from(&e.file), field));
-                }
-                *n += 1;
+                .map(|(field, code)| (field, code, Path::new(&e.file)))
+        });
+        let registry = self
+            .registered_nats
+            .iter()
+            .map(|code| ("nat", code.as_str(), self.players_toml.as_path()));
+        let codes = events
+            .chain(registry)
+            .filter(|(_, c, _)| !c.is_empty() && ratings_model::country::lookup(c).is_none());
+        for (field, code, file) in codes {
+            let n = seen.entry(name_key(code)).or_default();
+            if *n == 0 {
+                first.push((code.to_string(), file.to_path_buf(), field));
             }
+            *n += 1;
         }
         for (code, file, field) in first {
             let uses = seen[&name_key(&code)];

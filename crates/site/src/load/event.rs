@@ -10,8 +10,9 @@ use toml::value::Datetime;
 
 use ratings_config::toml_error;
 use ratings_model::Date;
+use ratings_model::country::{MAX_CODE, MAX_PLACE};
 use ratings_model::error::{Diagnostic, MAX_SHOWN, not_shown};
-use ratings_model::names::{collapse_spaces, name_key};
+use ratings_model::names::{collapse_spaces, name_key, too_long};
 use ratings_model::notation::Written;
 use ratings_model::scoring::{Points, TieBreak, WrittenPoints};
 
@@ -53,10 +54,13 @@ struct EventFile {
 struct ResultRow {
     rank: Spanned<i64>,
     name: Spanned<String>,
-    #[serde(default)]
-    nat: String,
-    #[serde(default)]
-    loc: String,
+    nat: Option<Spanned<String>>,
+    loc: Option<Spanned<String>>,
+}
+
+/// An optional text of a row as written ("" when not given).
+fn text_of(value: &Option<Spanned<String>>) -> &str {
+    value.as_ref().map_or("", |v| v.get_ref().as_str())
 }
 
 #[derive(Deserialize)]
@@ -280,6 +284,11 @@ impl Checker<'_> {
 /// Longest player name accepted, in characters.
 pub const MAX_NAME_CHARS: usize = 10_000;
 
+/// The most rounds of an event: `rounds`, and the `[[round]]` tables of a
+/// match event (a PGN of one pair's 385,683 games imported to as many
+/// tables, which `check` held whole: 1.24 GB).
+pub const MAX_ROUNDS: usize = 10_000;
+
 /// Most players a single event may declare: far above any real event, far
 /// below what would make the percentile or the pages meaningless.
 pub const MAX_PLAYERS: i64 = 1_000_000;
@@ -313,6 +322,11 @@ const RESULTS: List<EventFile, Spanned<ResultRow>> = List {
 
 /// Parse and validate one event file.
 pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEvent, Vec<Diagnostic>> {
+    // Too many rounds: refused before the tables are parsed (385,683 of
+    // them took 1.24 GB); `match_rounds` checks the tables however written.
+    if let Some((at, tables)) = pieces::table_beyond(text, "round", MAX_ROUNDS) {
+        return Err(vec![Diagnostic::at(path, text, at..at, too_many_rounds(tables))]);
+    }
     let file = pieces::read(text, &RESULTS).map_err(|e| vec![toml_error(path, text, &e)])?;
     let mut c = Checker {
         path,
@@ -336,7 +350,10 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
         .players
         .as_ref()
         .and_then(|p| c.number(p, "players", 0, MAX_PLAYERS));
-    let rounds = file.rounds.as_ref().and_then(|r| c.number(r, "rounds", 1, 10_000));
+    let rounds = file
+        .rounds
+        .as_ref()
+        .and_then(|r| c.number(r, "rounds", 1, MAX_ROUNDS as i64));
     let boards = file.boards.as_ref().and_then(|b| c.number(b, "boards", 0, MAX_PLAYERS));
     let judge_level = file
         .judge_level
@@ -436,6 +453,9 @@ fn text_fields(c: &mut Checker, file: &EventFile) {
         fields.push(("format", format.get_ref(), false));
     }
     fields.extend(file.circuits.iter().map(|c| ("circuits", c.as_str(), false)));
+    if let Some(problem) = too_long("country", &file.country, MAX_CODE, "a code or a country's name") {
+        c.error_at_key("country", problem);
+    }
     if file.report.len() > ratings_model::files::MAX_MARKDOWN {
         c.error_at_key(
             "report",
@@ -561,7 +581,13 @@ fn placements(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> Vec<RawPlacem
             continue;
         }
         seen.insert(name_ref.key.clone(), row);
-        for (key, value) in [("nat", &r.nat), ("loc", &r.loc)] {
+        for (key, written, limit) in [("nat", &r.nat, MAX_CODE), ("loc", &r.loc, MAX_PLACE)] {
+            let value = text_of(written);
+            if let Some(written) = written
+                && let Some(problem) = too_long(key, value, limit, "it is shown on every page the player is on")
+            {
+                c.error(written, problem);
+            }
             if let Some(bad) = ratings_model::names::control_character(value, false) {
                 c.error(
                     &r.name,
@@ -576,18 +602,30 @@ fn placements(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> Vec<RawPlacem
             results.push(RawPlacement {
                 rank,
                 name: name_ref,
-                nat: collapse_spaces(&r.nat),
-                loc: collapse_spaces(&r.loc),
+                nat: collapse_spaces(text_of(&r.nat)),
+                loc: collapse_spaces(text_of(&r.loc)),
             });
         }
     }
     results
 }
 
+/// The error at the first `[[round]]` table beyond [`MAX_ROUNDS`].
+fn too_many_rounds(tables: usize) -> String {
+    format!(
+        "this is [[round]] table number {} of {tables}: an event has at most {MAX_ROUNDS} rounds (split it into several events)",
+        MAX_ROUNDS + 1
+    )
+}
+
 /// The `[[round]]` tables: a player at most once per round. Also the
 /// keys of every participant.
 fn match_rounds(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> (Vec<RawRound>, HashMap<String, ()>) {
     let mut participants: HashMap<String, ()> = HashMap::new();
+    if let Some(extra) = file.round.get(MAX_ROUNDS) {
+        c.error(extra, too_many_rounds(file.round.len()));
+        return (Vec::new(), participants);
+    }
     let mut rounds_played = Vec::with_capacity(file.round.len());
     for (i, round) in file.round.iter().enumerate() {
         let mut this_round: HashMap<String, ()> = HashMap::new();
@@ -825,8 +863,8 @@ mod pieces_tests {
                     row.rank.span().start,
                     row.name.get_ref().clone(),
                     row.name.span().start,
-                    row.nat.clone(),
-                    row.loc.clone(),
+                    text_of(&row.nat).to_string(),
+                    text_of(&row.loc).to_string(),
                 )
             })
             .collect()

@@ -92,6 +92,19 @@ pub fn read<F: DeserializeOwned, T>(text: &str, list: &List<F, T>) -> Result<F, 
     in_pieces(text, &headers, list).map_or_else(|| toml::from_str(text), Ok)
 }
 
+/// The byte offset of the table header `[[name]]` number `n + 1` of
+/// `text`, as the lexer finds headers (never one inside a string), and how
+/// many there are; `None` when there are at most `n`. One pass, no tree:
+/// a file of too many tables is refused before it is parsed.
+pub fn table_beyond(text: &str, name: &str, n: usize) -> Option<(usize, usize)> {
+    let header = format!("[[{name}]]");
+    text.matches(header.as_str()).nth(n)?;
+    let headers = table_headers(text, &header);
+    let mut listed = headers.iter().filter(|h| h.listed);
+    let at = listed.nth(n)?.at;
+    Some((at, n + 1 + listed.count()))
+}
+
 /// A value's span moved `by` bytes on.
 pub fn shift<T>(value: Spanned<T>, by: usize) -> Spanned<T> {
     let span = value.span();
@@ -205,4 +218,18 @@ pub fn only_in_pieces<F: DeserializeOwned, T>(text: &str, list: &List<F, T>) -> 
 pub fn listed(text: &str, name: &str) -> usize {
     let header = format!("[[{name}]]");
     table_headers(text, &header).iter().filter(|h| h.listed).count()
+}
+
+#[cfg(test)]
+mod tests {
+    /// The third `[[round]]` header and the count, a header inside a
+    /// string or an array left out.
+    #[test]
+    fn table_beyond_counts_headers_only() {
+        let text =
+            "report = \"\"\"\n[[round]]\n\"\"\"\n[[round]]\nx = [\n[[round]]]\n[[round]]\n[[round]] # c\n[[round]]\n";
+        let third = text.match_indices("[[round]] # c").next().unwrap().0;
+        assert_eq!(super::table_beyond(text, "round", 2), Some((third, 4)));
+        assert_eq!(super::table_beyond(text, "round", 4), None);
+    }
 }

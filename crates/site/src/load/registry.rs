@@ -44,10 +44,8 @@ struct RegistryEntry {
     name: Spanned<String>,
     #[serde(default)]
     aliases: Vec<Spanned<String>>,
-    #[serde(default)]
-    nat: String,
-    #[serde(default)]
-    loc: String,
+    nat: Option<Spanned<String>>,
+    loc: Option<Spanned<String>>,
     /// The player's FIDE id (`ratings import` of TRF files writes it): two
     /// entries with one id are an error.
     #[serde(default)]
@@ -156,7 +154,15 @@ pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>)
                 fide_ids.insert(*id.get_ref(), display.clone());
             }
         }
-        for (field, value) in [("nat", &entry.nat), ("loc", &entry.loc)] {
+        let limits = [ratings_model::country::MAX_CODE, ratings_model::country::MAX_PLACE];
+        for ((field, written), limit) in [("nat", &entry.nat), ("loc", &entry.loc)].into_iter().zip(limits) {
+            let value = written.as_ref().map_or("", |v| v.get_ref().as_str());
+            if let Some(written) = written
+                && let Some(problem) =
+                    ratings_model::names::too_long(field, value, limit, "it is shown on every page the player is on")
+            {
+                problems.push(at(written.span(), problem));
+            }
             if let Some(bad) = ratings_model::names::control_character(value, false) {
                 let message = format!(
                     "`{field}` contains the control character U+{:04X}: remove it",
@@ -175,8 +181,8 @@ pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>)
             key,
             Entry {
                 display,
-                nat: collapse_spaces(&entry.nat),
-                loc: collapse_spaces(&entry.loc),
+                nat: collapse_spaces(entry.nat.as_ref().map_or("", |v| v.get_ref())),
+                loc: collapse_spaces(entry.loc.as_ref().map_or("", |v| v.get_ref())),
             },
         );
     }

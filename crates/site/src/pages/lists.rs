@@ -256,6 +256,28 @@ pub fn markdown_page<'a>(ctx: &'a Context, path: &str, index: usize) -> Markdown
     }
 }
 
+#[derive(Template)]
+#[template(path = "pages.html")]
+pub struct PageListPage<'a> {
+    pub base: Base<'a>,
+    /// (href, title) of every Markdown page, in the navigation's order.
+    pub pages: Vec<(String, &'a str)>,
+}
+
+/// `pages.html`: every Markdown page, linked by its whole title, in the
+/// navigation's order (a site of more than [`super::NAV_PAGES`] pages).
+pub fn page_list<'a>(ctx: &'a Context, path: &str) -> PageListPage<'a> {
+    let base = ctx.base(path, "Pages");
+    let pages = ctx
+        .site
+        .model
+        .pages
+        .iter()
+        .map(|p| (format!("{}pages/{}.html", base.root, p.slug), p.title.as_str()))
+        .collect();
+    PageListPage { base, pages }
+}
+
 pub struct CircuitRow {
     pub name: String,
     pub href: String,

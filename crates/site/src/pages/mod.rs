@@ -63,12 +63,36 @@ pub struct Chrome {
     pub last_update: String,
     /// (rating id, title)
     pub ratings: Vec<(String, String)>,
-    /// (page slug, title)
+    /// (page slug, title): the Markdown pages the navigation links, at
+    /// most [`NAV_PAGES`], titles cut to 64 characters (see [`Chrome::new`]).
     pub pages: Vec<(String, String)>,
+    /// The site has more Markdown pages than [`NAV_PAGES`]: the
+    /// navigation's last link is `pages.html`, the list of them all.
+    pub more_pages: bool,
     /// The site has circuits (the navigation links their list).
     pub circuits: bool,
     /// The site has an Atom feed (`feed.xml`, written when `base_url` is set).
     pub feed: bool,
+}
+
+/// The most Markdown pages the navigation of every page links: a site
+/// with more links the first `NAV_PAGES - 1` and "More pages"
+/// (`pages.html`), so that the navigation does not grow with the pages
+/// (4,000 pages linked from each of the others made 870 MB).
+pub const NAV_PAGES: usize = 8;
+
+/// The navigation's links to the Markdown pages (slug, title): all of
+/// them up to [`NAV_PAGES`], else the first `NAV_PAGES - 1`; each title
+/// cut to 64 characters and `…` (a title is a page's first heading, up to
+/// a whole 2 MiB page). The second value: whether there are more.
+fn nav_pages(pages: &[ratings_model::MarkdownPage]) -> (Vec<(String, String)>, bool) {
+    let more = pages.len() > NAV_PAGES;
+    let shown = if more { NAV_PAGES - 1 } else { pages.len() };
+    let links = pages[..shown]
+        .iter()
+        .map(|p| (p.slug.clone(), ratings_model::names::excerpt(&p.title).into_owned()))
+        .collect();
+    (links, more)
 }
 
 /// What the base layout needs: every page struct has a `base` field.
@@ -245,18 +269,15 @@ fn letter_of_folded(folded: &str) -> String {
 
 impl<'a> Context<'a> {
     pub fn new(site: &'a Site, ratings: Vec<Rated<'a>>) -> Self {
+        let (pages, more_pages) = nav_pages(&site.model.pages);
         let mut chrome = Chrome {
             circuits: false,
             title: site.config.title.clone(),
             author: site.config.author.clone(),
             last_update: site.model.last_update().map(|d| d.to_string()).unwrap_or_default(),
             ratings: site.ratings.iter().map(|r| (r.id.clone(), r.title.clone())).collect(),
-            pages: site
-                .model
-                .pages
-                .iter()
-                .map(|p| (p.slug.clone(), p.title.clone()))
-                .collect(),
+            pages,
+            more_pages,
             feed: site.config.base_url.is_some(),
         };
         let event_paths: Vec<String> = site
@@ -543,6 +564,11 @@ impl<'a> Context<'a> {
             }
             PageKind::Event => jobs.extend((0..self.site.model.events.len()).map(Job::Event)),
             PageKind::Player => jobs.extend((0..self.site.model.players.len() as PlayerId).map(Job::Player)),
+            PageKind::PageList => {
+                if self.chrome.more_pages {
+                    jobs.push(Job::PageList);
+                }
+            }
             PageKind::Markdown => jobs.extend((0..self.site.model.pages.len()).map(Job::Markdown)),
             PageKind::NotFound => jobs.push(Job::NotFound),
         }
@@ -571,6 +597,7 @@ impl<'a> Context<'a> {
             Job::Letter(i) => format!("players/{}.html", self.letters[i].0),
             Job::Event(i) => self.event_paths[i].clone(),
             Job::Player(id) => format!("player/{}.html", self.site.model.player(id).slug),
+            Job::PageList => "pages.html".into(),
             Job::Markdown(i) => format!("pages/{}.html", self.site.model.pages[i].slug),
             Job::NotFound => "404.html".into(),
         }
@@ -591,6 +618,7 @@ impl<'a> Context<'a> {
             Job::Events => lists::events(self, path).render_into(out),
             Job::Players => lists::players(self, path).render_into(out),
             Job::Letter(i) => lists::letter(self, path, i).render_into(out),
+            Job::PageList => lists::page_list(self, path).render_into(out),
             Job::Markdown(i) => lists::markdown_page(self, path, i).render_into(out),
             Job::Ranking { rating, list, page } => ranking::ranking(self, path, rating, list, page).render_into(out),
             Job::Records { rating } => records::records(self, path, rating).render_into(out),
@@ -615,6 +643,8 @@ pub enum Job {
     Events,
     Players,
     Letter(usize),
+    /// `pages.html`, every Markdown page (a site of more than [`NAV_PAGES`]).
+    PageList,
     Markdown(usize),
     Ranking {
         rating: usize,
@@ -686,6 +716,9 @@ page_kinds! {
     Letter,
     Event,
     Player,
+    /// `pages.html`: the list of the Markdown pages, when the navigation
+    /// cannot link them all.
+    PageList,
     Markdown,
     NotFound,
 }
@@ -709,6 +742,7 @@ impl PageKind {
             | PageKind::Letter
             | PageKind::Event
             | PageKind::Player
+            | PageKind::PageList
             | PageKind::Markdown
             | PageKind::NotFound => false,
         }
@@ -762,6 +796,7 @@ impl Job {
             Job::Events => PageKind::Events,
             Job::Players => PageKind::Players,
             Job::Letter(_) => PageKind::Letter,
+            Job::PageList => PageKind::PageList,
             Job::Markdown(_) => PageKind::Markdown,
             Job::Ranking { .. } => PageKind::Ranking,
             Job::Records { .. } => PageKind::Records,
@@ -791,6 +826,7 @@ impl Job {
             | Job::Events
             | Job::Players
             | Job::Letter(_)
+            | Job::PageList
             | Job::Markdown(_)
             | Job::Predictions
             | Job::Circuits
@@ -813,6 +849,7 @@ impl Job {
             Job::Players | Job::Letter(_) => PageGroup::PlayerLists,
             Job::Events | Job::Included { .. } | Job::Circuits | Job::Circuit(_) => PageGroup::EventsLists,
             Job::Home
+            | Job::PageList
             | Job::Markdown(_)
             | Job::Records { .. }
             | Job::Method { .. }
