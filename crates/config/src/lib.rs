@@ -13,6 +13,8 @@ use toml::{Spanned, Value};
 use ratings_model::error::Diagnostic;
 use ratings_model::scoring::{Points, TieBreak, WrittenPoints};
 
+pub mod filler;
+
 /// The validated site settings.
 #[derive(Debug, Clone)]
 pub struct SiteConfig {
@@ -217,7 +219,7 @@ impl SiteConfig {
 
 /// Parse and validate `site.toml` (`path` is used in messages).
 pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Invalid> {
-    let file: SiteFile = toml::from_str(text).map_err(|e| Invalid {
+    let file: SiteFile = filler::from_str(text).map_err(|e| Invalid {
         problems: vec![site_toml_error(path, text, &e)],
         ratings: Vec::new(),
     })?;

@@ -2,6 +2,7 @@
 //!
 //! Every problem of every file is collected and reported together.
 
+mod budget;
 pub mod event;
 mod pieces;
 pub mod registry;
@@ -190,11 +191,16 @@ fn read_events(
 ) -> (Vec<Event>, Identities) {
     let mut ids = Identities::default();
     let mut events: Vec<Event> = Vec::with_capacity(files.len());
+    let budget = budget::Budget::new(budget::PARSED_AT_ONCE);
     for chunk in files.chunks(CHUNK) {
         let parsed: Vec<Result<RawEvent, Vec<Diagnostic>>> = chunk
             .par_iter()
             .map(|(id, file)| {
                 let path = shown(site_dir, &in_data(&file.rel));
+                // Big files read and parsed one or two at a time, whatever
+                // the cores (the size is only a measure: the read checks).
+                let size = std::fs::metadata(&file.path).map_or(0, |m| m.len());
+                let _share = budget.take(usize::try_from(size).unwrap_or(usize::MAX));
                 let text = file.read_text().map_err(|d| {
                     vec![Diagnostic {
                         path: path.clone(),

@@ -13,6 +13,8 @@
 //! line and column keeps its place. Anything unexpected (a piece or the
 //! rest that does not parse, the list written another way) reads the file
 //! whole instead, as before: errors are exactly the whole document's.
+//! Either way the parser is given the file with its runs of lines that
+//! hold nothing blanked ([`ratings_config::filler`]).
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -75,6 +77,9 @@ pub struct List<F, T> {
 /// [`PIECE_ROWS`] tables of `list` (the same value and the same errors as
 /// `toml::from_str`).
 pub fn read<F: DeserializeOwned, T>(text: &str, list: &List<F, T>) -> Result<F, toml::de::Error> {
+    // Runs of blank and comment lines cost the parser nothing (every byte
+    // stays in its place: the same spans and errors).
+    let text = &*ratings_config::filler::blanked(text);
     // Most files: not even the text `[[name]]` that often (no lexing).
     let header = format!("[[{}]]", list.name);
     if text.matches(header.as_str()).nth(PIECE_ROWS).is_none() {
