@@ -1,11 +1,12 @@
 //! The site-size guard. GitHub Pages publishes sites of at most 1 GB:
 //! `build` warns when the output is larger than `max_site_mb` of site.toml
 //! and says which kinds of file take the most; `check` estimates the same
-//! without writing (pages rendered by sample, generated files exactly).
+//! without writing (pages rendered by sample, kind by kind; generated
+//! files exactly).
 
 use std::fmt::Write as _;
 
-use crate::pages::{Context, PageGroup};
+use crate::pages::{Context, PageGroup, PageKind};
 use crate::plan::{Output, Plan, Source};
 
 /// The bytes of one kind of output file.
@@ -76,11 +77,21 @@ pub fn file_kind(path: &str) -> &'static str {
     }
 }
 
-/// The size `build` would write, without writing: every page group's mean
-/// over an even sample of its pages (all of them for small kinds), and the
-/// generated and static files exactly.
+/// The size `build` would write, without writing: every kind of page
+/// ([`PageKind`], within its [`PageGroup`]) from the mean of an even sample
+/// of its pages (all of them for small kinds), and the generated and
+/// static files exactly.
+///
+/// The sample is taken by kind, not by group: a group holds kinds of very
+/// different sizes (national rankings: one `nations.html` listing every
+/// nation beside a short page per nation), and one page of a large kind
+/// counted as a typical page of the group would be multiplied by the
+/// number of pages (quadratic in the nations).
 pub fn estimate(ctx: &Context, plan: &Plan) -> SiteSize {
-    let mut by_kind: Vec<Vec<&crate::pages::Job>> = PageGroup::ALL.iter().map(|_| Vec::new()).collect();
+    let kinds = PageKind::ALL.len();
+    let kind_index = |kind: PageKind| PageKind::ALL.iter().position(|k| *k == kind).unwrap_or(0);
+    // By group, then kind: `group * kinds + kind`.
+    let mut by_kind: Vec<Vec<&crate::pages::Job>> = (0..PageGroup::ALL.len() * kinds).map(|_| Vec::new()).collect();
     let mut parts: Vec<Part> = Vec::new();
     let add = |parts: &mut Vec<Part>, name: &'static str, bytes: u64| match parts.iter_mut().find(|p| p.name == name) {
         Some(p) => {
@@ -92,7 +103,7 @@ pub fn estimate(ctx: &Context, plan: &Plan) -> SiteSize {
     for o in &plan.outputs {
         let o = match o {
             Output::Page(job) => {
-                by_kind[job.group() as usize].push(job);
+                by_kind[job.group() as usize * kinds + kind_index(job.kind())].push(job);
                 continue;
             }
             Output::File(file) => file,
@@ -112,7 +123,11 @@ pub fn estimate(ctx: &Context, plan: &Plan) -> SiteSize {
         add(&mut parts, file_kind(&o.path), bytes);
     }
     let mut html = String::new();
-    for (kind, pages) in PageGroup::ALL.iter().zip(&by_kind) {
+    for (group, pages) in by_kind
+        .iter()
+        .enumerate()
+        .map(|(i, pages)| (PageGroup::ALL[i / kinds], pages))
+    {
         if pages.is_empty() {
             continue;
         }
@@ -126,11 +141,17 @@ pub fn estimate(ctx: &Context, plan: &Plan) -> SiteSize {
             }
         }
         let total = bytes * pages.len() as u64 / sampled.max(1);
-        parts.push(Part {
-            name: kind.name(),
-            files: pages.len() as u64,
-            bytes: total,
-        });
+        match parts.iter_mut().find(|p| p.name == group.name()) {
+            Some(p) => {
+                p.files += pages.len() as u64;
+                p.bytes += total;
+            }
+            None => parts.push(Part {
+                name: group.name(),
+                files: pages.len() as u64,
+                bytes: total,
+            }),
+        }
     }
     SiteSize::new(parts)
 }
