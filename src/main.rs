@@ -194,7 +194,7 @@ fn run(cli: Cli) -> Result<(), String> {
             if let Some(w) = &s.size_warning {
                 eprintln!("{w}");
             }
-            print_warnings(&s.warnings);
+            print_warnings(&s.warnings, s.warning_count);
             Ok(())
         }
         Command::Init { dir } => {
@@ -238,13 +238,14 @@ fn run(cli: Cli) -> Result<(), String> {
 }
 
 /// A build's share of `check`'s warnings: the first few, then how many in
-/// all and where to see them.
-fn print_warnings(warnings: &[ratings_model::error::Diagnostic]) {
+/// all (`count`, those `check` does not show either included) and where to
+/// see them.
+fn print_warnings(warnings: &[ratings_model::error::Diagnostic], count: usize) {
     const SHOWN: usize = 3;
     for w in warnings.iter().take(SHOWN) {
         eprintln!("warning: {w}");
     }
-    match warnings.len() {
+    match count {
         0 => {}
         n if n <= SHOWN => eprintln!(
             "{n} warning{}: `ratings check` explains them",
@@ -266,7 +267,7 @@ fn check(site: &Path) -> Result<(), String> {
     if let Some(w) = &checked.size_warning {
         eprintln!("{w}");
     }
-    let count = warnings.len() + usize::from(checked.size_warning.is_some());
+    let count = checked.warning_count + usize::from(checked.size_warning.is_some());
     println!(
         "{}: no errors, {} warning{}; the site will be about {}",
         Shown(&site),

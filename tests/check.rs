@@ -659,6 +659,78 @@ fn unknown_country_codes_are_warnings_at_their_first_use() {
     );
 }
 
+/// Warnings are cut like errors: a file shows its first 100, then one
+/// line at the last of the others counting them (an event of 100,000
+/// unknown codes printed 100,001 lines). The summary lines of `check` and
+/// `build` still count every warning.
+#[test]
+fn a_file_shows_its_first_100_warnings_and_counts_the_rest() {
+    let tmp = dip_pouch_site();
+    let site = tmp.path();
+    // 150 rows, each its own unknown code: row i's `nat` on line 4i + 7.
+    let mut event = String::from("name = \"E\"\ndate = 2010-01-01\nrounds = 1\n");
+    for i in 0..150 {
+        event.push_str(&format!(
+            "[[results]]\nrank = {}\nname = \"P{i} Q\"\nnat = \"Q{i:07}\"\n",
+            i + 1
+        ));
+    }
+    std::fs::write(site.join("data/e.toml"), event).unwrap();
+    // 120 players.toml entries, each its own code: entry i's on line 3i + 3.
+    let registry: String = (0..120)
+        .map(|i| format!("[[player]]\nname = \"R{i} R\"\nnat = \"R{i:07}\"\n"))
+        .collect();
+    std::fs::write(site.join("data/players.toml"), registry).unwrap();
+    let shown = crate::common::check_warnings(site);
+    let code = |file: &str, line: usize, code: String| {
+        format!(
+            "data/{file}:{line}: nat {code:?} is not an ISO 3166 (alpha-2 or alpha-3), IOC or FIDE federation code (1 use): pages show it as written instead of a country name"
+        )
+    };
+    assert_eq!(shown.len(), 101 + 101, "{:#?}", &shown[..shown.len().min(3)]);
+    assert_eq!(shown[0], code("e.toml", 7, "Q0000000".into()));
+    assert_eq!(shown[99], code("e.toml", 4 * 99 + 7, format!("Q{:07}", 99)));
+    assert_eq!(
+        shown[100],
+        "data/e.toml:603: 50 more warnings in this file, up to this line, not shown: fix the first 100 and try again"
+    );
+    assert_eq!(shown[101], code("players.toml", 3, "R0000000".into()));
+    assert_eq!(shown[200], code("players.toml", 3 * 99 + 3, format!("R{:07}", 99)));
+    assert_eq!(
+        shown[201],
+        "data/players.toml:360: 20 more warnings in this file, up to this line, not shown: fix the first 100 and try again"
+    );
+    assert_eq!(ratings_site::check(site).unwrap().warning_count, 270);
+
+    let run = check_cmd(site);
+    assert!(run.status.success());
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(
+        err.lines().filter(|l| l.starts_with("warning: ")).count(),
+        202,
+        "{err:.500}"
+    );
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        out.contains(": no errors, 270 warnings; the site will be about"),
+        "{out}"
+    );
+    let run = Command::new(env!("CARGO_BIN_EXE_ratings"))
+        .args(["build", "--site"])
+        .arg(site)
+        .arg("--output")
+        .arg(site.join("out"))
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(err.matches("warning: ").count(), 3, "{err}");
+    assert!(
+        err.contains("270 warnings in all (267 more): run `ratings check` to see every one"),
+        "{err}"
+    );
+}
+
 /// A rating that rates none of the site's events (Glicko-2 on a site of
 /// placements) is a warning at its `[[rating]]` table, with the reason the
 /// event pages give; `build` prints it too.

@@ -59,6 +59,37 @@ pub fn not_shown(path: &Path, what: &str, more: usize, last_line: Option<usize>)
     }
 }
 
+/// A sorted list of one kind of problem (`what`: "warning") cut to
+/// [`MAX_SHOWN`] a file: the first of each file in order, then one
+/// [`not_shown`] line counting the rest, at the line of the last of them.
+pub fn first_shown(sorted: Vec<Diagnostic>, what: &str) -> Vec<Diagnostic> {
+    fn flush(out: &mut Vec<Diagnostic>, more: &mut Option<(usize, Option<usize>)>, what: &str) {
+        if let (Some((n, line)), Some(last)) = (more.take(), out.last()) {
+            let d = not_shown(&last.path, what, n, line);
+            out.push(d);
+        }
+    }
+    let mut out: Vec<Diagnostic> = Vec::new();
+    let mut shown = 0;
+    let mut more = None;
+    for d in sorted {
+        if out.last().is_none_or(|last| last.path != d.path) {
+            flush(&mut out, &mut more, what);
+            shown = 0;
+        }
+        if shown < MAX_SHOWN {
+            out.push(d);
+            shown += 1;
+        } else {
+            let (n, line) = more.get_or_insert((0, None));
+            *n += 1;
+            *line = d.position.map(|(l, _)| l).or(*line);
+        }
+    }
+    flush(&mut out, &mut more, what);
+    out
+}
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let path = Shown(&self.path);
@@ -233,5 +264,30 @@ mod tests {
         );
         // Ordinary text, accents and CJK included, is left as it is.
         assert_eq!(Shown("data/Müller 王伟.toml").to_string(), "data/Müller 王伟.toml");
+    }
+
+    #[test]
+    fn first_shown_keeps_the_first_of_each_file_and_counts_the_rest() {
+        let at = |path: &str, line: usize| Diagnostic {
+            path: path.into(),
+            position: Some((line, 1)),
+            message: format!("w{line}"),
+        };
+        let mut list: Vec<Diagnostic> = (1..=150).map(|l| at("a.toml", l)).collect();
+        list.extend((1..=3).map(|l| at("b.toml", l)));
+        list.extend((1..=101).map(|l| at("c.toml", l)));
+        let shown = first_shown(list, "warning");
+        assert_eq!(shown.len(), 101 + 3 + 101);
+        assert_eq!(shown[99], at("a.toml", 100));
+        assert_eq!(
+            shown[100].to_string(),
+            "a.toml:150:1: 50 more warnings in this file, up to this line, not shown: fix the first 100 and try again"
+        );
+        assert_eq!(shown[101..104], [at("b.toml", 1), at("b.toml", 2), at("b.toml", 3)]);
+        assert_eq!(shown[203], at("c.toml", 100));
+        assert_eq!(
+            shown[204].to_string(),
+            "c.toml:101:1: 1 more warning in this file, up to this line, not shown: fix the first 100 and try again"
+        );
     }
 }

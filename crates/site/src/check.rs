@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use crate::Site;
 use crate::load::registry;
 use ratings_model::PlayerId;
-use ratings_model::error::Diagnostic;
+use ratings_model::error::{Diagnostic, first_shown};
 use ratings_model::names::{ascii_fold, collapse_spaces, fnv1a, name_key};
 
 /// Where each player first appears and how often.
@@ -437,9 +437,12 @@ fn toml_str(s: &str) -> String {
     toml::Value::String(s.to_string()).to_string()
 }
 
-/// Every warning about a loaded site. `site_dir` is where `data/` is (to
-/// read `data/players.toml` and to give line numbers).
-pub fn warnings(site: &Site, site_dir: &Path) -> Vec<Diagnostic> {
+/// Every warning about a loaded site, as shown, and how many there are in
+/// all: a file shows its first 100 warnings (`MAX_SHOWN`), then one line at the
+/// last of the others counting them (an event of 100,000 unknown `nat`
+/// codes is 101 lines to read, not 100,000). `site_dir` is where `data/`
+/// is (to read `data/players.toml` and to give line numbers).
+pub fn warnings(site: &Site, site_dir: &Path) -> (Vec<Diagnostic>, usize) {
     let mut w = Warnings::new(site, site_dir);
     let folded: Vec<String> = site.model.players.iter().map(|p| folded_key(&p.key)).collect();
     w.same_folded_names(&folded);
@@ -454,7 +457,8 @@ pub fn warnings(site: &Site, site_dir: &Path) -> Vec<Diagnostic> {
     w.custom_domain(site_dir);
     w.unknown_country_codes();
     w.out.sort();
-    w.out
+    let all = w.out.len();
+    (first_shown(w.out, "warning"), all)
 }
 
 /// Today's date (UTC), for events dated in the future.

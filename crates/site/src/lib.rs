@@ -125,8 +125,11 @@ pub struct Summary {
     pub skipped: bool,
     /// The site is larger than `max_site_mb` of site.toml: what to say.
     pub size_warning: Option<String>,
-    /// The warnings `ratings check` gives (none when nothing was built).
+    /// The warnings `ratings check` gives (none when nothing was built),
+    /// as it shows them (see [`check::warnings`]).
     pub warnings: Vec<Diagnostic>,
+    /// How many warnings there are in all, those not shown included.
+    pub warning_count: usize,
 }
 
 /// What writing the site took.
@@ -187,6 +190,7 @@ fn unchanged(options: &BuildOptions, started: Instant) -> Option<Summary> {
         kinds: Vec::new(),
         skipped: true,
         warnings: Vec::new(),
+        warning_count: 0,
         // The size by kind is the last full build's: only the total here.
         size_warning: (bytes > config.max_site_mb * 1_000_000).then(|| {
             format!(
@@ -210,12 +214,15 @@ pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
     laps.stage("load");
 
     // `check`'s warnings, beside the rating (they read only the data).
-    let (ratings, mut warnings) = rayon::join(|| rate(&site), || check::warnings(&site, &options.site_dir));
+    let (ratings, (mut warnings, mut warning_count)) =
+        rayon::join(|| rate(&site), || check::warnings(&site, &options.site_dir));
     let ratings = ratings?;
     laps.stage("rate");
 
     let ctx = pages::Context::new(&site, ratings);
-    warnings.extend(check::idle_ratings(&site, &options.site_dir, &ctx.ratings));
+    let idle = check::idle_ratings(&site, &options.site_dir, &ctx.ratings);
+    warning_count += idle.len();
+    warnings.extend(idle);
     let out = site.config.output_path(&options.site_dir, options.output.as_deref());
     if options.output.is_none() {
         output::within_site(&out, &options.site_dir)?;
@@ -257,6 +264,7 @@ pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
     );
     Ok(Summary {
         warnings,
+        warning_count,
         size_warning: size.warning(site.config.max_site_mb),
         output: out,
         pages,
@@ -354,8 +362,10 @@ pub fn rate(site: &Site) -> Result<Vec<rated::Rated<'_>>, Errors> {
 /// What `check` finds besides errors.
 #[derive(Debug)]
 pub struct Checked {
-    /// The warnings of [`check::warnings`].
+    /// The warnings of [`check::warnings`], as shown.
     pub warnings: Vec<Diagnostic>,
+    /// How many warnings there are in all, those not shown included.
+    pub warning_count: usize,
     /// The size `build` would write ([`size::estimate`]).
     pub size: size::SiteSize,
     /// The warning when that is over `max_site_mb`.
@@ -372,10 +382,13 @@ pub fn check(site_dir: &Path) -> Result<Checked, Errors> {
     output::within_site(&out, site_dir)?;
     let plan = plan::Plan::new(&ctx, static_files(site_dir, Some(&out))?, site_dir)?;
     let size = size::estimate(&ctx, &plan);
-    let mut warnings = check::warnings(&site, site_dir);
-    warnings.extend(check::idle_ratings(&site, site_dir, &ctx.ratings));
+    let (mut warnings, mut warning_count) = check::warnings(&site, site_dir);
+    let idle = check::idle_ratings(&site, site_dir, &ctx.ratings);
+    warning_count += idle.len();
+    warnings.extend(idle);
     Ok(Checked {
         warnings,
+        warning_count,
         size_warning: size.warning(site.config.max_site_mb),
         size,
     })
