@@ -737,3 +737,55 @@ fn check_estimates_the_national_rankings_kind_by_kind() {
         built.bytes
     );
 }
+
+/// A kind of many pages is estimated from its heaviest pages whole and a
+/// sample of the others: one event of 2,000 rows (the first, by date)
+/// among 300 events of one row was counted as a typical event page of a
+/// sample of every other one, twice (N / 200 times: quadratic in the rows
+/// of a site of one big event and many small ones).
+#[test]
+fn check_estimates_a_big_event_among_many_small_ones_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    std::fs::create_dir_all(site.join("data")).unwrap();
+    std::fs::write(
+        site.join("site.toml"),
+        "title = \"Events\"\n[[rating]]\nid = \"elo\"\nsystem = \"elo\"\n",
+    )
+    .unwrap();
+    let mut big = String::from("name = \"Big\"\ndate = 1990-01-01\nrounds = 1\n");
+    for i in 0..2000 {
+        big.push_str(&format!("[[results]]\nrank = {}\nname = \"P{i} Big\"\n", i + 1));
+    }
+    std::fs::write(site.join("data/big.toml"), big).unwrap();
+    for i in 0..300 {
+        std::fs::write(
+            site.join(format!("data/s{i:03}.toml")),
+            format!(
+                "name = \"Small {i}\"\ndate = {}-01-01\nrounds = 1\n[[results]]\nrank = 1\nname = \"P{i} Big\"\n",
+                2000 + i / 12
+            ),
+        )
+        .unwrap();
+    }
+    let checked = ratings_site::check(&site).unwrap();
+    let built = ratings_site::build(&options(&site, &tmp.path().join("out"))).unwrap();
+    let estimated = checked.size.parts.iter().find(|p| p.name == "event pages").unwrap();
+    let written = built.kinds.iter().find(|k| k.name == "event pages").unwrap();
+    assert_eq!((estimated.files, written.pages), (301, 301));
+    // The big event is most of it, rendered whole; the small ones differ
+    // by a few bytes.
+    let off = |estimate: u64, real: u64| (estimate as f64 / real as f64 - 1.0).abs();
+    assert!(
+        off(estimated.bytes, written.bytes) < 0.01,
+        "event pages: estimated {} for {} written",
+        estimated.bytes,
+        written.bytes
+    );
+    let total = checked.size.total();
+    assert!(
+        off(total, built.bytes) < 0.01,
+        "estimated {total} for {} built",
+        built.bytes
+    );
+}

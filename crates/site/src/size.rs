@@ -6,7 +6,9 @@
 
 use std::fmt::Write as _;
 
-use crate::pages::{Context, PageGroup, PageKind};
+use ratings_model::PlayerId;
+
+use crate::pages::{Context, Job, PageGroup, PageKind};
 use crate::plan::{Output, Plan, Source};
 
 /// The bytes of one kind of output file.
@@ -25,6 +27,58 @@ pub struct SiteSize {
 
 /// Pages of a kind rendered to estimate its size (`check`).
 const SAMPLE: usize = 200;
+
+/// Of those, the heaviest pages of the kind ([`Weight`]), rendered whole:
+/// one event of 100,000 rows among 100,000 events of one row is counted
+/// once, not as a typical event page.
+const HEAVIEST: usize = SAMPLE / 2;
+
+/// What makes a page long, roughly in bytes, known without rendering it:
+/// an event's rows and report, a player's rows, a circuit's events, a
+/// Markdown page's source; the same for every page of other kinds (lists
+/// cut into pages of a fixed length, or one page per rating).
+struct Weight<'c, 'a> {
+    ctx: &'c Context<'a>,
+    /// By player: result rows and matches.
+    rows: Vec<u64>,
+}
+
+impl<'c, 'a> Weight<'c, 'a> {
+    fn new(ctx: &'c Context<'a>) -> Self {
+        let mut rows = vec![0u64; ctx.site.model.players.len()];
+        let mut count = |p: PlayerId| {
+            if let Some(n) = rows.get_mut(p as usize) {
+                *n += 1;
+            }
+        };
+        for e in &ctx.site.model.events {
+            e.results.iter().for_each(|r| count(r.player));
+            for m in e.round.iter().flat_map(|r| &r.matches) {
+                count(m.a);
+                count(m.b);
+            }
+        }
+        Weight { ctx, rows }
+    }
+
+    fn of(&self, job: &Job) -> u64 {
+        let model = &self.ctx.site.model;
+        match *job {
+            Job::Event(e) => model.events.get(e).map_or(0, |e| {
+                let rows = e.results.len()
+                    + e.round
+                        .iter()
+                        .map(|r| r.matches.len() + r.forfeits.len())
+                        .sum::<usize>();
+                rows as u64 * 128 + e.report.len() as u64
+            }),
+            Job::Player(p) => self.rows.get(p as usize).copied().unwrap_or(0),
+            Job::Circuit(c) => self.ctx.circuits.get(c).map_or(0, |c| c.events.len() as u64),
+            Job::Markdown(i) => model.pages.get(i).map_or(0, |p| p.source.len() as u64),
+            _ => 0,
+        }
+    }
+}
 
 impl SiteSize {
     pub fn new(mut parts: Vec<Part>) -> SiteSize {
@@ -82,6 +136,10 @@ pub fn file_kind(path: &str) -> &'static str {
 /// of its pages (all of them for small kinds), and the generated and
 /// static files exactly.
 ///
+/// A kind of more than 200 pages: its 100 heaviest pages whole (by a
+/// weight known without rendering: an event's rows, a player's rows), and
+/// the mean of an even sample of 100 of the others for the rest.
+///
 /// The sample is taken by kind, not by group: a group holds kinds of very
 /// different sizes (national rankings: one `nations.html` listing every
 /// nation beside a short page per nation), and one page of a large kind
@@ -91,7 +149,7 @@ pub fn estimate(ctx: &Context, plan: &Plan) -> SiteSize {
     let kinds = PageKind::ALL.len();
     let kind_index = |kind: PageKind| PageKind::ALL.iter().position(|k| *k == kind).unwrap_or(0);
     // By group, then kind: `group * kinds + kind`.
-    let mut by_kind: Vec<Vec<&crate::pages::Job>> = (0..PageGroup::ALL.len() * kinds).map(|_| Vec::new()).collect();
+    let mut by_kind: Vec<Vec<&Job>> = (0..PageGroup::ALL.len() * kinds).map(|_| Vec::new()).collect();
     let mut parts: Vec<Part> = Vec::new();
     let add = |parts: &mut Vec<Part>, name: &'static str, bytes: u64| match parts.iter_mut().find(|p| p.name == name) {
         Some(p) => {
@@ -122,6 +180,7 @@ pub fn estimate(ctx: &Context, plan: &Plan) -> SiteSize {
         };
         add(&mut parts, file_kind(&o.path), bytes);
     }
+    let weight = Weight::new(ctx);
     let mut html = String::new();
     for (group, pages) in by_kind
         .iter()
@@ -131,16 +190,33 @@ pub fn estimate(ctx: &Context, plan: &Plan) -> SiteSize {
         if pages.is_empty() {
             continue;
         }
-        let step = pages.len().div_ceil(SAMPLE);
-        let (mut sampled, mut bytes) = (0u64, 0u64);
-        for job in pages.iter().step_by(step) {
+        let mut render = |job: &Job| {
             html.clear();
-            if ctx.render_into(job, &ctx.path(job), &mut html).is_ok() {
-                sampled += 1;
-                bytes += html.len() as u64;
+            ctx.render_into(job, &ctx.path(job), &mut html)
+                .is_ok()
+                .then_some(html.len() as u64)
+        };
+        let total = if pages.len() <= SAMPLE {
+            pages.iter().filter_map(|job| render(job)).sum()
+        } else {
+            // The heaviest pages whole, then an even sample of the rest
+            // (in page order) for the others.
+            let mut order: Vec<usize> = (0..pages.len()).collect();
+            let key = |&i: &usize| (std::cmp::Reverse(weight.of(pages[i])), i);
+            order.select_nth_unstable_by_key(HEAVIEST - 1, key);
+            let (heaviest, rest) = order.split_at_mut(HEAVIEST);
+            rest.sort_unstable();
+            let exact: u64 = heaviest.iter().filter_map(|&i| render(pages[i])).sum();
+            let step = rest.len().div_ceil(SAMPLE - HEAVIEST);
+            let (mut sampled, mut bytes) = (0u64, 0u64);
+            for &i in rest.iter().step_by(step) {
+                if let Some(n) = render(pages[i]) {
+                    sampled += 1;
+                    bytes += n;
+                }
             }
-        }
-        let total = bytes * pages.len() as u64 / sampled.max(1);
+            exact + bytes * rest.len() as u64 / sampled.max(1)
+        };
         match parts.iter_mut().find(|p| p.name == group.name()) {
             Some(p) => {
                 p.files += pages.len() as u64;
