@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use ratings_formats::{ByeKind, Format, GameResult, Position, Tournament};
+use ratings_formats::{ByeKind, Entrant, Format, GameResult, Position, Tournament};
 use ratings_model::Date;
 use ratings_model::error::{Diagnostic, MAX_SHOWN, Shown, not_shown};
 use ratings_model::names::name_key;
@@ -75,13 +75,55 @@ pub struct Options {
     pub fide_names: HashMap<u64, String>,
 }
 
+/// A file read by [`read`]: PGN and CSV tournaments whole; a TRF file's
+/// sections each paired only when [`convert`] reaches it, and dropped once
+/// its event file is written, so that an import holds one section's games
+/// and byes at a time.
+pub enum Parsed {
+    Whole(ratings_formats::Import),
+    Trf(ratings_formats::trf::Sections),
+}
+
+impl Parsed {
+    fn encoding(&self) -> ratings_formats::Encoding {
+        match self {
+            Parsed::Whole(import) => import.encoding,
+            Parsed::Trf(sections) => sections.encoding,
+        }
+    }
+
+    /// Every tournament's players.
+    fn players(&self) -> Box<dyn Iterator<Item = &Entrant> + '_> {
+        match self {
+            Parsed::Whole(import) => Box::new(import.tournaments.iter().flat_map(|t| &t.players)),
+            Parsed::Trf(sections) => Box::new(sections.players()),
+        }
+    }
+
+    /// Every tournament's name.
+    fn names(&self) -> Box<dyn Iterator<Item = &str> + '_> {
+        match self {
+            Parsed::Whole(import) => Box::new(import.tournaments.iter().map(|t| t.name.as_str())),
+            Parsed::Trf(sections) => Box::new(sections.names()),
+        }
+    }
+
+    /// The file's own warnings, and its tournaments one at a time.
+    fn split(self) -> (Vec<ratings_formats::Warning>, Box<dyn Iterator<Item = Tournament>>) {
+        match self {
+            Parsed::Whole(import) => (import.warnings, Box::new(import.tournaments.into_iter())),
+            Parsed::Trf(mut sections) => (std::mem::take(&mut sections.warnings), Box::new(sections)),
+        }
+    }
+}
+
 /// Reads `bytes` (already detected as `format`): an error is the file's own
 /// (it cannot be read at all), with its line and column.
-pub fn read(path: &Path, bytes: &[u8], format: Format) -> Result<ratings_formats::Import, Vec<Diagnostic>> {
+pub fn read(path: &Path, bytes: &[u8], format: Format) -> Result<Parsed, Vec<Diagnostic>> {
     let parsed = match format {
-        Format::Trf => ratings_formats::trf::parse(bytes),
-        Format::Pgn => ratings_formats::pgn::parse(bytes),
-        Format::Csv => ratings_formats::csv::parse(bytes),
+        Format::Trf => ratings_formats::trf::read(bytes).map(Parsed::Trf),
+        Format::Pgn => ratings_formats::pgn::parse(bytes).map(Parsed::Whole),
+        Format::Csv => ratings_formats::csv::parse(bytes).map(Parsed::Whole),
         Format::Unknown => unreachable!("an unknown format is not converted"),
     };
     parsed.map_err(|e| vec![diagnostic_of(path, e)])
@@ -98,8 +140,8 @@ pub fn diagnostic_of(path: &Path, e: ratings_formats::ImportError) -> Diagnostic
 
 /// FIDE id → the first name a file gives it, so that every event file of one
 /// import names a player alike.
-pub fn fide_names(parsed: &ratings_formats::Import, names: &mut HashMap<u64, String>) {
-    for p in parsed.tournaments.iter().flat_map(|t| &t.players) {
+pub fn fide_names(parsed: &Parsed, names: &mut HashMap<u64, String>) {
+    for p in parsed.players() {
         if let Some(id) = p.fide_id {
             names.entry(id).or_insert_with(|| p.name.clone());
         }
@@ -108,9 +150,9 @@ pub fn fide_names(parsed: &ratings_formats::Import, names: &mut HashMap<u64, Str
 
 /// Converts every tournament of a file read by [`read`]; a tournament that
 /// cannot become an event is skipped with its reason.
-pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, options: &Options) -> FileImport {
+pub fn convert(path: &Path, parsed: Parsed, format: Format, options: &Options) -> FileImport {
     let mut out = FileImport {
-        encoding: match parsed.encoding {
+        encoding: match parsed.encoding() {
             ratings_formats::Encoding::Utf8 => "UTF-8",
             ratings_formats::Encoding::Utf8WithBom => "UTF-8 with BOM",
             ratings_formats::Encoding::Utf16Le => "UTF-16LE",
@@ -129,7 +171,13 @@ pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, opt
             warnings.push(diagnostic(path, at, message.to_string()));
         }
     };
-    for (at, message) in &parsed.warnings {
+    // Two sections of one file with one name are told apart by their number.
+    let mut names: HashMap<String, usize> = HashMap::new();
+    for name in parsed.names() {
+        *names.entry(name_key(name)).or_default() += 1;
+    }
+    let (warnings, tournaments) = parsed.split();
+    for (at, message) in &warnings {
         warn(&mut out.warnings, *at, message);
     }
     let default_format = match format {
@@ -137,16 +185,13 @@ pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, opt
         _ => "Chess",
     };
     let game_format = options.game_format.as_deref().unwrap_or(default_format);
-    // Two sections of one file with one name are told apart by their number.
-    let mut names: HashMap<String, usize> = HashMap::new();
-    for t in &parsed.tournaments {
-        *names.entry(name_key(&t.name)).or_default() += 1;
-    }
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    for t in parsed.tournaments {
+    // One tournament at a time: a TRF section is paired here, and its
+    // games and byes dropped once its event file exists.
+    for t in tournaments {
         for (at, message) in &t.warnings {
             warn(&mut out.warnings, *at, message);
         }
