@@ -515,6 +515,31 @@ fn bad_input_is_refused_with_its_line_and_nothing_is_written() {
 }
 
 #[test]
+fn two_players_of_one_name_are_told_apart_by_a_name_nobody_has() {
+    // #29 (attack 7): `ann lee` was written `ann lee (2)`, the name of the
+    // third row, and the import refused this valid file ("appears twice").
+    let tmp = tempfile::tempdir().unwrap();
+    let csv = tmp.path().join("dupname.csv");
+    std::fs::write(
+        &csv,
+        "event,date,rank,player\nCup,2024-01-01,1,Ann Lee\nCup,2024-01-01,2,ann lee\nCup,2024-01-01,3,Ann Lee (2)\n",
+    )
+    .unwrap();
+    let out = run(&[csv.as_os_str()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let toml = String::from_utf8_lossy(&out.stdout);
+    let names: Vec<&str> = toml
+        .lines()
+        .filter(|l| l.starts_with("name = \"") && !l.contains("Cup"))
+        .collect();
+    assert_eq!(
+        names,
+        ["name = \"Ann Lee\"", "name = \"ann lee (3)\"", "name = \"Ann Lee (2)\""],
+        "{toml}"
+    );
+}
+
+#[test]
 fn two_events_with_one_name_and_date_get_two_files() {
     let trf = formats_data("lichess_swiss_bom.trf");
     let out = run(&[trf.as_os_str(), trf.as_os_str(), "--check".as_ref()]);

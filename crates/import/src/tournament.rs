@@ -6,7 +6,7 @@
 //! Every event file is checked with the event loader of a build before it is
 //! returned: an import always gives files that load.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use ratings_formats::{ByeKind, Entrant, Format, GameResult, Position, Tournament};
@@ -412,6 +412,42 @@ fn too_big(t: &Tournament, name: &str) -> String {
     crate::oversized(name, None, &holds)
 }
 
+/// The entrants' names (each with its FIDE id, if any) with the second and
+/// later of one name key told apart: ` (FIDE id)` where they have one, else
+/// the first free ` (N)`, never the name of another entrant (`Ann Lee`,
+/// `ann lee` and a real `Ann Lee (2)`: the second becomes `ann lee (3)`).
+/// Linear: the numbers tried for one name only go up.
+fn told_apart(entrants: Vec<(String, Option<u64>)>) -> Vec<String> {
+    let mut taken: HashSet<String> = entrants.iter().map(|(n, _)| name_key(n)).collect();
+    // Per name key: how many entrants had it, and the next number to try.
+    let mut seen: HashMap<String, (usize, usize)> = HashMap::new();
+    let mut names = Vec::with_capacity(entrants.len());
+    for (name, fide_id) in entrants {
+        let (count, next) = seen.entry(name_key(&name)).or_default();
+        *count += 1;
+        if *count == 1 {
+            names.push(name);
+            continue;
+        }
+        if let Some(id) = fide_id {
+            let candidate = format!("{name} ({id})");
+            if taken.insert(name_key(&candidate)) {
+                names.push(candidate);
+                continue;
+            }
+        }
+        let mut n = (*next).max(*count);
+        let mut candidate = format!("{name} ({n})");
+        while !taken.insert(name_key(&candidate)) {
+            n += 1;
+            candidate = format!("{name} ({n})");
+        }
+        *next = n + 1;
+        names.push(candidate);
+    }
+    names
+}
+
 /// The event file of one tournament, its summary, its players with a FIDE id,
 /// and where its lines come from (noted only when `record`); `None` as soon as the file is longer than
 /// `limit` bytes (a build would refuse it), so that a file of many rounds
@@ -434,34 +470,28 @@ fn to_toml(
     };
     // Names as the event file writes them: the registry's for a known FIDE id,
     // else the display form; two entrants with one name are told apart.
-    let mut seen: HashMap<String, usize> = HashMap::new();
     let mut fide = Vec::new();
-    let names: Vec<String> = t
+    let written = t
         .players
         .iter()
         .map(|p| {
-            let mut shown = p
+            let name = p
                 .fide_id
                 .and_then(|id| options.fide_names.get(&id).cloned())
                 .unwrap_or_else(|| p.name.clone());
-            let count = seen.entry(name_key(&shown)).or_default();
-            *count += 1;
-            if *count > 1 {
-                shown = match p.fide_id {
-                    Some(id) => format!("{shown} ({id})"),
-                    None => format!("{shown} ({})", count),
-                };
-            }
-            if let Some(id) = p.fide_id {
-                fide.push(FidePlayer {
-                    id,
-                    name: shown.clone(),
-                    nat: p.federation.clone(),
-                });
-            }
-            shown
+            (name, p.fide_id)
         })
         .collect();
+    let names = told_apart(written);
+    for (p, shown) in t.players.iter().zip(&names) {
+        if let Some(id) = p.fide_id {
+            fide.push(FidePlayer {
+                id,
+                name: shown.clone(),
+                nat: p.federation.clone(),
+            });
+        }
+    }
     let mut out = String::new();
     out.push_str(&format!("# {}", Shown(name)));
     if !t.place.is_empty() {
@@ -589,6 +619,31 @@ fn to_toml(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_told_apart_never_takes_another_entrants_name() {
+        // #29: `ann lee` became `ann lee (2)`, the name key of the third
+        // entrant, and the import refused a valid file ("appears twice").
+        let entrants = |names: &[(&str, Option<u64>)]| names.iter().map(|&(n, id)| (n.to_string(), id)).collect();
+        assert_eq!(
+            told_apart(entrants(&[("Ann Lee", None), ("ann lee", None), ("Ann Lee (2)", None)])),
+            ["Ann Lee", "ann lee (3)", "Ann Lee (2)"]
+        );
+        assert_eq!(
+            told_apart(entrants(&[
+                ("Bo", None),
+                ("Bo", None),
+                ("Bo (3)", None),
+                ("Bo", Some(7)),
+                ("Bo", None),
+                ("Bo (7)", None),
+                ("Bo", Some(7)),
+            ])),
+            // The FIDE id 7 is a real name here: numbered instead.
+            ["Bo", "Bo (2)", "Bo (3)", "Bo (4)", "Bo (5)", "Bo (7)", "Bo (6)"]
+        );
+        assert_eq!(told_apart(entrants(&[("Cy", None), ("cy", Some(9))])), ["Cy", "cy (9)"]);
+    }
 
     #[test]
     fn columns_of_a_long_bye_list_are_counted_once() {
