@@ -540,6 +540,44 @@ fn two_players_of_one_name_are_told_apart_by_a_name_nobody_has() {
 }
 
 #[test]
+fn a_trf_section_too_large_for_its_event_file_is_refused_before_it_is_paired() {
+    // #29 (attack 7): such a section was paired whole (10 million byes: 490
+    // MiB) and only then refused. Each round lists all 2,100 players (32
+    // letters each) and one line scores a bye in round 999: the names alone
+    // pass 64 MiB, so the section is refused unpaired; the next one is
+    // paired and converted without an error.
+    let tmp = tempfile::tempdir().unwrap();
+    let trf = tmp.path().join("sections.trf");
+    let player = |i: usize, rounds: &str| {
+        format!(
+            "001 {i:4} m    {:<33} 2000 ENG {:11} 1990/01/01  0.0{rounds}\n",
+            format!("Longsurname{i:05}, Annabelle-Marie"),
+            100_000 + i
+        )
+    };
+    let mut text = String::from("012 Byes Open\n042 2024/01/01\n");
+    text.push_str(&player(1, &format!("{:5}{}", 1, "  0000 - +".repeat(999))));
+    for i in 2..=2_100 {
+        text.push_str(&player(i, ""));
+    }
+    text.push_str("012 Small Open\n042 2024/02/01\n");
+    text.push_str(&player(1, &format!("{:5}  0000 - +", 1)));
+    std::fs::write(&trf, text).unwrap();
+    let out = run(&[trf.as_os_str(), "--check".as_ref()]);
+    let said = stderr(&out);
+    assert!(!out.status.success(), "{said}");
+    assert!(
+        said.contains(
+            "sections.trf:1:1: Byes Open: its event file would be more than the 67108864 bytes a site reads in one \
+             file (a build would refuse it): 2100 players, at least 999 rounds, each round listing every player by \
+             name (not paired); not imported"
+        ),
+        "{said}"
+    );
+    assert_eq!(said.matches("error:").count(), 1, "{said}");
+}
+
+#[test]
 fn two_events_with_one_name_and_date_get_two_files() {
     let trf = formats_data("lichess_swiss_bom.trf");
     let out = run(&[trf.as_os_str(), trf.as_os_str(), "--check".as_ref()]);

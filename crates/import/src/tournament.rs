@@ -108,14 +108,39 @@ impl Parsed {
         }
     }
 
-    /// The file's own warnings, and its tournaments one at a time.
-    fn split(self) -> (Vec<ratings_formats::Warning>, Box<dyn Iterator<Item = Tournament>>) {
+    /// The file's own warnings, and its tournaments one at a time. A TRF
+    /// section for which `too_big(players, rounds at least)` holds is not
+    /// paired: it comes with `Some(rounds)`, its players and no rounds.
+    fn split<'a>(
+        self,
+        too_big: impl Fn(&mut dyn Iterator<Item = &Entrant>, usize) -> bool + 'a,
+    ) -> (Vec<ratings_formats::Warning>, Tournaments<'a>) {
         match self {
-            Parsed::Whole(import) => (import.warnings, Box::new(import.tournaments.into_iter())),
-            Parsed::Trf(mut sections) => (std::mem::take(&mut sections.warnings), Box::new(sections)),
+            Parsed::Whole(import) => (
+                import.warnings,
+                Box::new(import.tournaments.into_iter().map(|t| (t, None))),
+            ),
+            Parsed::Trf(mut sections) => {
+                let warnings = std::mem::take(&mut sections.warnings);
+                let next = move || {
+                    let (refused, rounds) = {
+                        let (mut players, rounds) = sections.peek()?;
+                        (too_big(&mut players, rounds), rounds)
+                    };
+                    if refused {
+                        return sections.skip_unpaired().map(|t| (t, Some(rounds)));
+                    }
+                    sections.next().map(|t| (t, None))
+                };
+                (warnings, Box::new(std::iter::from_fn(next)))
+            }
         }
     }
 }
+
+/// A file's tournaments, each with `Some(rounds)` when it was left unpaired
+/// because its event file would be too large.
+type Tournaments<'a> = Box<dyn Iterator<Item = (Tournament, Option<usize>)> + 'a>;
 
 /// Reads `bytes` (already detected as `format`): an error is the file's own
 /// (it cannot be read at all), with its line and column.
@@ -176,7 +201,20 @@ pub fn convert(path: &Path, parsed: Parsed, format: Format, options: &Options) -
     for name in parsed.names() {
         *names.entry(name_key(name)).or_default() += 1;
     }
-    let (warnings, tournaments) = parsed.split();
+    let limit = ratings_model::files::MAX_TEXT_FILE as usize;
+    // Each round of a TRF section lists every player once, quoted: a
+    // section whose names times its rounds pass the limit is refused
+    // before it is paired (one section of 10 million byes took 490 MiB).
+    let names_too_long = |players: &mut dyn Iterator<Item = &Entrant>, rounds: usize| {
+        let names: usize = players
+            .map(|p| {
+                let written = p.fide_id.and_then(|id| options.fide_names.get(&id));
+                written.map_or(p.name.len(), String::len) + 2
+            })
+            .sum();
+        names.saturating_mul(rounds) > limit
+    };
+    let (warnings, tournaments) = parsed.split(names_too_long);
     for (at, message) in &warnings {
         warn(&mut out.warnings, *at, message);
     }
@@ -191,7 +229,7 @@ pub fn convert(path: &Path, parsed: Parsed, format: Format, options: &Options) -
         .unwrap_or_default();
     // One tournament at a time: a TRF section is paired here, and its
     // games and byes dropped once its event file exists.
-    for t in tournaments {
+    for (t, unpaired) in tournaments {
         for (at, message) in &t.warnings {
             warn(&mut out.warnings, *at, message);
         }
@@ -215,6 +253,15 @@ pub fn convert(path: &Path, parsed: Parsed, format: Format, options: &Options) -
             ));
             continue;
         };
+        if let Some(rounds) = unpaired {
+            let holds = format!(
+                "{} players, at least {rounds} rounds, each round listing every player by name (not paired)",
+                t.players.len()
+            );
+            out.errors
+                .push(diagnostic(path, t.at, crate::oversized(&name, None, &holds)));
+            continue;
+        }
         let date = model_date(start);
         let end_date = t.end.map(model_date).filter(|&e| e > date);
         // Two tournaments of one file with one name and date: told apart by

@@ -128,6 +128,47 @@ impl Sections {
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.sections.iter().map(|s| s.tournament.name.as_str())
     }
+
+    /// The next section before it is paired: its players, and the fewest
+    /// rounds its tournament will have (up to its last round in which a
+    /// line writes a bye that scores, which pairing always keeps). Every
+    /// round of a tournament lists every player once, in a game or a bye,
+    /// so that a caller can tell from this alone that its event file would
+    /// be too large, and [`Sections::skip_unpaired`] it unpaired.
+    pub fn peek(&self) -> Option<(impl Iterator<Item = &Entrant>, usize)> {
+        let section = self.sections.front()?;
+        let rounds = section
+            .players
+            .iter()
+            .map(|p| {
+                let scoring_bye = |e: &Entry| {
+                    e.opponent.is_none_or(|o| o == p.entrant.start_rank) && pairing::bye_kind(e.code).0 != ByeKind::Zero
+                };
+                p.entries.iter().rposition(scoring_bye).map_or(0, |i| i + 1)
+            })
+            .max()
+            .unwrap_or(0);
+        Some((section.players.iter().map(|p| &p.entrant), rounds))
+    }
+
+    /// The next section unpaired: its name, dates, players and warnings,
+    /// no rounds.
+    pub fn skip_unpaired(&mut self) -> Option<Tournament> {
+        let mut section = self.sections.pop_front()?;
+        self.next += 1;
+        let mut t = std::mem::take(&mut section.tournament);
+        t.players = section.players.into_iter().map(|p| p.entrant).collect();
+        let mut more = section.more_warnings;
+        cap_warnings(&mut t.warnings, self.budget, &mut more);
+        self.budget -= t.warnings.len();
+        if more.0 > 0 {
+            t.warnings.push(not_shown(more));
+        }
+        if self.several {
+            t.section = Some(self.next.to_string());
+        }
+        Some(t)
+    }
 }
 
 impl Iterator for Sections {
