@@ -180,6 +180,24 @@ fn reading_from_a_reader_in_small_pieces_gives_the_same_events() {
     let import = pgn::parse_reader(Trickle(&utf16)).unwrap();
     assert_eq!(import.encoding, Encoding::Utf16Be);
     assert_eq!(import.tournaments[0].players[0].name, "Łukasz");
+    // UTF-16LE decoded a byte at a time (a surrogate pair split across
+    // reads, a lone surrogate): what the UTF-8 text gives.
+    let text = "[White \"Ann 𝄞\"]\r\n[Black \"Bo\u{FFFD}\"]\r\n1-0\r\n";
+    let mut units: Vec<u16> = text.encode_utf16().collect();
+    let lone = units.iter().position(|&u| u == 0xFFFD).unwrap();
+    units[lone] = 0xDC00;
+    let mut utf16le = vec![0xFF, 0xFE];
+    for unit in units {
+        utf16le.extend_from_slice(&unit.to_le_bytes());
+    }
+    let mut import = pgn::parse_reader(Trickle(&utf16le)).unwrap();
+    assert_eq!(import.encoding, Encoding::Utf16Le);
+    let mut utf8 = pgn::parse(text.as_bytes()).unwrap();
+    assert_eq!(utf8.tournaments[0].players[0].name, "Ann 𝄞");
+    utf8.encoding = import.encoding;
+    import.warnings.clear();
+    utf8.warnings.clear();
+    assert_eq!(import, utf8);
 }
 
 #[test]
