@@ -515,6 +515,69 @@ fn bad_input_is_refused_with_its_line_and_nothing_is_written() {
 }
 
 #[test]
+fn two_players_of_one_name_are_told_apart_by_a_name_nobody_has() {
+    // #29 (attack 7): `ann lee` was written `ann lee (2)`, the name of the
+    // third row, and the import refused this valid file ("appears twice").
+    let tmp = tempfile::tempdir().unwrap();
+    let csv = tmp.path().join("dupname.csv");
+    std::fs::write(
+        &csv,
+        "event,date,rank,player\nCup,2024-01-01,1,Ann Lee\nCup,2024-01-01,2,ann lee\nCup,2024-01-01,3,Ann Lee (2)\n",
+    )
+    .unwrap();
+    let out = run(&[csv.as_os_str()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let toml = String::from_utf8_lossy(&out.stdout);
+    let names: Vec<&str> = toml
+        .lines()
+        .filter(|l| l.starts_with("name = \"") && !l.contains("Cup"))
+        .collect();
+    assert_eq!(
+        names,
+        ["name = \"Ann Lee\"", "name = \"ann lee (3)\"", "name = \"Ann Lee (2)\""],
+        "{toml}"
+    );
+}
+
+#[test]
+fn a_trf_section_too_large_for_its_event_file_is_refused_before_it_is_paired() {
+    // #29 (attack 7): such a section was paired whole (10 million byes: 490
+    // MiB) and only then refused. Each round lists all 2,100 players (32
+    // letters each) and one line scores a bye in round 999: the names alone
+    // pass 64 MiB, so the section is refused unpaired; the next one is
+    // paired and converted without an error.
+    let tmp = tempfile::tempdir().unwrap();
+    let trf = tmp.path().join("sections.trf");
+    let player = |i: usize, rounds: &str| {
+        format!(
+            "001 {i:4} m    {:<33} 2000 ENG {:11} 1990/01/01  0.0{rounds}\n",
+            format!("Longsurname{i:05}, Annabelle-Marie"),
+            100_000 + i
+        )
+    };
+    let mut text = String::from("012 Byes Open\n042 2024/01/01\n");
+    text.push_str(&player(1, &format!("{:5}{}", 1, "  0000 - +".repeat(999))));
+    for i in 2..=2_100 {
+        text.push_str(&player(i, ""));
+    }
+    text.push_str("012 Small Open\n042 2024/02/01\n");
+    text.push_str(&player(1, &format!("{:5}  0000 - +", 1)));
+    std::fs::write(&trf, text).unwrap();
+    let out = run(&[trf.as_os_str(), "--check".as_ref()]);
+    let said = stderr(&out);
+    assert!(!out.status.success(), "{said}");
+    assert!(
+        said.contains(
+            "sections.trf:1:1: Byes Open: its event file would be more than the 67108864 bytes a site reads in one \
+             file (a build would refuse it): 2100 players, at least 999 rounds, each round listing every player by \
+             name (not paired); not imported"
+        ),
+        "{said}"
+    );
+    assert_eq!(said.matches("error:").count(), 1, "{said}");
+}
+
+#[test]
 fn two_events_with_one_name_and_date_get_two_files() {
     let trf = formats_data("lichess_swiss_bom.trf");
     let out = run(&[trf.as_os_str(), trf.as_os_str(), "--check".as_ref()]);
@@ -625,7 +688,10 @@ fn the_walkthrough_gives_a_site_of_the_imported_season_only() {
 /// (a TRF of 2,000 short lines and one line of 999 byes, the most rounds a
 /// TRF has) made a 74 MB event file (37 KB a player), which `check` then
 /// refused ("more than the 67108864 a site's file may have"). The import
-/// refuses it before writing anything, saying why.
+/// refuses it before writing anything, saying why. The byes are `240`
+/// records here, which the import finds only in pairing (a line of byes is
+/// refused before it: see
+/// `a_trf_section_too_large_for_its_event_file_is_refused_before_it_is_paired`).
 #[test]
 fn an_event_file_larger_than_a_site_reads_is_refused_before_anything_is_written() {
     let tmp = tempfile::tempdir().unwrap();
@@ -639,9 +705,10 @@ fn an_event_file_larger_than_a_site_reads_is_refused_before_anything_is_written(
     };
     let mut trf = String::from("012 Byes Open\n042 2024/01/01\n");
     trf.push_str(&line(1, rounds));
-    trf.push_str(&format!(" {:4}", 1));
-    trf.push_str(&"  0000 - +".repeat(rounds));
     trf.push('\n');
+    for round in 1..=rounds {
+        trf.push_str(&format!("240 F {round:03} 0001\n"));
+    }
     for i in 2..=players {
         trf.push_str(&line(i, 0));
         trf.push('\n');

@@ -341,10 +341,23 @@ fn inside_the_site(dir: &str) -> bool {
         && path.components().any(|c| matches!(c, std::path::Component::Normal(_)))
 }
 
+/// The most characters of `base_url`: every page's canonical link and
+/// every sitemap entry repeat it (a 1 MB `base_url` on a site of 1,000
+/// players made 2 GB of pages), and the sitemap protocol takes URLs of up
+/// to 2,048 characters, the page's own path included.
+pub const MAX_BASE_URL: usize = 1000;
+
 /// `base_url`: an absolute http(s) URL, ending in `/`.
 fn base_url(c: &mut Problems, u: &Spanned<String>) -> String {
     let s = u.get_ref().trim();
-    if !(s.starts_with("https://") || s.starts_with("http://")) || s.contains(char::is_whitespace) {
+    if let Some(problem) = ratings_model::names::too_long(
+        "base_url",
+        s,
+        MAX_BASE_URL,
+        "every page and every sitemap entry repeat it",
+    ) {
+        c.error(u, problem);
+    } else if !(s.starts_with("https://") || s.starts_with("http://")) || s.contains(char::is_whitespace) {
         c.error(u, format!("`base_url` must be an absolute http(s) URL, not {s:?}"));
     }
     if s.ends_with('/') {

@@ -180,6 +180,24 @@ fn reading_from_a_reader_in_small_pieces_gives_the_same_events() {
     let import = pgn::parse_reader(Trickle(&utf16)).unwrap();
     assert_eq!(import.encoding, Encoding::Utf16Be);
     assert_eq!(import.tournaments[0].players[0].name, "Łukasz");
+    // UTF-16LE decoded a byte at a time (a surrogate pair split across
+    // reads, a lone surrogate): what the UTF-8 text gives.
+    let text = "[White \"Ann 𝄞\"]\r\n[Black \"Bo\u{FFFD}\"]\r\n1-0\r\n";
+    let mut units: Vec<u16> = text.encode_utf16().collect();
+    let lone = units.iter().position(|&u| u == 0xFFFD).unwrap();
+    units[lone] = 0xDC00;
+    let mut utf16le = vec![0xFF, 0xFE];
+    for unit in units {
+        utf16le.extend_from_slice(&unit.to_le_bytes());
+    }
+    let mut import = pgn::parse_reader(Trickle(&utf16le)).unwrap();
+    assert_eq!(import.encoding, Encoding::Utf16Le);
+    let mut utf8 = pgn::parse(text.as_bytes()).unwrap();
+    assert_eq!(utf8.tournaments[0].players[0].name, "Ann 𝄞");
+    utf8.encoding = import.encoding;
+    import.warnings.clear();
+    utf8.warnings.clear();
+    assert_eq!(import, utf8);
 }
 
 #[test]
@@ -193,6 +211,47 @@ fn numbered_rounds_keep_their_numbers_and_gaps_are_reported() {
         t.warnings,
         vec![((0, 0), "rounds 2, 3 have no game in this file".to_owned())]
     );
+}
+
+#[test]
+fn rounds_far_beyond_an_events_games_are_numbered_from_one() {
+    // #29 (attack 7): one game in `Round "1000"` was an event of 999 empty
+    // rounds (a 23.5 KB event file from 126 bytes, every such event held).
+    let text = "[Event \"Late\"][White \"A\"][Black \"B\"][Round \"1000\"] 1-0\n\
+                [Event \"Tail\"][White \"A\"][Black \"B\"][Round \"40\"] 1-0\n\
+                [Event \"Tail\"][White \"C\"][Black \"D\"][Round \"40\"] 0-1\n\
+                [Event \"Tail\"][White \"A\"][Black \"C\"][Round \"38\"] ½-½\n\
+                [Event \"Near\"][White \"A\"][Black \"B\"][Round \"17\"] 1-0\n";
+    let import = pgn::parse(text.as_bytes()).unwrap();
+    let by_name = |name: &str| import.tournaments.iter().find(|t| t.name == name).unwrap();
+    let late = by_name("Late");
+    assert_eq!((late.rounds, late.round_results.len(), late.byes.len()), (1, 1, 1));
+    assert_eq!(
+        late.warnings,
+        vec![(
+            (1, 0),
+            "Round 1000 in an event of 1 game: more than 16 rounds beyond its games, so taken as part of a \
+             longer event; its round is numbered 1"
+                .to_owned()
+        )]
+    );
+    // Order kept: Round 38 is round 1, Round 40 (two games) round 2; the
+    // empty rounds between them are gone.
+    let tail = by_name("Tail");
+    assert_eq!(tail.rounds, 2);
+    let sizes: Vec<usize> = tail.round_results.iter().map(Vec::len).collect();
+    assert_eq!(sizes, [1, 2]);
+    assert_eq!(tail.round_results[0][0].result, GameResult::Draw);
+    assert_eq!(
+        tail.warnings[0].1,
+        "Round 38 to 40 in an event of 3 games: more than 16 rounds beyond its games, so taken as part of a \
+         longer event; its 2 rounds are numbered 1 to 2 in their order"
+    );
+    // 16 beyond its one game: kept as written, the empty rounds reported.
+    let near = by_name("Near");
+    assert_eq!(near.rounds, 17);
+    assert_eq!(near.warnings.len(), 1);
+    assert!(near.warnings[0].1.starts_with("rounds 1, 2, 3,"), "{:?}", near.warnings);
 }
 
 /// A game of tags only, as lichess broadcasts export them (no movetext).

@@ -281,6 +281,40 @@ fn several_012_records_are_several_tournaments_and_cr_alone_ends_lines() {
 }
 
 #[test]
+fn sections_are_paired_one_at_a_time() {
+    // #29 (attack 7): every section was paired before the first was
+    // converted, so a file of 16 sections of absent players held 16 × 10
+    // million byes (4.6 GB). `read` pairs none; each `next` pairs one.
+    let file = [
+        "012 Open A".to_owned(),
+        line(1, "Alpha, Ann", "1.0", "1", &["   2 w 1"]),
+        line(2, "Beta, Bo", "0.0", "2", &["   1 b 0"]),
+        "012 Open B".to_owned(),
+        line(1, "Gamma, Cy", "0.5", "1", &["   2 b ="]),
+        line(2, "Delta, Di", "0.5", "1", &["   1 w ="]),
+    ]
+    .join("\n");
+    let mut sections = trf::read(file.as_bytes()).unwrap();
+    let names: Vec<&str> = sections.names().collect();
+    assert_eq!(names, ["Open A", "Open B"]);
+    let players: Vec<&str> = sections.players().map(|p| p.name.as_str()).collect();
+    assert_eq!(players, ["Ann Alpha", "Bo Beta", "Cy Gamma", "Di Delta"]);
+    let a = sections.next().unwrap();
+    assert_eq!((a.name.as_str(), a.section.as_deref()), ("Open A", Some("1")));
+    assert_eq!(a.round_results[0], vec![game(0, 1, GameResult::WhiteWins)]);
+    // Open B is still unpaired: only its name and players are held.
+    let names: Vec<&str> = sections.names().collect();
+    assert_eq!(names, ["Open B"]);
+    let b = sections.next().unwrap();
+    assert_eq!((b.name.as_str(), b.section.as_deref()), ("Open B", Some("2")));
+    assert_eq!(b.round_results[0], vec![game(1, 0, GameResult::Draw)]);
+    assert!(sections.next().is_none());
+    // `parse` is `read` with every section paired.
+    let parsed = trf::parse(file.as_bytes()).unwrap();
+    assert_eq!(parsed.tournaments, [a, b]);
+}
+
+#[test]
 fn duplicate_starting_rank_is_an_error_naming_both_lines() {
     let file = [line(1, "Alpha, Ann", "", "", &[]), line(1, "Beta, Bo", "", "", &[])].join("\n");
     let error = trf::parse(file.as_bytes()).unwrap_err();

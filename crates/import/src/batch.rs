@@ -87,6 +87,7 @@ pub fn plan(request: &Request) -> Result<Plan, Vec<Diagnostic>> {
         {
             match stream_pgn(path, meta.len()) {
                 Ok(parsed) => {
+                    let parsed = tournament::Parsed::Whole(parsed);
                     tournament::fide_names(&parsed, &mut names);
                     read.push((path.clone(), Format::Pgn, Some(parsed), None));
                 }

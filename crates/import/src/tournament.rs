@@ -6,10 +6,10 @@
 //! Every event file is checked with the event loader of a build before it is
 //! returned: an import always gives files that load.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-use ratings_formats::{ByeKind, Format, GameResult, Position, Tournament};
+use ratings_formats::{ByeKind, Entrant, Format, GameResult, Position, Tournament};
 use ratings_model::Date;
 use ratings_model::error::{Diagnostic, MAX_SHOWN, Shown, not_shown};
 use ratings_model::names::name_key;
@@ -75,13 +75,80 @@ pub struct Options {
     pub fide_names: HashMap<u64, String>,
 }
 
+/// A file read by [`read`]: PGN and CSV tournaments whole; a TRF file's
+/// sections each paired only when [`convert`] reaches it, and dropped once
+/// its event file is written, so that an import holds one section's games
+/// and byes at a time.
+pub enum Parsed {
+    Whole(ratings_formats::Import),
+    Trf(ratings_formats::trf::Sections),
+}
+
+impl Parsed {
+    fn encoding(&self) -> ratings_formats::Encoding {
+        match self {
+            Parsed::Whole(import) => import.encoding,
+            Parsed::Trf(sections) => sections.encoding,
+        }
+    }
+
+    /// Every tournament's players.
+    fn players(&self) -> Box<dyn Iterator<Item = &Entrant> + '_> {
+        match self {
+            Parsed::Whole(import) => Box::new(import.tournaments.iter().flat_map(|t| &t.players)),
+            Parsed::Trf(sections) => Box::new(sections.players()),
+        }
+    }
+
+    /// Every tournament's name.
+    fn names(&self) -> Box<dyn Iterator<Item = &str> + '_> {
+        match self {
+            Parsed::Whole(import) => Box::new(import.tournaments.iter().map(|t| t.name.as_str())),
+            Parsed::Trf(sections) => Box::new(sections.names()),
+        }
+    }
+
+    /// The file's own warnings, and its tournaments one at a time. A TRF
+    /// section for which `too_big(players, rounds at least)` holds is not
+    /// paired: it comes with `Some(rounds)`, its players and no rounds.
+    fn split<'a>(
+        self,
+        too_big: impl Fn(&mut dyn Iterator<Item = &Entrant>, usize) -> bool + 'a,
+    ) -> (Vec<ratings_formats::Warning>, Tournaments<'a>) {
+        match self {
+            Parsed::Whole(import) => (
+                import.warnings,
+                Box::new(import.tournaments.into_iter().map(|t| (t, None))),
+            ),
+            Parsed::Trf(mut sections) => {
+                let warnings = std::mem::take(&mut sections.warnings);
+                let next = move || {
+                    let (refused, rounds) = {
+                        let (mut players, rounds) = sections.peek()?;
+                        (too_big(&mut players, rounds), rounds)
+                    };
+                    if refused {
+                        return sections.skip_unpaired().map(|t| (t, Some(rounds)));
+                    }
+                    sections.next().map(|t| (t, None))
+                };
+                (warnings, Box::new(std::iter::from_fn(next)))
+            }
+        }
+    }
+}
+
+/// A file's tournaments, each with `Some(rounds)` when it was left unpaired
+/// because its event file would be too large.
+type Tournaments<'a> = Box<dyn Iterator<Item = (Tournament, Option<usize>)> + 'a>;
+
 /// Reads `bytes` (already detected as `format`): an error is the file's own
 /// (it cannot be read at all), with its line and column.
-pub fn read(path: &Path, bytes: &[u8], format: Format) -> Result<ratings_formats::Import, Vec<Diagnostic>> {
+pub fn read(path: &Path, bytes: &[u8], format: Format) -> Result<Parsed, Vec<Diagnostic>> {
     let parsed = match format {
-        Format::Trf => ratings_formats::trf::parse(bytes),
-        Format::Pgn => ratings_formats::pgn::parse(bytes),
-        Format::Csv => ratings_formats::csv::parse(bytes),
+        Format::Trf => ratings_formats::trf::read(bytes).map(Parsed::Trf),
+        Format::Pgn => ratings_formats::pgn::parse(bytes).map(Parsed::Whole),
+        Format::Csv => ratings_formats::csv::parse(bytes).map(Parsed::Whole),
         Format::Unknown => unreachable!("an unknown format is not converted"),
     };
     parsed.map_err(|e| vec![diagnostic_of(path, e)])
@@ -98,8 +165,8 @@ pub fn diagnostic_of(path: &Path, e: ratings_formats::ImportError) -> Diagnostic
 
 /// FIDE id → the first name a file gives it, so that every event file of one
 /// import names a player alike.
-pub fn fide_names(parsed: &ratings_formats::Import, names: &mut HashMap<u64, String>) {
-    for p in parsed.tournaments.iter().flat_map(|t| &t.players) {
+pub fn fide_names(parsed: &Parsed, names: &mut HashMap<u64, String>) {
+    for p in parsed.players() {
         if let Some(id) = p.fide_id {
             names.entry(id).or_insert_with(|| p.name.clone());
         }
@@ -108,9 +175,9 @@ pub fn fide_names(parsed: &ratings_formats::Import, names: &mut HashMap<u64, Str
 
 /// Converts every tournament of a file read by [`read`]; a tournament that
 /// cannot become an event is skipped with its reason.
-pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, options: &Options) -> FileImport {
+pub fn convert(path: &Path, parsed: Parsed, format: Format, options: &Options) -> FileImport {
     let mut out = FileImport {
-        encoding: match parsed.encoding {
+        encoding: match parsed.encoding() {
             ratings_formats::Encoding::Utf8 => "UTF-8",
             ratings_formats::Encoding::Utf8WithBom => "UTF-8 with BOM",
             ratings_formats::Encoding::Utf16Le => "UTF-16LE",
@@ -129,7 +196,26 @@ pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, opt
             warnings.push(diagnostic(path, at, message.to_string()));
         }
     };
-    for (at, message) in &parsed.warnings {
+    // Two sections of one file with one name are told apart by their number.
+    let mut names: HashMap<String, usize> = HashMap::new();
+    for name in parsed.names() {
+        *names.entry(name_key(name)).or_default() += 1;
+    }
+    let limit = ratings_model::files::MAX_TEXT_FILE as usize;
+    // Each round of a TRF section lists every player once, quoted: a
+    // section whose names times its rounds pass the limit is refused
+    // before it is paired (one section of 10 million byes took 490 MiB).
+    let names_too_long = |players: &mut dyn Iterator<Item = &Entrant>, rounds: usize| {
+        let names: usize = players
+            .map(|p| {
+                let written = p.fide_id.and_then(|id| options.fide_names.get(&id));
+                written.map_or(p.name.len(), String::len) + 2
+            })
+            .sum();
+        names.saturating_mul(rounds) > limit
+    };
+    let (warnings, tournaments) = parsed.split(names_too_long);
+    for (at, message) in &warnings {
         warn(&mut out.warnings, *at, message);
     }
     let default_format = match format {
@@ -137,16 +223,13 @@ pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, opt
         _ => "Chess",
     };
     let game_format = options.game_format.as_deref().unwrap_or(default_format);
-    // Two sections of one file with one name are told apart by their number.
-    let mut names: HashMap<String, usize> = HashMap::new();
-    for t in &parsed.tournaments {
-        *names.entry(name_key(&t.name)).or_default() += 1;
-    }
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    for t in parsed.tournaments {
+    // One tournament at a time: a TRF section is paired here, and its
+    // games and byes dropped once its event file exists.
+    for (t, unpaired) in tournaments {
         for (at, message) in &t.warnings {
             warn(&mut out.warnings, *at, message);
         }
@@ -170,6 +253,15 @@ pub fn convert(path: &Path, parsed: ratings_formats::Import, format: Format, opt
             ));
             continue;
         };
+        if let Some(rounds) = unpaired {
+            let holds = format!(
+                "{} players, at least {rounds} rounds, each round listing every player by name (not paired)",
+                t.players.len()
+            );
+            out.errors
+                .push(diagnostic(path, t.at, crate::oversized(&name, None, &holds)));
+            continue;
+        }
         let date = model_date(start);
         let end_date = t.end.map(model_date).filter(|&e| e > date);
         // Two tournaments of one file with one name and date: told apart by
@@ -367,6 +459,42 @@ fn too_big(t: &Tournament, name: &str) -> String {
     crate::oversized(name, None, &holds)
 }
 
+/// The entrants' names (each with its FIDE id, if any) with the second and
+/// later of one name key told apart: ` (FIDE id)` where they have one, else
+/// the first free ` (N)`, never the name of another entrant (`Ann Lee`,
+/// `ann lee` and a real `Ann Lee (2)`: the second becomes `ann lee (3)`).
+/// Linear: the numbers tried for one name only go up.
+fn told_apart(entrants: Vec<(String, Option<u64>)>) -> Vec<String> {
+    let mut taken: HashSet<String> = entrants.iter().map(|(n, _)| name_key(n)).collect();
+    // Per name key: how many entrants had it, and the next number to try.
+    let mut seen: HashMap<String, (usize, usize)> = HashMap::new();
+    let mut names = Vec::with_capacity(entrants.len());
+    for (name, fide_id) in entrants {
+        let (count, next) = seen.entry(name_key(&name)).or_default();
+        *count += 1;
+        if *count == 1 {
+            names.push(name);
+            continue;
+        }
+        if let Some(id) = fide_id {
+            let candidate = format!("{name} ({id})");
+            if taken.insert(name_key(&candidate)) {
+                names.push(candidate);
+                continue;
+            }
+        }
+        let mut n = (*next).max(*count);
+        let mut candidate = format!("{name} ({n})");
+        while !taken.insert(name_key(&candidate)) {
+            n += 1;
+            candidate = format!("{name} ({n})");
+        }
+        *next = n + 1;
+        names.push(candidate);
+    }
+    names
+}
+
 /// The event file of one tournament, its summary, its players with a FIDE id,
 /// and where its lines come from (noted only when `record`); `None` as soon as the file is longer than
 /// `limit` bytes (a build would refuse it), so that a file of many rounds
@@ -389,34 +517,28 @@ fn to_toml(
     };
     // Names as the event file writes them: the registry's for a known FIDE id,
     // else the display form; two entrants with one name are told apart.
-    let mut seen: HashMap<String, usize> = HashMap::new();
     let mut fide = Vec::new();
-    let names: Vec<String> = t
+    let written = t
         .players
         .iter()
         .map(|p| {
-            let mut shown = p
+            let name = p
                 .fide_id
                 .and_then(|id| options.fide_names.get(&id).cloned())
                 .unwrap_or_else(|| p.name.clone());
-            let count = seen.entry(name_key(&shown)).or_default();
-            *count += 1;
-            if *count > 1 {
-                shown = match p.fide_id {
-                    Some(id) => format!("{shown} ({id})"),
-                    None => format!("{shown} ({})", count),
-                };
-            }
-            if let Some(id) = p.fide_id {
-                fide.push(FidePlayer {
-                    id,
-                    name: shown.clone(),
-                    nat: p.federation.clone(),
-                });
-            }
-            shown
+            (name, p.fide_id)
         })
         .collect();
+    let names = told_apart(written);
+    for (p, shown) in t.players.iter().zip(&names) {
+        if let Some(id) = p.fide_id {
+            fide.push(FidePlayer {
+                id,
+                name: shown.clone(),
+                nat: p.federation.clone(),
+            });
+        }
+    }
     let mut out = String::new();
     out.push_str(&format!("# {}", Shown(name)));
     if !t.place.is_empty() {
@@ -544,6 +666,31 @@ fn to_toml(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_told_apart_never_takes_another_entrants_name() {
+        // #29: `ann lee` became `ann lee (2)`, the name key of the third
+        // entrant, and the import refused a valid file ("appears twice").
+        let entrants = |names: &[(&str, Option<u64>)]| names.iter().map(|&(n, id)| (n.to_string(), id)).collect();
+        assert_eq!(
+            told_apart(entrants(&[("Ann Lee", None), ("ann lee", None), ("Ann Lee (2)", None)])),
+            ["Ann Lee", "ann lee (3)", "Ann Lee (2)"]
+        );
+        assert_eq!(
+            told_apart(entrants(&[
+                ("Bo", None),
+                ("Bo", None),
+                ("Bo (3)", None),
+                ("Bo", Some(7)),
+                ("Bo", None),
+                ("Bo (7)", None),
+                ("Bo", Some(7)),
+            ])),
+            // The FIDE id 7 is a real name here: numbered instead.
+            ["Bo", "Bo (2)", "Bo (3)", "Bo (4)", "Bo (5)", "Bo (7)", "Bo (6)"]
+        );
+        assert_eq!(told_apart(entrants(&[("Cy", None), ("cy", Some(9))])), ["Cy", "cy (9)"]);
+    }
 
     #[test]
     fn columns_of_a_long_bye_list_are_counted_once() {

@@ -6,7 +6,11 @@
 //! - Round numbers are kept as written (`3.1` is round 3): rounds without a game
 //!   stay empty, with a warning, so that a crosstable's "round 5" is the
 //!   organiser's round 5. Numbers above 1000 (a date written as a round) count as
-//!   no round.
+//!   no round. An event whose highest round is more than
+//!   [`MAX_EMPTY_ROUNDS`] beyond its number of games is a fragment of a
+//!   longer event: its rounds are numbered 1, 2, … in their order, with a
+//!   warning naming the Round tags (one game in `Round "1000"` made 999
+//!   empty rounds, a 23 KB event file from 126 bytes).
 //! - `Event` and `Site` are kept as written, `?` included.
 //! - A game whose movetext ends without a result (a cut file, or the next game's
 //!   tags) takes its `Result` tag; where both exist and differ, the movetext
@@ -146,12 +150,26 @@ pub fn parse_reader<R: Read>(mut input: R) -> Result<Import, ImportError> {
         }
     }
     let utf16 = if buffer[..filled].starts_with(&[0xFF, 0xFE]) || buffer[..filled].starts_with(&[0xFE, 0xFF]) {
-        // Rare enough (a Windows export) to be decoded whole.
-        let mut all = buffer[..filled].to_vec();
-        input.read_to_end(&mut all).map_err(read_error)?;
-        let text = crate::text::decode(&all)?;
-        reader.feed(text.text.as_bytes(), &mut |g, t| collector.add(g, t))?;
-        Some(text.encoding)
+        // A Windows export: decoded piece by piece as UTF-8 is read (read
+        // whole and decoded twice, a 200 MB file took 1 GB).
+        let mut utf16 = Utf16::new(buffer[0] == 0xFF);
+        let mut text = String::new();
+        let mut start = 2;
+        while filled > 0 {
+            text.clear();
+            utf16.decode(&buffer[start..filled], &mut text);
+            reader.feed(text.as_bytes(), &mut |g, t| collector.add(g, t))?;
+            start = 0;
+            filled = read_some(&mut input, &mut buffer)?;
+        }
+        text.clear();
+        utf16.finish(&mut text);
+        reader.feed(text.as_bytes(), &mut |g, t| collector.add(g, t))?;
+        Some(if utf16.little {
+            Encoding::Utf16Le
+        } else {
+            Encoding::Utf16Be
+        })
     } else {
         while filled > 0 {
             reader.feed(&buffer[..filled], &mut |g, t| collector.add(g, t))?;
@@ -167,6 +185,66 @@ pub fn parse_reader<R: Read>(mut input: R) -> Result<Import, ImportError> {
         None => Encoding::Utf8,
     };
     collector.into_import(encoding)
+}
+
+/// UTF-16 decoded a piece at a time: a byte or a high surrogate that ends
+/// one piece waits for the next. Unpaired surrogates become U+FFFD, a last
+/// odd byte is dropped, as when a whole file is decoded.
+struct Utf16 {
+    little: bool,
+    odd: Option<u8>,
+    high: Option<u16>,
+}
+
+impl Utf16 {
+    fn new(little: bool) -> Utf16 {
+        Utf16 {
+            little,
+            odd: None,
+            high: None,
+        }
+    }
+
+    fn decode(&mut self, bytes: &[u8], out: &mut String) {
+        let mut units = Vec::with_capacity(bytes.len() / 2 + 2);
+        units.extend(self.high.take());
+        let mut bytes = bytes.iter().copied();
+        if let Some(first) = self.odd.take() {
+            match bytes.next() {
+                Some(second) => units.push(self.unit(first, second)),
+                None => self.odd = Some(first),
+            }
+        }
+        loop {
+            match (bytes.next(), bytes.next()) {
+                (Some(a), Some(b)) => units.push(self.unit(a, b)),
+                (Some(a), None) => {
+                    self.odd = Some(a);
+                    break;
+                }
+                _ => break,
+            }
+        }
+        if units.last().is_some_and(|u| (0xD800..0xDC00).contains(u)) {
+            self.high = units.pop();
+        }
+        out.extend(char::decode_utf16(units).map(|c| c.unwrap_or('\u{FFFD}')));
+    }
+
+    fn unit(&self, a: u8, b: u8) -> u16 {
+        if self.little {
+            u16::from_le_bytes([a, b])
+        } else {
+            u16::from_be_bytes([a, b])
+        }
+    }
+
+    /// The end of the input: a high surrogate left alone.
+    fn finish(&mut self, out: &mut String) {
+        if self.high.take().is_some() {
+            out.push('\u{FFFD}');
+        }
+    }
 }
 
 fn read_error(e: std::io::Error) -> ImportError {
@@ -209,6 +287,28 @@ fn game_date(text: &str) -> Result<Option<(Date, bool)>, String> {
         _ if unknown(text) => Ok(None),
         _ => parse_date(text).map(|d| Some((d, false))),
     }
+}
+
+/// How far an event's highest round may run past its number of games, as
+/// for CSV: a file of an event's last rounds keeps their numbers (a round
+/// is only empty when later ones have games), and the rounds of an event
+/// file stay linear in its games.
+pub const MAX_EMPTY_ROUNDS: usize = 16;
+
+/// The rounds that have games, numbered 1, 2, … in their order; returns
+/// how many.
+fn renumber(placement: &mut rounds::Placement) -> u32 {
+    let mut used = placement.rounds.clone();
+    used.sort_unstable();
+    used.dedup();
+    let new = |r: u32| used.partition_point(|&u| u < r) as u32 + 1;
+    for r in &mut placement.rounds {
+        *r = new(*r);
+    }
+    if placement.last_numbered > 0 {
+        placement.last_numbered = new(placement.last_numbered);
+    }
+    used.len() as u32
 }
 
 /// `3` and `3.1` (round.board) are round 3; anything else has no round.
@@ -472,8 +572,14 @@ impl Event {
 
     fn build(self) -> Tournament {
         let seats: Vec<Seat> = self.games.iter().map(|g| g.seat).collect();
-        let placement = rounds::place(&seats);
-        let rounds = placement.rounds.iter().copied().max().unwrap_or(0);
+        let mut placement = rounds::place(&seats);
+        let mut rounds = placement.rounds.iter().copied().max().unwrap_or(0);
+        let renumbered = (rounds as usize > self.games.len() + MAX_EMPTY_ROUNDS).then(|| {
+            let written = seats.iter().filter_map(|s| s.round);
+            let tags = (written.clone().min().unwrap_or(0), written.max().unwrap_or(0));
+            rounds = renumber(&mut placement);
+            tags
+        });
         // An event is dated by its fully known game dates; a game of unknown
         // day or month (`2024.??.??`) only dates an event that has no other.
         let dates = if self.dated.start.is_some() {
@@ -509,6 +615,27 @@ impl Event {
                 colours_known: true,
                 at: game.at,
             });
+        }
+        if let Some((first, last)) = renumbered {
+            let games = t.round_results.iter().map(Vec::len).sum::<usize>();
+            let tags = if first == last {
+                format!("Round {first}")
+            } else {
+                format!("Round {first} to {last}")
+            };
+            let numbered = if rounds == 1 {
+                "its round is numbered 1".to_owned()
+            } else {
+                format!("its {rounds} rounds are numbered 1 to {rounds} in their order")
+            };
+            t.warn(
+                t.at.0,
+                format!(
+                    "{tags} in an event of {games} game{}: more than {MAX_EMPTY_ROUNDS} rounds beyond its games, \
+                     so taken as part of a longer event; {numbered}",
+                    if games == 1 { "" } else { "s" }
+                ),
+            );
         }
         let fully_dated = self.dated.start.is_some();
         report(

@@ -32,10 +32,10 @@ mod pairing;
 mod player_line;
 mod points;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
 use crate::date::parse_date;
-use crate::model::{ByeKind, Import, ImportError, Tournament, Warning};
+use crate::model::{ByeKind, Encoding, Entrant, Import, ImportError, Tournament, Warning};
 use crate::text;
 use player_line::{Colour, Entry, MAX_ROUNDS, PlayerLine};
 use points::Scoring;
@@ -89,8 +89,112 @@ struct ByeRecord {
     players: Vec<u32>,
 }
 
-/// Reads a TRF file. See the module documentation for the choices made.
+/// Reads a TRF file, every section paired. See the module documentation
+/// for the choices made.
 pub fn parse(bytes: &[u8]) -> Result<Import, ImportError> {
+    let mut sections = read(bytes)?;
+    let warnings = std::mem::take(&mut sections.warnings);
+    Ok(Import {
+        encoding: sections.encoding,
+        tournaments: sections.by_ref().collect(),
+        warnings,
+    })
+}
+
+/// A TRF file read and checked, its sections not yet paired: each is
+/// paired into its games and byes only when the iterator reaches it, so
+/// that a caller that converts and drops each tournament before taking the
+/// next holds one section's rounds at a time, never every section's (a
+/// file of 16 sections of absent players held 16 × 10 million byes).
+pub struct Sections {
+    pub encoding: Encoding,
+    /// What was noted outside the sections (a header without player lines).
+    pub warnings: Vec<Warning>,
+    sections: VecDeque<Section>,
+    /// The number the next section gets, when the file has several.
+    next: usize,
+    several: bool,
+    /// Warnings the sections not yet paired may still keep.
+    budget: usize,
+}
+
+impl Sections {
+    /// Every section's players, in file order (known before pairing).
+    pub fn players(&self) -> impl Iterator<Item = &Entrant> {
+        self.sections.iter().flat_map(|s| s.players.iter().map(|p| &p.entrant))
+    }
+
+    /// The names (012) of the sections not yet paired, in file order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.sections.iter().map(|s| s.tournament.name.as_str())
+    }
+
+    /// The next section before it is paired: its players, and the fewest
+    /// rounds its tournament will have (up to its last round in which a
+    /// line writes a bye that scores, which pairing always keeps). Every
+    /// round of a tournament lists every player once, in a game or a bye,
+    /// so that a caller can tell from this alone that its event file would
+    /// be too large, and [`Sections::skip_unpaired`] it unpaired.
+    pub fn peek(&self) -> Option<(impl Iterator<Item = &Entrant>, usize)> {
+        let section = self.sections.front()?;
+        let rounds = section
+            .players
+            .iter()
+            .map(|p| {
+                let scoring_bye = |e: &Entry| {
+                    e.opponent.is_none_or(|o| o == p.entrant.start_rank) && pairing::bye_kind(e.code).0 != ByeKind::Zero
+                };
+                p.entries.iter().rposition(scoring_bye).map_or(0, |i| i + 1)
+            })
+            .max()
+            .unwrap_or(0);
+        Some((section.players.iter().map(|p| &p.entrant), rounds))
+    }
+
+    /// The next section unpaired: its name, dates, players and warnings,
+    /// no rounds.
+    pub fn skip_unpaired(&mut self) -> Option<Tournament> {
+        let mut section = self.sections.pop_front()?;
+        self.next += 1;
+        let mut t = std::mem::take(&mut section.tournament);
+        t.players = section.players.into_iter().map(|p| p.entrant).collect();
+        let mut more = section.more_warnings;
+        cap_warnings(&mut t.warnings, self.budget, &mut more);
+        self.budget -= t.warnings.len();
+        if more.0 > 0 {
+            t.warnings.push(not_shown(more));
+        }
+        if self.several {
+            t.section = Some(self.next.to_string());
+        }
+        Some(t)
+    }
+}
+
+impl Iterator for Sections {
+    type Item = Tournament;
+
+    /// Pairs the next section.
+    fn next(&mut self) -> Option<Tournament> {
+        let section = self.sections.pop_front()?;
+        self.next += 1;
+        let mut more = section.more_warnings;
+        let mut t = build(section);
+        cap_warnings(&mut t.warnings, self.budget, &mut more);
+        self.budget -= t.warnings.len();
+        if more.0 > 0 {
+            t.warnings.push(not_shown(more));
+        }
+        if self.several {
+            t.section = Some(self.next.to_string());
+        }
+        Some(t)
+    }
+}
+
+/// Reads a TRF file's records and checks its lines (an error stops here),
+/// without pairing any section: see [`Sections`].
+pub fn read(bytes: &[u8]) -> Result<Sections, ImportError> {
     let decoded = text::decode(bytes)?;
     let mut sections = vec![Section::default()];
     // Warnings kept by the sections before the last.
@@ -132,29 +236,13 @@ pub fn parse(bytes: &[u8]) -> Result<Import, ImportError> {
     for section in &sections {
         refuse_cut_lines(section)?;
     }
-    let several = sections.len() > 1;
-    let mut budget = MAX_WARNINGS.saturating_sub(warnings.len());
-    let tournaments = sections
-        .into_iter()
-        .enumerate()
-        .map(|(i, section)| {
-            let mut more = section.more_warnings;
-            let mut t = build(section);
-            cap_warnings(&mut t.warnings, budget, &mut more);
-            budget -= t.warnings.len();
-            if more.0 > 0 {
-                t.warnings.push(not_shown(more));
-            }
-            if several {
-                t.section = Some((i + 1).to_string());
-            }
-            t
-        })
-        .collect();
-    Ok(Import {
+    Ok(Sections {
         encoding: decoded.encoding,
-        tournaments,
+        budget: MAX_WARNINGS.saturating_sub(warnings.len()),
         warnings,
+        several: sections.len() > 1,
+        sections: sections.into(),
+        next: 0,
     })
 }
 

@@ -79,7 +79,7 @@ enum Claim {
 /// A bye written without an opponent. `H` half, `F`/`U` full, `Z` and blank
 /// zero; with `0000` (older files, lichess) `+` full, `=` half, `-` absent. The
 /// codes of a game are read by what they score, with a warning.
-fn bye_kind(code: char) -> (ByeKind, bool) {
+pub(crate) fn bye_kind(code: char) -> (ByeKind, bool) {
     match code {
         'H' | '=' => (ByeKind::Half, false),
         'F' | 'U' | '+' => (ByeKind::Full, false),

@@ -434,9 +434,21 @@ fn event_name(c: &mut Checker, written: &Spanned<String>) -> String {
             written,
             "`name` opens a bidi override, embedding or isolate it does not close (or closes one it did not open)",
         );
+    } else if let Some(problem) = too_long(
+        "name",
+        &name,
+        MAX_EVENT_NAME,
+        "it is shown on the page of every player of the event",
+    ) {
+        c.error(written, problem);
     }
     name
 }
+
+/// The most characters of an event's `name`: each player's page repeats it
+/// (a 1,000,000-letter name of an event of 1,000 players made 2 GB of
+/// pages).
+pub const MAX_EVENT_NAME: usize = 200;
 
 /// The event's texts hold no control character (an escape sequence, a
 /// bell, a C1 control would reach pages, feeds and terminals as they are):
