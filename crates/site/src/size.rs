@@ -35,8 +35,9 @@ const HEAVIEST: usize = SAMPLE / 2;
 
 /// What makes a page long, roughly in bytes, known without rendering it:
 /// an event's rows and report, a player's rows, a circuit's events, a
-/// Markdown page's source; the same for every page of other kinds (lists
-/// cut into pages of a fixed length, or one page per rating).
+/// letter's players, a Markdown page's source; the same for every page of
+/// other kinds (lists cut into pages of a fixed length, or one page per
+/// rating).
 struct Weight<'c, 'a> {
     ctx: &'c Context<'a>,
     /// By player: result rows and matches.
@@ -74,6 +75,7 @@ impl<'c, 'a> Weight<'c, 'a> {
             }),
             Job::Player(p) => self.rows.get(p as usize).copied().unwrap_or(0),
             Job::Circuit(c) => self.ctx.circuits.get(c).map_or(0, |c| c.events.len() as u64),
+            Job::Letter(i) => self.ctx.letters.get(i).map_or(0, |(_, players)| players.len() as u64),
             Job::Markdown(i) => model.pages.get(i).map_or(0, |p| p.source.len() as u64),
             _ => 0,
         }
