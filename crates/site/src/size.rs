@@ -203,8 +203,10 @@ pub fn estimate(ctx: &Context, plan: &Plan) -> SiteSize {
         } else {
             // The heaviest pages whole, then an even sample of the rest
             // (in page order) for the others.
+            // Weighed once each (an event's weight counts its rounds).
+            let weights: Vec<u64> = pages.iter().map(|job| weight.of(job)).collect();
             let mut order: Vec<usize> = (0..pages.len()).collect();
-            let key = |&i: &usize| (std::cmp::Reverse(weight.of(pages[i])), i);
+            let key = |&i: &usize| (std::cmp::Reverse(weights[i]), i);
             order.select_nth_unstable_by_key(HEAVIEST - 1, key);
             let (heaviest, rest) = order.split_at_mut(HEAVIEST);
             rest.sort_unstable();
