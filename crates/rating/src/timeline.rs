@@ -392,6 +392,13 @@ type YearEndFn<'f> = dyn FnMut(i32, &mut Vec<YearEntry>) -> YearEnd + 'f;
 /// [`Pass::holding`] of a player who is not number one.
 const NOT_HOLDING: u32 = u32::MAX;
 
+/// The most players who can be number one together: when more share the
+/// top rating, none of them is (a list of thousands of co-number-ones
+/// says nothing, and a top that went back and forth between one player
+/// and 100,000 tied ones gave each of them a spell every time: 47 s of
+/// `check`).
+pub const MAX_NUMBER_ONES: usize = 64;
+
 struct Pass<'s> {
     site: &'s Site,
     /// Events with rows in this rating, in order.
@@ -655,7 +662,11 @@ impl<'s> Pass<'s> {
     /// Who is number one after the event of `date`, and since when.
     fn number_one(&mut self, date: Date) {
         let today = date.days();
-        let top = self.tree.max();
+        // The top rating, unless more than MAX_NUMBER_ONES share it.
+        let top = self
+            .tree
+            .max()
+            .filter(|&c| self.tree.between(c, c + 1) as usize <= MAX_NUMBER_ONES);
         let touched = std::mem::take(&mut self.touched);
         if top != self.holders_at {
             // A new top rating: its players are number one, the others of
@@ -963,7 +974,10 @@ mod tests {
                 }
             }
             let best = rating.iter().flatten().fold(f64::NEG_INFINITY, |m, &r| m.max(r));
-            let top: Vec<u32> = (0..players).filter(|&p| rating[p as usize] == Some(best)).collect();
+            let mut top: Vec<u32> = (0..players).filter(|&p| rating[p as usize] == Some(best)).collect();
+            if top.len() > MAX_NUMBER_ONES {
+                top.clear();
+            }
             if top != holders {
                 for &p in &holders {
                     reign[p as usize].0 += date.days() - since;
@@ -999,6 +1013,49 @@ mod tests {
             "ties come and go: {want:?}"
         );
         assert_eq!(got, want);
+    }
+
+    /// 80 players tied at the top are nobody's number one (more than
+    /// MAX_NUMBER_ONES); a player alone above them is, and so is the next.
+    #[test]
+    fn a_crowd_at_the_top_has_no_number_one() {
+        let day = |d: u8, mut event: ratings_model::Event| {
+            event.format = Some("Rapid".into());
+            event.date = Date {
+                year: 2000,
+                month: 1,
+                day: d,
+            };
+            event
+        };
+        let draws: Vec<(u32, u32, u16, u16, u16)> = (0..40).map(|i| (2 * i, 2 * i + 1, 0, 0, 1)).collect();
+        let events = vec![
+            day(1, crate::testing::event("draws", 80, 2, vec![(draws, Vec::new())])),
+            day(
+                2,
+                crate::testing::event("win", 2, 2, vec![(vec![(80, 81, 1, 0, 0)], Vec::new())]),
+            ),
+            day(
+                9,
+                crate::testing::event("loss", 2, 2, vec![(vec![(82, 80, 1, 0, 0)], Vec::new())]),
+            ),
+        ];
+        let site = crate::testing::site(83, events);
+        let config = ratings_config::parse(
+            std::path::Path::new("site.toml"),
+            "title = \"t\"\n[[rating]]\nid = \"elo\"\nsystem = \"elo\"\n",
+        )
+        .unwrap();
+        let history = crate::configure(&config.ratings[0]).unwrap().rate(&site);
+        let timeline = timeline(&site, &history, None, 10);
+        let mut got: Vec<(u32, i64, u32)> = timeline
+            .number_one
+            .iter()
+            .map(|n| (n.player, n.days, n.spells))
+            .collect();
+        got.sort();
+        // 80 from 2 to 9 January, 82 from 9 January to the end (0 days).
+        assert_eq!(got, [(80, 7, 1), (82, 0, 1)]);
     }
 
     /// One event of 200 players in year 1000, then one game of 2 new
