@@ -61,7 +61,7 @@ fn a_one_megabyte_player_name_is_a_clear_error() {
     assert!(!ok);
     assert_eq!(
         stderr.lines().next().unwrap(),
-        "error: data/e.toml:6:8: player name is 1048576 characters long (at most 10000)"
+        "error: data/e.toml:6:8: player name is 1048576 characters long (at most 200)"
             .replace("data/", &format!("{}/data/", site.display()))
     );
     assert!(stderr.len() < 1000, "the message does not repeat the name");

@@ -121,6 +121,13 @@ pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>)
                 problems.push(at(spelling.span(), "name must not be empty".into()));
                 return None;
             }
+            let length = written.chars().count();
+            if length > super::event::MAX_NAME_CHARS {
+                let max = super::event::MAX_NAME_CHARS;
+                let message = format!("player name is {length} characters long (at most {max})");
+                problems.push(at(spelling.span(), message));
+                return None;
+            }
             let key = name_key(&written);
             if let Some(&entry) = claimed.get(&key) {
                 if entry != owner.0 {
