@@ -37,6 +37,11 @@ pub struct Rated<'a> {
     row_index: Vec<u32>,
     /// Nationalities present in the ranking, sorted by name.
     pub nations: Vec<Nation>,
+    /// Their slugs, sorted: whether a nationality has a national ranking is
+    /// found by halving (a scan of `nations` on every player page and
+    /// every code of every ranking page was players × nations: 160,000
+    /// players of distinct codes took 83 s).
+    nation_slugs: Vec<String>,
 }
 
 /// The players of one nationality in a rating's ranking.
@@ -84,6 +89,8 @@ impl<'a> Rated<'a> {
         let inactive_position = positions(site.model.players.len(), &inactive);
         let (row_offsets, row_index) = rows_by_player(site.model.players.len(), &history.rows);
         let nations = nations(site, &ranking);
+        let mut nation_slugs: Vec<String> = nations.iter().map(|n| n.slug.clone()).collect();
+        nation_slugs.sort_unstable();
         Rated {
             has_event_values: history.events.iter().any(|e| e.value.is_some()),
             config,
@@ -97,7 +104,13 @@ impl<'a> Rated<'a> {
             row_offsets,
             row_index,
             nations,
+            nation_slugs,
         }
+    }
+
+    /// Whether the nationality of slug `slug` has a national ranking here.
+    pub fn has_nation(&self, slug: &str) -> bool {
+        self.nation_slugs.binary_search_by(|s| s.as_str().cmp(slug)).is_ok()
     }
 
     /// Whether the rating after `row` is provisional (DCI: the player's

@@ -468,6 +468,14 @@ fn text_fields(c: &mut Checker, file: &EventFile) {
         fields.push(("format", format.get_ref(), false));
     }
     fields.extend(file.circuits.iter().map(|c| ("circuits", c.as_str(), false)));
+    if let Some(problem) = too_long(
+        "place",
+        &file.place,
+        MAX_PLACE,
+        "every circuit page of the event repeats it",
+    ) {
+        c.error_at_key("place", problem);
+    }
     if let Some(problem) = too_long("country", &file.country, MAX_CODE, "a code or a country's name") {
         c.error_at_key("country", problem);
     }

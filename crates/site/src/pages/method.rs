@@ -33,7 +33,10 @@ pub fn method<'a>(ctx: &'a Context, path: &str, rating: usize) -> MethodPage<'a>
 /// and the tie-breaks its events use (Markdown); `None` without match events.
 fn standings_method(ctx: &Context) -> Option<String> {
     let mut used: Vec<ratings_model::scoring::TieBreak> = Vec::new();
+    // Each description once, in the order met (a list searched for each
+    // event was events² comparisons when each event sets its own points).
     let mut points: Vec<String> = Vec::new();
+    let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
     for s in ctx.standings.iter().flatten() {
         for t in &s.tiebreaks {
             if !used.contains(t) {
@@ -41,7 +44,7 @@ fn standings_method(ctx: &Context) -> Option<String> {
             }
         }
         let described = s.points.describe();
-        if !points.contains(&described) {
+        if seen.insert(described.clone()) {
             points.push(described);
         }
     }

@@ -332,7 +332,7 @@ fn nationality(ctx: &Context, root: &str, id: PlayerId) -> Option<(String, Optio
         let slug = ctx.site.nation_slug(&p.nat);
         let ranked = ctx.ratings.iter().find(|v| v.position[id as usize].is_some());
         let href = ranked
-            .filter(|v| v.nations.iter().any(|n| n.slug == slug))
+            .filter(|v| v.has_nation(&slug))
             .map(|v| format!("{root}{}", ranking::nation_path(v.id(), &slug, 1)));
         (country::name_of(&p.nat).to_string(), href)
     })

@@ -213,11 +213,7 @@ fn nat_options(site: &crate::Site, up: &str, view: &Rated, rows: &[RankRow]) -> 
                 code: code.to_string(),
                 label: ratings_model::country::lookup(code)
                     .map_or_else(|| code.to_string(), |c| format!("{} ({code})", c.name)),
-                href: view
-                    .nations
-                    .iter()
-                    .any(|n| n.slug == slug)
-                    .then(|| format!("{up}nation/{slug}.html")),
+                href: view.has_nation(&slug).then(|| format!("{up}nation/{slug}.html")),
             }
         })
         .collect();
