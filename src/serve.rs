@@ -993,6 +993,35 @@ fn served_root(root: &Path) -> Option<PathBuf> {
 /// in pieces as it is read.
 const PAGE_TAIL: u64 = 4096;
 
+/// Open a file found inside the served folder `root`, as what it was found
+/// to be: without blocking (a file swapped for a FIFO between the check
+/// and the open blocked the server's one thread for ever), a regular file,
+/// and still inside `root` as opened (a folder swapped for a link in
+/// between served a file from outside it).
+fn open_served(path: &Path, root: &Path) -> Option<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW)
+        .open(path)
+        .ok()?;
+    if !file.metadata().ok()?.is_file() {
+        return None;
+    }
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        // Where the opened file is (where /proc is not mounted, the check
+        // made before the open stands).
+        if let Ok(real) = std::fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd()))
+            && !real.starts_with(root)
+        {
+            return None;
+        }
+    }
+    Some(file)
+}
+
 fn respond(url: &str, root: &Path, prefix: &str, state: &Mutex<State>) -> hyper::Response<Body> {
     let (version, errors) = {
         let s = state.lock().expect("state lock");
@@ -1012,7 +1041,7 @@ fn respond(url: &str, root: &Path, prefix: &str, state: &Mutex<State>) -> hyper:
         }
     });
     let opened = found.and_then(|(status, path)| {
-        let file = std::fs::File::open(&path).ok()?;
+        let file = open_served(&path, &served_root(root)?)?;
         let length = file.metadata().ok()?.len();
         Some((status, file, length, content_type(&path)))
     });
@@ -1162,6 +1191,27 @@ mod tests {
                 p == site.join("data/cup.toml")
             });
         }
+    }
+
+    /// A file swapped for a FIFO after the check is not waited on (the
+    /// open blocked the server for ever), and a file reached through a
+    /// folder swapped for a link out of the served folder is not served.
+    #[test]
+    fn a_served_file_is_opened_as_found() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::create_dir(tmp.path().join("public")).unwrap();
+        let root = tmp.path().join("public").canonicalize().unwrap();
+        std::fs::write(root.join("a.html"), "page").unwrap();
+        assert!(open_served(&root.join("a.html"), &root).is_some());
+        let fifo = std::ffi::CString::new(root.join("fifo.html").into_os_string().into_encoded_bytes()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+        assert!(open_served(&root.join("fifo.html"), &root).is_none());
+        let outside = tmp.path().join("outside");
+        std::fs::create_dir(&outside).unwrap();
+        std::fs::write(outside.join("secret.txt"), "secret").unwrap();
+        std::os::unix::fs::symlink(&outside, root.join("esc")).unwrap();
+        assert!(open_served(&root.join("esc/secret.txt"), &root).is_none());
     }
 
     /// The watcher's queue holds at most EVENT_QUEUE events, drops reads
