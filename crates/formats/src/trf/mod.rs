@@ -158,7 +158,12 @@ impl Sections {
         self.next += 1;
         let mut t = std::mem::take(&mut section.tournament);
         t.players = section.players.into_iter().map(|p| p.entrant).collect();
-        let mut more = section.more_warnings;
+        Some(self.finish(t, section.more_warnings))
+    }
+
+    /// A section's tournament with its warnings within the file's budget
+    /// and, in a file of several, its number.
+    fn finish(&mut self, mut t: Tournament, mut more: (usize, usize)) -> Tournament {
         cap_warnings(&mut t.warnings, self.budget, &mut more);
         self.budget -= t.warnings.len();
         if more.0 > 0 {
@@ -167,7 +172,7 @@ impl Sections {
         if self.several {
             t.section = Some(self.next.to_string());
         }
-        Some(t)
+        t
     }
 }
 
@@ -178,17 +183,9 @@ impl Iterator for Sections {
     fn next(&mut self) -> Option<Tournament> {
         let section = self.sections.pop_front()?;
         self.next += 1;
-        let mut more = section.more_warnings;
-        let mut t = build(section);
-        cap_warnings(&mut t.warnings, self.budget, &mut more);
-        self.budget -= t.warnings.len();
-        if more.0 > 0 {
-            t.warnings.push(not_shown(more));
-        }
-        if self.several {
-            t.section = Some(self.next.to_string());
-        }
-        Some(t)
+        let more = section.more_warnings;
+        let t = build(section);
+        Some(self.finish(t, more))
     }
 }
 
