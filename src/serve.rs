@@ -997,15 +997,16 @@ const PAGE_TAIL: u64 = 4096;
 /// to be: without blocking (a file swapped for a FIFO between the check
 /// and the open blocked the server's one thread for ever), a regular file,
 /// and still inside `root` as opened (a folder swapped for a link in
-/// between served a file from outside it).
-fn open_served(path: &Path, root: &Path) -> Option<std::fs::File> {
+/// between served a file from outside it): the file and its length.
+fn open_served(path: &Path, root: &Path) -> Option<(std::fs::File, u64)> {
     use std::os::unix::fs::OpenOptionsExt;
     let file = std::fs::OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW)
         .open(path)
         .ok()?;
-    if !file.metadata().ok()?.is_file() {
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() {
         return None;
     }
     #[cfg(target_os = "linux")]
@@ -1019,7 +1020,7 @@ fn open_served(path: &Path, root: &Path) -> Option<std::fs::File> {
             return None;
         }
     }
-    Some(file)
+    Some((file, meta.len()))
 }
 
 fn respond(url: &str, root: &Path, prefix: &str, state: &Mutex<State>) -> hyper::Response<Body> {
@@ -1033,16 +1034,12 @@ fn respond(url: &str, root: &Path, prefix: &str, state: &Mutex<State>) -> hyper:
     // A file of the built site: inside the served folder once links are
     // resolved (a link planted in the output is not followed out of it).
     let inside = |f: &Path, root: &Path| f.canonicalize().ok().filter(|c| c.starts_with(root) && c.is_file());
-    let found = served_root(root).and_then(|root| {
-        let file = file_for(&root, url, prefix).and_then(|f| inside(&f, &root));
-        match file {
-            Some(f) => Some((200, f)),
-            None => inside(&root.join("404.html"), &root).map(|f| (404, f)),
-        }
-    });
-    let opened = found.and_then(|(status, path)| {
-        let file = open_served(&path, &served_root(root)?)?;
-        let length = file.metadata().ok()?.len();
+    let opened = served_root(root).and_then(|root| {
+        let (status, path) = match file_for(&root, url, prefix).and_then(|f| inside(&f, &root)) {
+            Some(f) => (200, f),
+            None => (404, inside(&root.join("404.html"), &root)?),
+        };
+        let (file, length) = open_served(&path, &root)?;
         Some((status, file, length, content_type(&path)))
     });
     let Some((status, file, length, kind)) = opened else {
@@ -1202,7 +1199,10 @@ mod tests {
         std::fs::create_dir(tmp.path().join("public")).unwrap();
         let root = tmp.path().join("public").canonicalize().unwrap();
         std::fs::write(root.join("a.html"), "page").unwrap();
-        assert!(open_served(&root.join("a.html"), &root).is_some());
+        assert_eq!(
+            open_served(&root.join("a.html"), &root).map(|(_, length)| length),
+            Some(4)
+        );
         let fifo = std::ffi::CString::new(root.join("fifo.html").into_os_string().into_encoded_bytes()).unwrap();
         // SAFETY: a valid NUL-terminated path.
         assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
