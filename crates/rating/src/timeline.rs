@@ -306,6 +306,12 @@ fn top_of(all: &mut [YearEntry], keep: usize, order: &[u32]) -> Vec<RankEntry> {
     top
 }
 
+/// Whether `moments[m]` is the last event of its year: a year end follows.
+fn ends_a_year(site: &Site, moments: &[usize], m: usize) -> bool {
+    let year = site.events[moments[m]].date.year;
+    moments.get(m + 1).map(|&n| site.events[n].date.year) != Some(year)
+}
+
 /// Which year ends a pass makes, decided before it (see
 /// [`YEAR_END_ENTRIES_PER_ROW`]).
 struct YearEndPlan {
@@ -333,8 +339,7 @@ impl YearEndPlan {
                     members.push(row.player);
                 }
             }
-            let year = site.events[e].date.year;
-            if moments.get(m + 1).map(|&n| site.events[n].date.year) != Some(year) {
+            if ends_a_year(site, moments, m) {
                 bounds.push(members.len());
             }
         }
@@ -373,9 +378,7 @@ impl Pass<'_> {
             if !self.lists_only {
                 self.number_one(date);
             }
-            // Year end: after the last event of a year.
-            let next_year = self.moments.get(m + 1).map(|&n| site.events[n].date.year);
-            if next_year != Some(date.year) {
+            if ends_a_year(site, &self.moments, m) {
                 if year_index >= plan.skip {
                     self.year_end(date.year, &plan.members[..plan.bounds[year_index]]);
                 }
@@ -388,7 +391,6 @@ impl Pass<'_> {
 /// What becomes of a year-end ranking (all its players, unsorted).
 type YearEndFn<'f> = dyn FnMut(i32, &mut Vec<YearEntry>) -> YearEnd + 'f;
 
-/// The state of the pass over one rating's events.
 /// [`Pass::holding`] of a player who is not number one.
 const NOT_HOLDING: u32 = u32::MAX;
 
@@ -399,6 +401,7 @@ const NOT_HOLDING: u32 = u32::MAX;
 /// `check`).
 pub const MAX_NUMBER_ONES: usize = 64;
 
+/// The state of the pass over one rating's events.
 struct Pass<'s> {
     site: &'s Site,
     /// Events with rows in this rating, in order.
@@ -894,6 +897,16 @@ mod tests {
         assert_eq!(years_before(d(2016, 2, 29), 4), d(2012, 2, 29));
     }
 
+    /// `site` rated by Elo with its default parameters.
+    fn elo(site: &Site) -> History {
+        let config = ratings_config::parse(
+            std::path::Path::new("site.toml"),
+            "title = \"t\"\n[[rating]]\nid = \"elo\"\nsystem = \"elo\"\n",
+        )
+        .unwrap();
+        crate::configure(&config.ratings[0]).unwrap().rate(site)
+    }
+
     /// A small deterministic generator: `next(n)` is below `n`.
     fn xorshift(mut state: u64) -> impl FnMut(u64) -> u64 {
         move |n| {
@@ -950,13 +963,7 @@ mod tests {
             })
             .collect();
         let site = crate::testing::site(players, events);
-        let config = ratings_config::parse(
-            std::path::Path::new("site.toml"),
-            "title = \"t\"\n[[rating]]\nid = \"elo\"\nsystem = \"elo\"\n",
-        )
-        .unwrap();
-        let system = crate::configure(&config.ratings[0]).unwrap();
-        let history = system.rate(&site);
+        let history = elo(&site);
         let timeline = timeline(&site, &history, None, 10);
         // The slow tally.
         let mut rating: Vec<Option<f64>> = vec![None; players as usize];
@@ -1041,12 +1048,7 @@ mod tests {
             ),
         ];
         let site = crate::testing::site(83, events);
-        let config = ratings_config::parse(
-            std::path::Path::new("site.toml"),
-            "title = \"t\"\n[[rating]]\nid = \"elo\"\nsystem = \"elo\"\n",
-        )
-        .unwrap();
-        let history = crate::configure(&config.ratings[0]).unwrap().rate(&site);
+        let history = elo(&site);
         let timeline = timeline(&site, &history, None, 10);
         let mut got: Vec<(u32, i64, u32)> = timeline
             .number_one
@@ -1082,12 +1084,7 @@ mod tests {
             ));
         }
         let site = crate::testing::site(800, events);
-        let config = ratings_config::parse(
-            std::path::Path::new("site.toml"),
-            "title = \"t\"\n[[rating]]\nid = \"elo\"\nsystem = \"elo\"\n",
-        )
-        .unwrap();
-        let history = crate::configure(&config.ratings[0]).unwrap().rate(&site);
+        let history = elo(&site);
         assert_eq!(history.rows.len(), 800);
         let pass = timeline(&site, &history, None, 100_000);
         assert_eq!(pass.years_left_out, 231);
@@ -1104,7 +1101,7 @@ mod tests {
         // 50 years (300 rows, lists of 12,750 entries in all): every year.
         let mut site = site;
         site.events.truncate(51);
-        let history = crate::configure(&config.ratings[0]).unwrap().rate(&site);
+        let history = elo(&site);
         let pass = timeline(&site, &history, None, 10);
         assert_eq!((pass.years_left_out, pass.year_ends.len()), (0, 51));
     }
