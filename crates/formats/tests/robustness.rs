@@ -98,6 +98,17 @@ fn huge_shapes_stay_linear() {
     assert_eq!(t.rounds, 40);
     assert_eq!(t.byes[15][2999], (2999, ratings_formats::ByeKind::Half));
     assert_eq!(t.byes[16][2999], (2999, ratings_formats::ByeKind::Zero));
+    // One token of a million characters after the points: read once (its
+    // characters were counted again for each one added).
+    let long_token = format!("001    1      A{}{}\n", " ".repeat(76), "x".repeat(1_000_000));
+    let t = &trf::parse(long_token.as_bytes()).unwrap().tournaments[0];
+    assert_eq!(t.warnings[0].0, (1, 92));
+    assert_eq!(t.warnings[1].0, (1, 92));
+    assert!(
+        t.warnings[1]
+            .1
+            .ends_with("` is not a round result; the rest of the line is ignored")
+    );
     let nested = format!("[White \"A\"]\n[Black \"B\"]\n{} 1-0", "(".repeat(1_000_000));
     assert!(pgn::parse(nested.as_bytes()).is_ok());
     let open_comment = format!("[White \"A\"]\n{{{}", "x ".repeat(1_000_000));

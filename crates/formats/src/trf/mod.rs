@@ -32,7 +32,7 @@ mod pairing;
 mod player_line;
 mod points;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use crate::date::parse_date;
 use crate::model::{ByeKind, Encoding, Entrant, Import, ImportError, Tournament, Warning};
@@ -53,6 +53,15 @@ struct Section {
     teams_numbered: bool,
     /// Warnings beyond [`MAX_WARNINGS`], counted, and the last one's line.
     more_warnings: (usize, usize),
+}
+
+impl Section {
+    /// Notes a warning, holding at most [`MAX_WARNINGS`]: a `240` record
+    /// naming one unknown player a million times is a million warnings.
+    fn warn(&mut self, line: usize, message: String) {
+        self.tournament.warn(line, message);
+        cap_warnings(&mut self.tournament.warnings, MAX_WARNINGS, &mut self.more_warnings);
+    }
 }
 
 /// The most warnings a file keeps, its sections together: a file of a
@@ -131,23 +140,23 @@ impl Sections {
 
     /// The next section before it is paired: its players, and the fewest
     /// rounds its tournament will have (up to its last round in which a
-    /// line writes a bye that scores, which pairing always keeps). Every
-    /// round of a tournament lists every player once, in a game or a bye,
-    /// so that a caller can tell from this alone that its event file would
-    /// be too large, and [`Sections::skip_unpaired`] it unpaired.
+    /// line or a `240` record writes a bye that scores, which pairing always
+    /// keeps). Every round of a tournament lists every player once, in a
+    /// game or a bye, so that a caller can tell from this alone that its
+    /// event file would be too large, and [`Sections::skip_unpaired`] it
+    /// unpaired.
     pub fn peek(&self) -> Option<(impl Iterator<Item = &Entrant>, usize)> {
         let section = self.sections.front()?;
         let rounds = section
             .players
             .iter()
             .map(|p| {
-                let scoring_bye = |e: &Entry| {
-                    e.opponent.is_none_or(|o| o == p.entrant.start_rank) && pairing::bye_kind(e.code).0 != ByeKind::Zero
-                };
+                let scoring_bye = |e: &Entry| pairing::is_scoring_bye(p, e);
                 p.entries.iter().rposition(scoring_bye).map_or(0, |i| i + 1)
             })
             .max()
             .unwrap_or(0);
+        let rounds = rounds.max(last_record_bye(section));
         Some((section.players.iter().map(|p| &p.entrant), rounds))
     }
 
@@ -183,8 +192,7 @@ impl Iterator for Sections {
     fn next(&mut self) -> Option<Tournament> {
         let section = self.sections.pop_front()?;
         self.next += 1;
-        let more = section.more_warnings;
-        let t = build(section);
+        let (t, more) = build(section);
         Some(self.finish(t, more))
     }
 }
@@ -443,8 +451,43 @@ fn refuse_cut_lines(section: &Section) -> Result<(), ImportError> {
     }
 }
 
+/// The last round in which a `240` record gives a bye that scores, as
+/// [`apply_bye_records`] will: the first record to name a player in a round
+/// his line leaves blank gives him that round's bye. Rounds are taken
+/// last first, each record's players once: linear in the records.
+fn last_record_bye(section: &Section) -> usize {
+    if section.teams_numbered {
+        return 0;
+    }
+    let mut records: Vec<&ByeRecord> = section.bye_records.iter().collect();
+    // Stable: records of one round stay in file order.
+    records.sort_by_key(|r| std::cmp::Reverse(r.round));
+    let mut named = HashSet::new();
+    for same_round in records.chunk_by(|a, b| a.round == b.round) {
+        let round = same_round[0].round;
+        named.clear();
+        for record in same_round {
+            let scores = pairing::bye_kind(record.code).0 != ByeKind::Zero;
+            for rank in &record.players {
+                let Some(&index) = section.by_rank.get(rank) else {
+                    continue;
+                };
+                let entries = &section.players[index].entries;
+                let blank = entries.get(round - 1).is_none_or(|e| *e == player_line::BLANK);
+                if blank && named.insert(index) && scores {
+                    return round;
+                }
+            }
+        }
+    }
+    0
+}
+
 /// Writes the `240` byes into the rounds they name, where the player line
-/// leaves that round blank.
+/// leaves that round blank. A zero-point bye beyond a line's last round
+/// is what that line already says (blank rounds are zero-point byes): it
+/// does not lengthen the line (one record naming 9,999 players in round
+/// 999 made 10 million entries).
 fn apply_bye_records(section: &mut Section) {
     // In a TRF26 team tournament the `240` record lists teams (the `310`
     // numbers), not players: the players' own lines say their byes.
@@ -457,16 +500,19 @@ fn apply_bye_records(section: &mut Section) {
         }
         return;
     }
-    for record in &section.bye_records {
+    let records = std::mem::take(&mut section.bye_records);
+    for record in &records {
         for rank in &record.players {
             let Some(&index) = section.by_rank.get(rank) else {
-                section
-                    .tournament
-                    .warn(record.line, format!("bye for player {rank}, who has no 001 line"));
+                let message = format!("bye for player {rank}, who has no 001 line");
+                section.warn(record.line, message);
                 continue;
             };
             let entries = &mut section.players[index].entries;
             if entries.len() < record.round {
+                if pairing::bye_kind(record.code).0 == ByeKind::Zero {
+                    continue;
+                }
                 entries.resize(record.round, player_line::BLANK);
             }
             let slot = &mut entries[record.round - 1];
@@ -479,25 +525,24 @@ fn apply_bye_records(section: &mut Section) {
             if *slot == player_line::BLANK {
                 *slot = bye;
             } else if *slot != bye {
-                section.tournament.warn(
-                    record.line,
-                    format!(
-                        "bye for player {rank} in round {}, whose line records that round; the line is kept",
-                        record.round
-                    ),
+                let message = format!(
+                    "bye for player {rank} in round {}, whose line records that round; the line is kept",
+                    record.round
                 );
+                section.warn(record.line, message);
             }
         }
     }
 }
 
-fn build(mut section: Section) -> Tournament {
+/// A section paired, and its warnings beyond [`MAX_WARNINGS`] counted.
+fn build(mut section: Section) -> (Tournament, (usize, usize)) {
     apply_bye_records(&mut section);
+    let mut more = section.more_warnings;
     let mut t = std::mem::take(&mut section.tournament);
-    let written_rounds = section.players.iter().map(|p| p.entries.len()).max().unwrap_or(0);
     t.players = section.players.iter().map(|p| p.entrant.clone()).collect();
-    pairing::pair_rounds(&section.players, written_rounds, &section.by_rank, &mut t);
-    drop_unplayed_rounds(&mut t, &section.players);
+    let unpaired = pairing::pair_rounds(&section.players, &section.by_rank, &mut t, &mut more);
+    drop_unplayed_rounds(&mut t, &section.players, &unpaired);
     points::check(&mut t, &section.players, &section.scoring);
     let s = section.scoring;
     if s != Scoring::default() {
@@ -517,12 +562,25 @@ fn build(mut section: Section) -> Tournament {
         .filter_map(|(i, p)| p.rank.map(|r| (i, r)))
         .collect();
     t.official = (!ranks.is_empty()).then_some(ranks);
-    t
+    cap_warnings(&mut t.warnings, MAX_WARNINGS, &mut more);
+    (t, more)
 }
 
 /// Trailing rounds in which nobody played and no bye scored: a program's note
-/// about the round to be paired next, not a round of the event.
-fn drop_unplayed_rounds(t: &mut Tournament, players: &[PlayerLine]) {
+/// about the round to be paired next, not a round of the event. `unpaired`:
+/// such rounds after the paired ones, each with the first line that writes
+/// it (see [`pairing::pair_rounds`]). Each dropped round a line writes is
+/// noted at that line, the last round first.
+fn drop_unplayed_rounds(t: &mut Tournament, players: &[PlayerLine], unpaired: &[(usize, usize)]) {
+    let dropped = |t: &mut Tournament, line: usize, round: usize| {
+        t.warn(
+            line,
+            format!("round {round} has no game and no bye that scores; dropped"),
+        );
+    };
+    for &(round, line) in unpaired.iter().rev() {
+        dropped(t, line, round);
+    }
     while let (Some(games), Some(byes)) = (t.round_results.last(), t.byes.last()) {
         if !games.is_empty() || byes.iter().any(|&(_, kind)| kind != ByeKind::Zero) {
             break;
@@ -532,12 +590,130 @@ fn drop_unplayed_rounds(t: &mut Tournament, players: &[PlayerLine]) {
             .iter()
             .find(|p| p.entries.get(round - 1).is_some_and(|e| *e != player_line::BLANK))
         {
-            t.warn(
-                p.line,
-                format!("round {round} has no game and no bye that scores; dropped"),
-            );
+            dropped(t, p.line, round);
         }
         t.round_results.pop();
         t.byes.pop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `players` lines who played round 1 (1 v 2, 3 v 4, …), player 1's line
+    /// then writing `more` (whole rounds of ten columns), then `records`.
+    fn file(players: u32, more: &str, records: &str) -> String {
+        let mut text = String::from("012 Open\n042 2024/01/01\n");
+        for rank in 1..=players {
+            let (opponent, colour, score) = if rank % 2 == 1 {
+                (rank + 1, 'w', '1')
+            } else {
+                (rank - 1, 'b', '0')
+            };
+            let name = format!("Player{rank:05}, Ann");
+            text.push_str(&format!(
+                "001 {rank:>4} m    {name:<33} 2000 ENG {:>11} 1990/01/01 {:>4.1} {rank:>4}  {opponent:>4} {colour} {score}",
+                100_000 + rank,
+                f64::from(rank % 2)
+            ));
+            if rank == 1 {
+                text.push_str(more);
+            }
+            text.push('\n');
+        }
+        text + records
+    }
+
+    #[test]
+    fn a_240_bye_that_scores_counts_in_the_peek() {
+        let ranks: Vec<String> = (1..=6).map(|r| r.to_string()).collect();
+        let all = ranks.join(" ");
+        let peek = |text: &str| read(text.as_bytes()).unwrap().peek().map(|(_, rounds)| rounds);
+        // Games alone are no lower bound (a line may contradict another).
+        assert_eq!(peek(&file(6, "", "")), Some(0));
+        // One record of 12 bytes gives every player a full point in round 999.
+        assert_eq!(peek(&file(6, "", &format!("240 F 999 {all}\n"))), Some(999));
+        assert_eq!(peek(&file(6, "", &format!("240 H 500 {all}\n"))), Some(500));
+        // Zero-point byes, unknown players, and players whose line (or an
+        // earlier record) already gives the round do not make it.
+        assert_eq!(peek(&file(6, "", &format!("240 Z 999 {all}\n"))), Some(0));
+        assert_eq!(peek(&file(6, "", "240 F 999 7 8 9\n")), Some(0));
+        assert_eq!(peek(&file(6, "", "240 Z 999 3\n240 F 999 3\n")), Some(0));
+        assert_eq!(peek(&file(6, "", "240 Z 999 3\n240 F 999 4\n")), Some(999));
+        assert_eq!(peek(&file(6, "", "240 F 1 1\n")), Some(0));
+        // The records' rounds agree with what pairing keeps.
+        let t = read(file(6, "", "240 Z 999 3\n240 F 800 4\n").as_bytes())
+            .unwrap()
+            .next()
+            .unwrap();
+        assert_eq!(t.rounds, 800);
+        assert_eq!(
+            t.byes[799],
+            vec![
+                (0, ByeKind::Zero),
+                (1, ByeKind::Zero),
+                (2, ByeKind::Zero),
+                (3, ByeKind::Full),
+                (4, ByeKind::Zero),
+                (5, ByeKind::Zero)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_240_zero_bye_does_not_lengthen_a_line_and_its_warnings_are_capped() {
+        let mut records = String::from("240 Z 999 1 2 3 4\n240 F 2 ");
+        records.push_str(&"7 ".repeat(10_000));
+        records.push('\n');
+        let mut section = read(file(4, "", &records).as_bytes())
+            .unwrap()
+            .sections
+            .pop_front()
+            .unwrap();
+        apply_bye_records(&mut section);
+        let lengths: Vec<usize> = section.players.iter().map(|p| p.entries.len()).collect();
+        assert_eq!(lengths, [1, 1, 1, 1]);
+        let warnings = &section.tournament.warnings;
+        assert_eq!(warnings.len(), MAX_WARNINGS);
+        assert_eq!(
+            warnings[0],
+            ((8, 0), "bye for player 7, who has no 001 line".to_string())
+        );
+        assert_eq!(section.more_warnings, (10_000 - MAX_WARNINGS, 8));
+    }
+
+    #[test]
+    fn rounds_of_zero_byes_after_the_last_game_are_not_paired() {
+        // Player 1's line: round 2 a code of a game without an opponent (a
+        // warning), then absent to round 999; rounds 2 to 999 are dropped,
+        // as they were when they were paired.
+        let more = format!("  0000 - L{}  0000 - Z", "  0000 - -".repeat(996));
+        let text = file(2_000, &more, "");
+        let section = read(text.as_bytes()).unwrap().sections.pop_front().unwrap();
+        assert_eq!(section.players[0].entries.len(), 999);
+        let mut t = Tournament::default();
+        let unpaired = pairing::pair_rounds(&section.players, &section.by_rank, &mut t, &mut (0, 0));
+        assert_eq!((t.round_results.len(), t.byes.len()), (1, 1));
+        assert_eq!(unpaired.len(), 998);
+        assert_eq!((unpaired[0], unpaired[997]), ((2, 3), (999, 3)));
+        assert_eq!(
+            t.warnings,
+            [((3, 109), "round 2: result `L`; taken as a zero-point bye".to_string())]
+        );
+        // The warnings of the 998 dropped rounds, last round first, 100 kept.
+        let (t, more) = build(read(text.as_bytes()).unwrap().sections.pop_front().unwrap());
+        assert_eq!((t.rounds, t.warnings.len(), more), (1, MAX_WARNINGS, (899, 3)));
+        assert_eq!(
+            t.warnings[1],
+            (
+                (3, 0),
+                "round 999 has no game and no bye that scores; dropped".to_string()
+            )
+        );
+        assert_eq!(
+            t.warnings[99].1,
+            "round 901 has no game and no bye that scores; dropped"
+        );
     }
 }

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::player_line::{Colour, Entry, PlayerLine};
+use super::player_line::{BLANK, Colour, Entry, PlayerLine};
 use crate::model::{ByeKind, Game, GameResult, Tournament, Warning};
 
 /// One side's result, as its own line writes it.
@@ -111,7 +111,7 @@ fn claim_of(
             warnings.push((
                 (line, entry.column),
                 format!(
-                    "round {round}: result `{}` {why}; taken as a {} bye",
+                    "round {round}: result `{}`{why}; taken as a {} bye",
                     entry.code,
                     bye_name(kind)
                 ),
@@ -123,7 +123,7 @@ fn claim_of(
         return bye(warnings, "");
     };
     let Some(&index) = by_rank.get(&rank) else {
-        return bye(warnings, &format!("against player {rank}, who has no 001 line"));
+        return bye(warnings, &format!(" against player {rank}, who has no 001 line"));
     };
     match Score::of(entry.code) {
         Some(score) => Claim::Game {
@@ -139,7 +139,7 @@ fn claim_of(
             warnings.push(((line, entry.column), message));
             Claim::Bye(ByeKind::Zero)
         }
-        None => bye(warnings, &format!("with opponent {rank}; the opponent is ignored and")),
+        None => bye(warnings, &format!(" with opponent {rank}; the opponent is ignored and")),
     }
 }
 
@@ -151,14 +151,39 @@ pub(crate) fn bye_name(kind: ByeKind) -> &'static str {
     }
 }
 
-/// Pairs every round: games first (a line that records a game wins over its
-/// opponent's silence), then byes for everyone left.
-pub(crate) fn pair_rounds(lines: &[PlayerLine], rounds: usize, by_rank: &HashMap<u32, usize>, t: &mut Tournament) {
-    for number in 1..=rounds {
+/// Whether a line's entry is a bye that scores (written without an
+/// opponent, or against the player himself).
+pub(crate) fn is_scoring_bye(player: &PlayerLine, entry: &Entry) -> bool {
+    entry.opponent.is_none_or(|o| o == player.entrant.start_rank) && bye_kind(entry.code).0 != ByeKind::Zero
+}
+
+/// Pairs every round up to the last in which a line writes an opponent or a
+/// bye that scores: games first (a line that records a game wins over its
+/// opponent's silence), then byes for everyone left. The rounds after it
+/// hold zero-point byes only: they are not paired (a line of 999 absent
+/// rounds beside 9,999 players made 10 million byes, all dropped), but their
+/// entries' warnings are given as pairing would. Returns each of those
+/// rounds that a line writes, with the first such line, first round first:
+/// they are dropped (see `drop_unplayed_rounds`).
+pub(crate) fn pair_rounds(
+    lines: &[PlayerLine],
+    by_rank: &HashMap<u32, usize>,
+    t: &mut Tournament,
+    more: &mut (usize, usize),
+) -> Vec<(usize, usize)> {
+    let live = lines
+        .iter()
+        .map(|p| {
+            let live = |e: &Entry| e.opponent.is_some_and(|o| o != p.entrant.start_rank) || is_scoring_bye(p, e);
+            p.entries.iter().rposition(live).map_or(0, |i| i + 1)
+        })
+        .max()
+        .unwrap_or(0);
+    for number in 1..=live {
         let claims = lines
             .iter()
             .map(|p| {
-                let entry = p.entries.get(number - 1).copied().unwrap_or(super::player_line::BLANK);
+                let entry = p.entries.get(number - 1).copied().unwrap_or(BLANK);
                 claim_of(p, entry, number, by_rank, &mut t.warnings)
             })
             .collect();
@@ -166,7 +191,24 @@ pub(crate) fn pair_rounds(lines: &[PlayerLine], rounds: usize, by_rank: &HashMap
         let (games, byes) = pair_round(&round, &mut t.warnings);
         t.round_results.push(games);
         t.byes.push(byes);
+        super::cap_warnings(&mut t.warnings, super::MAX_WARNINGS, more);
     }
+    // The later rounds' written entries, round by round, lines in file order.
+    let mut written: Vec<(usize, usize)> = lines
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| {
+            let entries = p.entries.iter().enumerate().skip(live);
+            entries.filter(|&(_, e)| *e != BLANK).map(move |(r, _)| (r + 1, i))
+        })
+        .collect();
+    written.sort_by_key(|&(round, _)| round);
+    for &(round, i) in &written {
+        claim_of(&lines[i], lines[i].entries[round - 1], round, by_rank, &mut t.warnings);
+        super::cap_warnings(&mut t.warnings, super::MAX_WARNINGS, more);
+    }
+    written.dedup_by_key(|&mut (round, _)| round);
+    written.into_iter().map(|(round, i)| (round, lines[i].line)).collect()
 }
 
 fn pair_round(round: &Round, warnings: &mut Vec<Warning>) -> (Vec<Game>, Vec<(usize, ByeKind)>) {
