@@ -261,6 +261,13 @@ impl Inputs {
         replaced: &mut Vec<PathBuf>,
     ) -> bool {
         let Ok(event) = event else { return false };
+        // The system's own queue of events overflowed and dropped some
+        // (notify asks for a rescan): as when ours does, any input may have
+        // changed, and folders made meanwhile are not watched yet.
+        let rescan = event.need_rescan();
+        if rescan {
+            self.overflow.store(true, Ordering::Relaxed);
+        }
         if matches!(
             event.kind,
             EventKind::Create(_) | EventKind::Remove(_) | EventKind::Modify(ModifyKind::Name(_))
@@ -275,9 +282,11 @@ impl Inputs {
         let input = relevant(&self.site_dir, &self.out, event);
         let relevant = input.is_some();
         if changed.is_none() {
-            *changed = input;
+            // Events dropped: a change, even if those that came change nothing.
+            let dropped = self.overflow.load(Ordering::Relaxed);
+            *changed = input.or_else(|| dropped.then(|| self.site_dir.join("data")));
         }
-        relevant
+        relevant || rescan
     }
 
     /// Drop the watches of the `stale` folders, then watch every input
@@ -826,7 +835,7 @@ fn text(status: u16, body: &str) -> hyper::Response<Body> {
     bytes(status, "text/plain; charset=utf-8", body.as_bytes().to_vec())
 }
 
-/// Answer one request: only for a loopback `Host`, GET and HEAD only
+/// Answer one request: only for a loopback `Host` (and URI host, if any), GET and HEAD only
 /// (hyper leaves out the body of an answer to HEAD).
 fn answer<B>(request: &hyper::Request<B>, site: &Site) -> hyper::Response<Body> {
     let mut hosts = request.headers().get_all(hyper::header::HOST).iter();
@@ -834,7 +843,10 @@ fn answer<B>(request: &hyper::Request<B>, site: &Site) -> hyper::Response<Body> 
         (Some(host), None) => host.to_str().ok(),
         _ => None,
     };
-    if !host.is_some_and(local_host) {
+    // A URI that names its host (`GET http://evil.example/`) overrides
+    // `Host` (RFC 9112, 3.2.2): both must be the loopback.
+    let named = request.uri().authority().map(hyper::http::uri::Authority::as_str);
+    if !host.is_some_and(local_host) || named.is_some_and(|a| !local_host(a)) {
         return text(403, "this preview answers only http://127.0.0.1, localhost or [::1]");
     }
     if request.method() != hyper::Method::GET && request.method() != hyper::Method::HEAD {
@@ -1212,6 +1224,31 @@ mod tests {
         std::fs::write(outside.join("secret.txt"), "secret").unwrap();
         std::os::unix::fs::symlink(&outside, root.join("esc")).unwrap();
         assert!(open_served(&root.join("esc/secret.txt"), &root).is_none());
+    }
+
+    /// The system's queue of file events overflowed (inotify's holds
+    /// 16,384): notify says so with one event that names no file. It is a
+    /// change to every input folder, as when ours overflows (it was taken
+    /// for no change: edits in folders made meanwhile were never seen).
+    #[test]
+    fn a_rescan_of_the_watcher_is_a_change_to_every_input() {
+        let tmp = tempfile::tempdir().unwrap();
+        let site = tmp.path();
+        std::fs::create_dir(site.join("data")).unwrap();
+        let inputs = Inputs::polling(site, &site.join("public"), Duration::from_secs(3600)).unwrap();
+        let rescan = notify::Event::new(EventKind::Other).set_flag(notify::event::Flag::Rescan);
+        let (mut changed, mut replaced) = (None, Vec::new());
+        assert!(inputs.note(Ok(rescan), &mut changed, &mut replaced));
+        assert_eq!(changed, Some(site.join("data")));
+        assert!(inputs.overflow.load(Ordering::Relaxed));
+        let other = notify::Event::new(EventKind::Other);
+        let mut unchanged = None;
+        assert!(!inputs.note(Ok(other.clone()), &mut unchanged, &mut replaced));
+        assert_eq!(unchanged, Some(site.join("data")), "events were dropped: a change");
+        inputs.overflow.store(false, Ordering::Relaxed);
+        let mut unchanged = None;
+        assert!(!inputs.note(Ok(other), &mut unchanged, &mut replaced));
+        assert_eq!(unchanged, None);
     }
 
     /// The watcher's queue holds at most EVENT_QUEUE events, drops reads

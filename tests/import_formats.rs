@@ -774,3 +774,53 @@ fn an_event_of_more_than_10000_rounds_is_not_imported() {
         stderr(&out)
     );
 }
+
+/// Attack 12: a year folder that is a link out of `data/` was written
+/// through (and with `--force` a file there replaced). Refused, nothing
+/// written; a link that stays inside `data/` is followed.
+#[test]
+fn an_import_does_not_write_through_a_link_out_of_its_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (data, outside) = (tmp.path().join("data"), tmp.path().join("outside"));
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("2024-club-night.toml"), "mine").unwrap();
+    std::os::unix::fs::symlink(&outside, data.join("2024")).unwrap();
+    let csv = tmp.path().join("night.csv");
+    std::fs::write(
+        &csv,
+        "event,date,rank,player\nClub Night,2024-03-01,1,Ann Lee\nClub Night,2024-03-01,2,Bo Berg\n",
+    )
+    .unwrap();
+    for force in [false, true] {
+        let mut args = vec![csv.as_os_str(), "-o".as_ref(), data.as_os_str()];
+        if force {
+            args.push("--force".as_ref());
+        }
+        let out = run(&args);
+        assert!(!out.status.success());
+        let said = stderr(&out);
+        assert!(said.contains("data/2024: a link out of "), "{said}");
+        assert!(said.contains("data: import writes only inside it"), "{said}");
+        let names: Vec<_> = std::fs::read_dir(&outside)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["2024-club-night.toml"]);
+        assert_eq!(
+            std::fs::read_to_string(outside.join("2024-club-night.toml")).unwrap(),
+            "mine"
+        );
+    }
+    // Inside data/: followed.
+    std::fs::remove_file(data.join("2024")).unwrap();
+    std::fs::create_dir(data.join("years")).unwrap();
+    std::os::unix::fs::symlink(data.join("years"), data.join("2024")).unwrap();
+    let out = run(&[csv.as_os_str(), "-o".as_ref(), data.as_os_str()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let written: Vec<_> = std::fs::read_dir(data.join("years"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(written.len(), 1, "{written:?}");
+}

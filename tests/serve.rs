@@ -203,6 +203,16 @@ fn only_loopback_host_names_and_bounded_heads_are_answered() {
         raw(port, b"GET / HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\n\r\n"),
         403
     );
+    // A URI that names its host overrides `Host` (RFC 9112, 3.2.2).
+    assert_eq!(
+        raw(
+            port,
+            b"GET http://evil.example/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+        ),
+        403
+    );
+    let absolute = format!("GET http://localhost:{port}/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    assert_eq!(raw(port, absolute.as_bytes()), 200);
     // A 4 MB header: refused after the first 16 KB, not buffered.
     let mut big = b"GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: ".to_vec();
     big.extend(std::iter::repeat_n(b'a', 4 << 20));

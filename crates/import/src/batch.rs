@@ -334,6 +334,10 @@ pub fn write(plan: &Plan, output: &Path, force: bool) -> Result<Vec<PathBuf>, Ve
             targets.len()
         )]);
     }
+    let links = links_out(output, &targets);
+    if !links.is_empty() {
+        return Err(links);
+    }
     if !force {
         let existing: Vec<String> = targets
             .iter()
@@ -356,6 +360,39 @@ pub fn write(plan: &Plan, output: &Path, force: bool) -> Result<Vec<PathBuf>, Ve
         written.push(path.clone());
     }
     Ok(written)
+}
+
+/// The folders between `output` and the targets that are links out of
+/// `output` (a year folder linked elsewhere), each once: an event would be
+/// written, or with `--force` a file replaced, outside the folder the
+/// import writes into. A link that stays inside it is followed.
+fn links_out(output: &Path, targets: &[PathBuf]) -> Vec<String> {
+    let Ok(root) = output.canonicalize() else {
+        return Vec::new();
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut found = Vec::new();
+    for target in targets {
+        let Some(rel) = target.parent().and_then(|p| p.strip_prefix(output).ok()) else {
+            continue;
+        };
+        let mut dir = output.to_path_buf();
+        for part in rel.components() {
+            dir.push(part);
+            if !seen.insert(dir.clone()) {
+                continue;
+            }
+            let link = dir.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink());
+            if link && !dir.canonicalize().is_ok_and(|d| d.starts_with(&root)) {
+                found.push(format!(
+                    "{}: a link out of {}: import writes only inside it",
+                    Shown(dir.as_path()),
+                    Shown(output)
+                ));
+            }
+        }
+    }
+    found
 }
 
 #[cfg(test)]
