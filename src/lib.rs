@@ -16,4 +16,5 @@
 //!   files.
 
 pub mod init;
+mod poll;
 pub mod serve;

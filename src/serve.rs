@@ -18,6 +18,7 @@
 //! compiled into the binary, so a template change needs a restart.
 
 use ratings_model::error::Shown;
+use ratings_model::files::real_path;
 use std::collections::BTreeMap;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::net::TcpListener;
@@ -169,15 +170,10 @@ impl Inputs {
 
     fn polling(site_dir: &Path, out: &Path, interval: Duration) -> Result<Inputs, String> {
         let (handler, events, overflow) = queue();
-        // Contents too: the poll compares modification times in whole
-        // seconds and reports only later ones, so it would miss a second
-        // save within a second and a backup restored with its older times
-        // (`cp -a`). Every build's no-change check reads the inputs too.
-        let config = notify::Config::default()
-            .with_poll_interval(interval)
-            .with_compare_contents(true)
-            .with_follow_symlinks(false);
-        let mut watcher = notify::PollWatcher::new(handler, config).map_err(|e| format!("cannot watch files: {e}"))?;
+        // By the entries' stamps, opening no file ([`crate::poll`]).
+        let config = notify::Config::default().with_poll_interval(interval);
+        let mut watcher =
+            crate::poll::MetadataPoll::new(handler, config).map_err(|e| format!("cannot watch files: {e}"))?;
         watcher
             .watch(site_dir, RecursiveMode::NonRecursive)
             .map_err(|e| format!("cannot watch {}: {e}", Shown(&site_dir)))?;
@@ -1045,7 +1041,7 @@ fn respond(url: &str, root: &Path, prefix: &str, state: &Mutex<State>) -> hyper:
     }
     // A file of the built site: inside the served folder once links are
     // resolved (a link planted in the output is not followed out of it).
-    let inside = |f: &Path, root: &Path| f.canonicalize().ok().filter(|c| c.starts_with(root) && c.is_file());
+    let inside = |f: &Path, root: &Path| real_path(f).ok().filter(|c| c.starts_with(root) && c.is_file());
     let opened = served_root(root).and_then(|root| {
         let (status, path) = match file_for(&root, url, prefix).and_then(|f| inside(&f, &root)) {
             Some(f) => (200, f),

@@ -236,6 +236,16 @@ fn a_custom_domain_that_base_url_does_not_use_is_a_warning() {
     )
     .unwrap();
     assert!(messages(&site).is_empty());
+    // A CNAME of 8 MB on one line: one short warning, its first 4 KB read
+    // (it was read whole and quoted twice: 16 MB of warning).
+    std::fs::write(site.join("static/CNAME"), "a".repeat(8 << 20)).unwrap();
+    let long = messages(&site);
+    assert_eq!(long.len(), 1, "{long:?}");
+    assert!(
+        long[0].ends_with("static/CNAME:1:1: static/CNAME does not start with a domain name (its first line has more than 253 characters): GitHub Pages expects one domain name"),
+        "{}",
+        &long[0][..long[0].len().min(300)]
+    );
 }
 
 /// The site-size guard: `check` estimates what `build` writes, and both
@@ -776,4 +786,44 @@ fn a_rating_that_rates_no_event_is_a_warning() {
         "{:?}",
         check_warnings(&fixture("more-systems"))
     );
+}
+
+#[test]
+fn a_file_too_dense_for_the_toml_reader_is_refused_before_it_is_read() {
+    // 1,600,000 empty rounds written inline (4.8 MB): the parser's tree
+    // took 693 MiB before the round limit was checked. Refused at the
+    // line where the estimate passes 96 times the file's size, as a
+    // `players.toml` of dotted keys is.
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("basic"), &site);
+    let rounds = format!(
+        "name = \"Dense\"\ndate = 2005-06-01\nformat = \"Swiss\"\nround = [\n{}]\n",
+        "{},".repeat(1_600_000)
+    );
+    std::fs::write(site.join("data/2005/dense.toml"), rounds).unwrap();
+    let players = site.join("data/players.toml");
+    let dotted: String = (0..300_000).map(|i| format!("k{i}.a.b = 1\n")).collect();
+    std::fs::write(&players, format!("{}\n{dotted}", read(&players))).unwrap();
+    let out = check_cmd(&site);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 3, "{stderr}");
+    let dense = lines.iter().find(|l| l.contains("dense.toml")).expect("the event");
+    assert!(
+        dense.contains("data/2005/dense.toml:5:")
+            && dense.contains(": too many small values and tables from here on to read this file: about "),
+        "{dense}"
+    );
+    assert!(
+        dense.ends_with("write rows as `[[results]]` or `[[round]]` tables"),
+        "{dense}"
+    );
+    let registry = lines.iter().find(|l| l.contains("players.toml")).expect("the registry");
+    assert!(
+        registry.contains("data/players.toml:") && registry.contains("too many small values"),
+        "{registry}"
+    );
+    assert_eq!(lines[2], "2 errors");
 }

@@ -13,6 +13,7 @@ use toml::{Spanned, Value};
 use ratings_model::error::Diagnostic;
 use ratings_model::scoring::{Points, TieBreak, WrittenPoints};
 
+pub mod density;
 pub mod filler;
 
 /// The validated site settings.
@@ -219,6 +220,12 @@ impl SiteConfig {
 
 /// Parse and validate `site.toml` (`path` is used in messages).
 pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Invalid> {
+    if let Some(dense) = density::check(text) {
+        return Err(Invalid {
+            problems: vec![Diagnostic::at(path, text, dense.at..dense.at, dense.to_string())],
+            ratings: Vec::new(),
+        });
+    }
     let file: SiteFile = filler::from_str(text).map_err(|e| Invalid {
         problems: vec![site_toml_error(path, text, &e)],
         ratings: Vec::new(),

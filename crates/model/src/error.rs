@@ -59,35 +59,69 @@ pub fn not_shown(path: &Path, what: &str, more: usize, last_line: Option<usize>)
     }
 }
 
-/// A sorted list of one kind of problem (`what`: "warning") cut to
-/// [`MAX_SHOWN`] a file: the first of each file in order, then one
-/// [`not_shown`] line counting the rest, at the line of the last of them.
-pub fn first_shown(sorted: Vec<Diagnostic>, what: &str) -> Vec<Diagnostic> {
-    fn flush(out: &mut Vec<Diagnostic>, more: &mut Option<(usize, Option<usize>)>, what: &str) {
-        if let (Some((n, line)), Some(last)) = (more.take(), out.last()) {
-            let d = not_shown(&last.path, what, n, line);
-            out.push(d);
-        }
-    }
-    let mut out: Vec<Diagnostic> = Vec::new();
-    let mut shown = 0;
-    let mut more = None;
-    for d in sorted {
-        if out.last().is_none_or(|last| last.path != d.path) {
-            flush(&mut out, &mut more, what);
-            shown = 0;
-        }
-        if shown < MAX_SHOWN {
-            out.push(d);
-            shown += 1;
+/// Problems cut to [`MAX_SHOWN`] a file as they come, in any order: it
+/// holds at most the first 100 of each file (in sorted order) and counts
+/// the rest, so a check that finds a million problems in one file holds
+/// 100 of them, not a million (each naming a path of up to 4 KB).
+#[derive(Debug, Default)]
+pub struct FirstShown {
+    files: std::collections::BTreeMap<PathBuf, Kept>,
+    all: usize,
+}
+
+/// One file's problems: the least [`MAX_SHOWN`] (a max-heap, so the one
+/// to drop is on top) and, of the rest, how many and the last position.
+#[derive(Debug, Default)]
+struct Kept {
+    first: std::collections::BinaryHeap<Diagnostic>,
+    more: usize,
+    last: Option<(usize, usize)>,
+}
+
+impl FirstShown {
+    pub fn push(&mut self, d: Diagnostic) {
+        self.all += 1;
+        let kept = match self.files.get_mut(&d.path) {
+            Some(kept) => kept,
+            None => self.files.entry(d.path.clone()).or_default(),
+        };
+        let dropped = if kept.first.len() < MAX_SHOWN {
+            kept.first.push(d);
+            return;
+        } else if kept.first.peek().is_some_and(|top| d < *top) {
+            let top = kept.first.pop();
+            kept.first.push(d);
+            top
         } else {
-            let (n, line) = more.get_or_insert((0, None));
-            *n += 1;
-            *line = d.position.map(|(l, _)| l).or(*line);
+            Some(d)
+        };
+        if let Some(d) = dropped {
+            kept.more += 1;
+            kept.last = kept.last.max(d.position);
         }
     }
-    flush(&mut out, &mut more, what);
-    out
+
+    /// How many problems came, shown or not.
+    pub fn len(&self) -> usize {
+        self.all
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.all == 0
+    }
+
+    /// The problems kept, sorted, each file's followed by the line that
+    /// counts those left out.
+    pub fn into_sorted(self, what: &str) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        for (path, kept) in self.files {
+            out.extend(kept.first.into_sorted_vec());
+            if kept.more > 0 {
+                out.push(not_shown(&path, what, kept.more, kept.last.map(|(line, _)| line)));
+            }
+        }
+        out
+    }
 }
 
 impl fmt::Display for Diagnostic {
@@ -121,14 +155,21 @@ fn write_escaped(f: &mut fmt::Formatter<'_>, text: &str, keep_lines: bool) -> fm
     let acts = |c: char| {
         (c.is_control() && !(keep_lines && c == '\n')) || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
     };
+    if !text.contains(acts) {
+        return f.write_str(text);
+    }
+    // Written at once: on the terminal's unbuffered stream, each piece
+    // was a write of its own (six for each control character).
+    let mut escaped = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find(acts) {
-        f.write_str(&rest[..at])?;
+        escaped.push_str(&rest[..at]);
         let c = rest[at..].chars().next().expect("found at a char boundary");
-        write!(f, "\\u{{{:x}}}", c as u32)?;
+        escaped.push_str(&format!("\\u{{{:x}}}", c as u32));
         rest = &rest[at + c.len_utf8()..];
     }
-    f.write_str(rest)
+    escaped.push_str(rest);
+    f.write_str(&escaped)
 }
 
 /// 1-based (line, column) of a byte offset; the column counts characters.
@@ -276,7 +317,9 @@ mod tests {
         let mut list: Vec<Diagnostic> = (1..=150).map(|l| at("a.toml", l)).collect();
         list.extend((1..=3).map(|l| at("b.toml", l)));
         list.extend((1..=101).map(|l| at("c.toml", l)));
-        let shown = first_shown(list, "warning");
+        let mut kept = FirstShown::default();
+        list.into_iter().for_each(|d| kept.push(d));
+        let shown = kept.into_sorted("warning");
         assert_eq!(shown.len(), 101 + 3 + 101);
         assert_eq!(shown[99], at("a.toml", 100));
         assert_eq!(
@@ -289,5 +332,33 @@ mod tests {
             shown[204].to_string(),
             "c.toml:101:1: 1 more warning in this file, up to this line, not shown: fix the first 100 and try again"
         );
+    }
+
+    #[test]
+    fn first_shown_cuts_problems_that_come_in_any_order_as_they_come() {
+        // 250 problems of one file, 50 without a line, pushed in a
+        // scrambled order: the 100 least are kept, in order, and the rest
+        // counted at the last line among them.
+        let at = |line: usize| Diagnostic {
+            path: "a.toml".into(),
+            position: (line > 50).then_some((line, 1)),
+            message: format!("w{line}"),
+        };
+        let mut kept = FirstShown::default();
+        for i in 0..250 {
+            kept.push(at((i * 97) % 250 + 1));
+            assert!(kept.files.values().all(|k| k.first.len() <= MAX_SHOWN));
+        }
+        kept.push(Diagnostic::new("b.toml", "once"));
+        assert_eq!(kept.len(), 251);
+        let shown = kept.into_sorted("warning");
+        let mut expected: Vec<Diagnostic> = (1..=250).map(at).collect();
+        expected.sort();
+        assert_eq!(shown[..100], expected[..100]);
+        assert_eq!(
+            shown[100].to_string(),
+            "a.toml:250:1: 150 more warnings in this file, up to this line, not shown: fix the first 100 and try again"
+        );
+        assert_eq!(shown[101..], [Diagnostic::new("b.toml", "once")]);
     }
 }

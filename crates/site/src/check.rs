@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use crate::Site;
 use crate::load::registry;
 use ratings_model::PlayerId;
-use ratings_model::error::{Diagnostic, first_shown};
+use ratings_model::error::{Diagnostic, FirstShown};
 use ratings_model::names::{ascii_fold, collapse_spaces, fnv1a, name_key};
 
 /// Where each player first appears and how often.
@@ -541,9 +541,8 @@ pub fn warnings(site: &Site, site_dir: &Path) -> (Vec<Diagnostic>, usize) {
     w.future_events(today());
     w.custom_domain(site_dir);
     w.unknown_country_codes();
-    w.out.sort();
     let all = w.out.len();
-    (first_shown(w.out, "warning"), all)
+    (w.out.into_sorted("warning"), all)
 }
 
 /// Today's date (UTC), for events dated in the future.
@@ -624,7 +623,8 @@ struct Warnings<'a> {
     players_toml: PathBuf,
     /// Pairs of players already reported as likely duplicates.
     reported: HashSet<(PlayerId, PlayerId)>,
-    out: Vec<Diagnostic>,
+    /// Warnings, at most the first 100 of each file held.
+    out: FirstShown,
 }
 
 impl<'a> Warnings<'a> {
@@ -661,7 +661,7 @@ impl<'a> Warnings<'a> {
             registered_nats,
             players_toml,
             reported: HashSet::new(),
-            out: Vec::new(),
+            out: FirstShown::default(),
         }
     }
 
@@ -1129,9 +1129,25 @@ impl<'a> Warnings<'a> {
 
     /// Check 6: a custom domain (static/CNAME) that base_url does not use.
     fn custom_domain(&mut self, site_dir: &Path) {
+        use std::os::unix::fs::OpenOptionsExt;
         let site = self.site;
         let cname_rel = Path::new("static/CNAME");
-        if let Ok(text) = std::fs::read_to_string(site_dir.join(cname_rel)) {
+        // Its first 4 KB: a domain name has at most 253 characters (the
+        // whole file was read, and its first line quoted twice, however long).
+        // Opened without blocking, and read only if a regular file.
+        let first = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(site_dir.join(cname_rel))
+            .and_then(|f| {
+                if !f.metadata()?.is_file() {
+                    return Err(std::io::ErrorKind::InvalidInput.into());
+                }
+                let mut bytes = Vec::new();
+                std::io::Read::read_to_end(&mut std::io::Read::take(f, 4096), &mut bytes).map(|_| bytes)
+            });
+        if let Ok(bytes) = first {
+            let text = String::from_utf8_lossy(&bytes);
             let domain = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
             let path = if site_dir == Path::new(".") {
                 cname_rel.to_path_buf()
@@ -1146,6 +1162,9 @@ impl<'a> Warnings<'a> {
                 _ if domain.is_empty() => {
                     Some("static/CNAME is empty: GitHub Pages expects one domain name".to_string())
                 }
+                _ if domain.chars().count() > 253 => Some(
+                    "static/CNAME does not start with a domain name (its first line has more than 253 characters): GitHub Pages expects one domain name".to_string(),
+                ),
                 Some(url) if host(url) != domain.to_ascii_lowercase() => Some(format!(
                     "static/CNAME publishes the site at {domain} but base_url is {url:?}: the sitemap, feed, canonical links and 404 page would point elsewhere; set base_url = \"https://{domain}/\""
                 )),

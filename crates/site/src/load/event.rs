@@ -330,6 +330,7 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
     if let Some((at, tables)) = pieces::table_beyond(text, "round", MAX_ROUNDS) {
         return Err(vec![Diagnostic::at(path, text, at..at, too_many_rounds(tables))]);
     }
+    pieces::not_too_dense(path, text)?;
     let file = pieces::read(text, &RESULTS).map_err(|e| vec![toml_error(path, text, &e)])?;
     let mut c = Checker {
         path,

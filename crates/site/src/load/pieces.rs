@@ -105,6 +105,21 @@ pub fn table_beyond(text: &str, name: &str, n: usize) -> Option<(usize, usize)> 
     Some((at, n + 1 + listed.count()))
 }
 
+/// A file the TOML parser would hold too much of (tiny values, inline
+/// tables, dotted keys: [`ratings_config::density`]), refused before it
+/// reads it, at the line where the estimate passes the limit.
+pub fn not_too_dense(path: &std::path::Path, text: &str) -> Result<(), Vec<ratings_model::error::Diagnostic>> {
+    match ratings_config::density::check(text) {
+        Some(dense) => Err(vec![ratings_model::error::Diagnostic::at(
+            path,
+            text,
+            dense.at..dense.at,
+            dense.to_string(),
+        )]),
+        None => Ok(()),
+    }
+}
+
 /// A value's span moved `by` bytes on.
 pub fn shift<T>(value: Spanned<T>, by: usize) -> Spanned<T> {
     let span = value.span();

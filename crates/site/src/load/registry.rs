@@ -84,6 +84,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Registry, Vec<Diagnostic>> {
 
 /// [`parse`], and every entry as written, in the file's order.
 pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>), Vec<Diagnostic>> {
+    pieces::not_too_dense(path, text)?;
     let file = pieces::read(text, &PLAYERS).map_err(|e| vec![toml_error(path, text, &e)])?;
     let mut problems = Vec::new();
     let mut registry = Registry::default();

@@ -1,0 +1,209 @@
+//! Polling for changes where the system has no file events: every
+//! interval, the watched folders are walked and each entry's stamp (size,
+//! modification and change times to the nanosecond, inode) compared with
+//! the last walk's. No file is opened, so no file can block the poll (a
+//! file swapped for a FIFO stopped notify's content-comparing poll for
+//! good) and a large file costs what a small one does (a 512 MB backup at
+//! the top of the site was hashed twice a second). A change time moves on
+//! every write and rename, and cannot be set back, so a second save within
+//! a second and a backup restored with older times (`cp -a`) are seen as
+//! well. Hidden files and folders are not walked: a build never reads them.
+
+use std::collections::HashMap;
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use notify::event::{CreateKind, ModifyKind, RemoveKind};
+use notify::{Event, EventHandler, EventKind, RecursiveMode, WatcherKind};
+
+/// What a walk notes of an entry: a change to any of it is a change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Stamp {
+    size: u64,
+    modified: (i64, i64),
+    changed: (i64, i64),
+    inode: (u64, u64),
+    mode: u32,
+}
+
+/// A folder watched and what its last walk found.
+struct Root {
+    path: PathBuf,
+    recursive: bool,
+    seen: HashMap<PathBuf, Stamp>,
+}
+
+/// A poll of folders by their entries' stamps, as a notify watcher.
+pub struct MetadataPoll {
+    roots: Arc<Mutex<Vec<Root>>>,
+    stop: Arc<AtomicBool>,
+}
+
+fn walk(path: &Path, recursive: bool) -> HashMap<PathBuf, Stamp> {
+    let entries = walkdir::WalkDir::new(path)
+        .follow_links(false)
+        .max_depth(if recursive { usize::MAX } else { 1 })
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !ratings_model::files::is_hidden(e.file_name()));
+    entries
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let meta = e.metadata().ok()?;
+            let stamp = Stamp {
+                size: meta.size(),
+                modified: (meta.mtime(), meta.mtime_nsec()),
+                changed: (meta.ctime(), meta.ctime_nsec()),
+                inode: (meta.dev(), meta.ino()),
+                mode: meta.mode(),
+            };
+            Some((e.into_path(), stamp))
+        })
+        .collect()
+}
+
+/// The events that turn the walk `old` into `new`.
+fn differences(old: &HashMap<PathBuf, Stamp>, new: &HashMap<PathBuf, Stamp>) -> Vec<Event> {
+    let mut events = Vec::new();
+    for (path, stamp) in new {
+        let kind = match old.get(path) {
+            None => EventKind::Create(CreateKind::Any),
+            Some(before) if before != stamp => EventKind::Modify(ModifyKind::Any),
+            Some(_) => continue,
+        };
+        events.push(Event::new(kind).add_path(path.clone()));
+    }
+    for path in old.keys().filter(|p| !new.contains_key(*p)) {
+        events.push(Event::new(EventKind::Remove(RemoveKind::Any)).add_path(path.clone()));
+    }
+    events
+}
+
+impl MetadataPoll {
+    fn start<F: EventHandler>(mut handler: F, interval: Duration) -> MetadataPoll {
+        let roots: Arc<Mutex<Vec<Root>>> = Arc::default();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (polled, stopped) = (Arc::clone(&roots), Arc::clone(&stop));
+        std::thread::spawn(move || {
+            while !stopped.load(Ordering::Relaxed) {
+                std::thread::sleep(interval);
+                let mut roots = polled.lock().expect("poll lock");
+                for root in roots.iter_mut() {
+                    let now = walk(&root.path, root.recursive);
+                    for event in differences(&root.seen, &now) {
+                        handler.handle_event(Ok(event));
+                    }
+                    root.seen = now;
+                }
+            }
+        });
+        MetadataPoll { roots, stop }
+    }
+}
+
+impl Drop for MetadataPoll {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+impl notify::Watcher for MetadataPoll {
+    fn new<F: EventHandler>(handler: F, config: notify::Config) -> notify::Result<Self> {
+        Ok(MetadataPoll::start(
+            handler,
+            config.poll_interval().unwrap_or(Duration::from_millis(500)),
+        ))
+    }
+
+    fn watch(&mut self, path: &Path, mode: RecursiveMode) -> notify::Result<()> {
+        if !path.exists() {
+            return Err(notify::Error::path_not_found().add_path(path.to_path_buf()));
+        }
+        let recursive = mode == RecursiveMode::Recursive;
+        // What is there now: later changes are changes from this.
+        let seen = walk(path, recursive);
+        let mut roots = self.roots.lock().expect("poll lock");
+        roots.retain(|r| r.path != path);
+        roots.push(Root {
+            path: path.to_path_buf(),
+            recursive,
+            seen,
+        });
+        Ok(())
+    }
+
+    fn unwatch(&mut self, path: &Path) -> notify::Result<()> {
+        self.roots.lock().expect("poll lock").retain(|r| r.path != path);
+        Ok(())
+    }
+
+    fn kind() -> WatcherKind {
+        WatcherKind::PollWatcher
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use notify::Watcher as _;
+
+    /// Every change a build would read is one: a second save of the same
+    /// size within the same second, a file restored with older times, a
+    /// removal, a new file; hidden files are not; nothing is opened (a FIFO
+    /// does not block the walk).
+    #[test]
+    fn the_poll_sees_each_change_by_its_stamps_and_opens_nothing() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("data");
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("e.toml");
+        std::fs::write(&file, "a").unwrap();
+        let fifo = std::ffi::CString::new(dir.join("p").into_os_string().into_encoded_bytes()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+        let (tx, rx) = std::sync::mpsc::channel();
+        let mut poll = MetadataPoll::new(
+            tx,
+            notify::Config::default().with_poll_interval(Duration::from_millis(20)),
+        )
+        .unwrap();
+        poll.watch(&dir, RecursiveMode::Recursive).unwrap();
+        // The events of one change (its folder's own left out), once quiet.
+        let next = || -> Vec<(EventKind, PathBuf)> {
+            let mut events = vec![rx.recv_timeout(Duration::from_secs(10)).expect("an event").unwrap()];
+            while let Ok(more) = rx.recv_timeout(Duration::from_millis(150)) {
+                events.push(more.unwrap());
+            }
+            let mut changes: Vec<_> = events
+                .into_iter()
+                .flat_map(|e| e.paths.into_iter().map(move |p| (e.kind, p)))
+                .filter(|(_, p)| *p != dir)
+                .collect();
+            changes.sort_by(|a, b| a.1.cmp(&b.1));
+            changes
+        };
+        let modified = EventKind::Modify(ModifyKind::Any);
+        // Past the file system's clock tick (a few ms) since it was made.
+        std::thread::sleep(Duration::from_millis(50));
+        let old_times = std::fs::metadata(&file).unwrap().modified().unwrap();
+        std::fs::write(&file, "b").unwrap();
+        assert_eq!(next(), [(modified, file.clone())]);
+        // Back to its old time (as `cp -a` restores a backup): its change time moves on.
+        std::fs::File::options()
+            .write(true)
+            .open(&file)
+            .unwrap()
+            .set_modified(old_times)
+            .unwrap();
+        assert_eq!(next(), [(modified, file.clone())]);
+        std::fs::write(dir.join(".hidden"), "x").unwrap();
+        std::fs::write(dir.join("new.toml"), "x").unwrap();
+        assert_eq!(next(), [(EventKind::Create(CreateKind::Any), dir.join("new.toml"))]);
+        std::fs::remove_file(&file).unwrap();
+        assert_eq!(next(), [(EventKind::Remove(RemoveKind::Any), file.clone())]);
+        poll.unwatch(&dir).unwrap();
+        std::fs::write(dir.join("later.toml"), "x").unwrap();
+        assert!(rx.recv_timeout(Duration::from_millis(200)).is_err());
+    }
+}
