@@ -827,3 +827,52 @@ fn a_file_too_dense_for_the_toml_reader_is_refused_before_it_is_read() {
     );
     assert_eq!(lines[2], "2 errors");
 }
+
+#[test]
+fn tables_whose_rows_are_short_of_their_header_are_refused_before_they_are_rendered() {
+    // A header of 362 one-letter columns over 724 rows of one cell (2.9
+    // KB) rendered 262,144 cells: 67 MiB for a 3 KB page, 1.6 GB for a
+    // 200 KB event report. The same text in a page and in a report.
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("basic"), &site);
+    let table = format!(
+        "{}\n{}\n{}",
+        ["a"; 362].join("|"),
+        ["-"; 362].join("|"),
+        "a\n".repeat(724)
+    );
+    std::fs::write(site.join("data/pages/wide.md"), format!("# Wide\n\n{table}")).unwrap();
+    let cup = site.join("data/2005/a-cup.toml");
+    std::fs::write(&cup, format!("report = '''\n{table}'''\n{}", read(&cup))).unwrap();
+    let out = check_cmd(&site);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 3, "{stderr}");
+    let message = |limit: usize| {
+        format!(
+            "the tables of this text would have more than {limit} cells, the most a text of its size may have: every row of a table gets as many cells as its header has columns (362 here), written or not; give a header only the columns its rows use, or split the table"
+        )
+    };
+    let page = 8 + table.len();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.ends_with(&format!("data/pages/wide.md:3:1: {}", message(page + 65_536)))),
+        "{stderr}"
+    );
+    assert!(
+        lines.iter().any(|l| l.ends_with(&format!(
+            "data/2005/a-cup.toml:1:1: `report`: {}",
+            message(table.len() + 65_536)
+        ))),
+        "{stderr}"
+    );
+    // With every row's cells written, they are text, not padding: accepted.
+    let row = ["a"; 362].join("|");
+    let full = format!("{row}\n{}\n{}", ["-"; 362].join("|"), format!("{row}\n").repeat(724));
+    std::fs::write(site.join("data/pages/wide.md"), format!("# Wide\n\n{full}")).unwrap();
+    std::fs::write(&cup, read(&cup).replace(&table, "A short report.\n")).unwrap();
+    assert!(check_cmd(&site).status.success());
+}

@@ -288,6 +288,8 @@ pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Invalid> {
             path,
             format!("`notice` is {notice} bytes, more than the {max} a Markdown text may have"),
         ));
+    } else if let Some(tables) = ratings_model::tables::too_many_cells(&file.notice) {
+        c.list.push(Diagnostic::new(path, format!("`notice`: {tables}")));
     }
     let base_url = file.base_url.as_ref().map(|u| base_url(&mut c, u));
     let page_size = page_size(&mut c, file.page_size.as_ref());

@@ -10,6 +10,7 @@ pub mod format;
 pub mod names;
 pub mod notation;
 pub mod scoring;
+pub mod tables;
 
 use std::fmt;
 

@@ -1094,28 +1094,31 @@ impl<'a> Warnings<'a> {
     fn unknown_country_codes(&mut self) {
         let site = self.site;
         let mut seen: HashMap<String, usize> = HashMap::new();
-        let mut first: Vec<(String, PathBuf, &str)> = Vec::new();
-        let events = site.model.events.iter().flat_map(|e| {
+        // Each code where first seen: its event (`None`: players.toml), not
+        // the file's path (up to 3 KB, for each of 400,000 codes).
+        let mut first: Vec<(String, Option<usize>, &str)> = Vec::new();
+        let events = site.model.events.iter().enumerate().flat_map(|(i, e)| {
             std::iter::once(("country", e.country.as_str()))
                 .chain(e.results.iter().map(|r| ("nat", r.nat())))
-                .map(|(field, code)| (field, code, Path::new(&e.file)))
+                .map(move |(field, code)| (field, code, Some(i)))
         });
-        let registry = self
-            .registered_nats
-            .iter()
-            .map(|code| ("nat", code.as_str(), self.players_toml.as_path()));
+        let registry = self.registered_nats.iter().map(|code| ("nat", code.as_str(), None));
         let codes = events
             .chain(registry)
             .filter(|(_, c, _)| !c.is_empty() && ratings_model::country::lookup(c).is_none());
         for (field, code, file) in codes {
             let n = seen.entry(name_key(code)).or_default();
             if *n == 0 {
-                first.push((code.to_string(), file.to_path_buf(), field));
+                first.push((code.to_string(), file, field));
             }
             *n += 1;
         }
-        for (code, file, field) in first {
+        for (code, event, field) in first {
             let uses = seen[&name_key(&code)];
+            let file = event.map_or_else(
+                || self.players_toml.clone(),
+                |e| PathBuf::from(&site.model.events[e].file),
+            );
             self.out.push(Diagnostic {
                 position: field_line(&file, field, &code, &mut self.cache),
                 path: file,

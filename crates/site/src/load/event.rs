@@ -489,6 +489,8 @@ fn text_fields(c: &mut Checker, file: &EventFile) {
                 ratings_model::files::MAX_MARKDOWN
             ),
         );
+    } else if let Some(tables) = ratings_model::tables::too_many_cells(&file.report) {
+        c.error_at_key("report", format!("`report`: {tables}"));
     }
     for (key, value, lines) in fields {
         let refused = |ch: char| ch.is_control() && !(lines && matches!(ch, '\n' | '\r' | '\t'));

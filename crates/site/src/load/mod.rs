@@ -484,6 +484,10 @@ fn load_pages(site_dir: &Path, files: &[SiteFile], problems: &mut Vec<Diagnostic
             problems.push(Diagnostic::new(path, message));
             continue;
         }
+        if let Some(tables) = ratings_model::tables::too_many_cells(&source) {
+            problems.push(Diagnostic::at(path, &source, tables.at..tables.at, tables.to_string()));
+            continue;
+        }
         // Markdown is free text, but no control character (line breaks and
         // tabs aside) reaches a page: a page or a terminal would act on it.
         if let Some(bad) = ratings_model::names::control_character(&source, true) {

@@ -86,7 +86,8 @@ pub fn parse(path: &Path, text: &str) -> Result<Registry, Vec<Diagnostic>> {
 pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>), Vec<Diagnostic>> {
     pieces::not_too_dense(path, text)?;
     let file = pieces::read(text, &PLAYERS).map_err(|e| vec![toml_error(path, text, &e)])?;
-    let mut problems = Vec::new();
+    // The first 100 problems kept as they come, the rest counted.
+    let mut problems = ratings_model::error::FirstShown::default();
     let mut registry = Registry::default();
     // Line numbers, made at the first problem: many problems stay linear.
     let lines = std::cell::OnceCell::new();
@@ -110,41 +111,43 @@ pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>)
     // `Some(key)` for a new spelling; `None` for an error (reported) or for a
     // spelling the same entry already claims (its own name written again as
     // an alias, or an alias twice): harmless, skipped.
-    let mut claim =
-        |spelling: &Spanned<String>, owner: (usize, &str), problems: &mut Vec<Diagnostic>| -> Option<String> {
-            let written = collapse_spaces(spelling.get_ref());
-            if let Some(bad) = ratings_model::names::control_character(&written, false) {
-                let message = format!("name contains the control character U+{:04X}: remove it", bad as u32);
-                problems.push(at(spelling.span(), message));
-                return None;
+    let mut claim = |spelling: &Spanned<String>,
+                     owner: (usize, &str),
+                     problems: &mut ratings_model::error::FirstShown|
+     -> Option<String> {
+        let written = collapse_spaces(spelling.get_ref());
+        if let Some(bad) = ratings_model::names::control_character(&written, false) {
+            let message = format!("name contains the control character U+{:04X}: remove it", bad as u32);
+            problems.push(at(spelling.span(), message));
+            return None;
+        }
+        if written.is_empty() {
+            problems.push(at(spelling.span(), "name must not be empty".into()));
+            return None;
+        }
+        let length = written.chars().count();
+        if length > super::event::MAX_NAME_CHARS {
+            let max = super::event::MAX_NAME_CHARS;
+            let message = format!("player name is {length} characters long (at most {max})");
+            problems.push(at(spelling.span(), message));
+            return None;
+        }
+        let key = name_key(&written);
+        if let Some(&entry) = claimed.get(&key) {
+            if entry != owner.0 {
+                problems.push(at(
+                    spelling.span(),
+                    format!(
+                        "{written:?} is already a name or alias of the player {:?}",
+                        ratings_model::names::excerpt(&display_of(entry))
+                    ),
+                ));
             }
-            if written.is_empty() {
-                problems.push(at(spelling.span(), "name must not be empty".into()));
-                return None;
-            }
-            let length = written.chars().count();
-            if length > super::event::MAX_NAME_CHARS {
-                let max = super::event::MAX_NAME_CHARS;
-                let message = format!("player name is {length} characters long (at most {max})");
-                problems.push(at(spelling.span(), message));
-                return None;
-            }
-            let key = name_key(&written);
-            if let Some(&entry) = claimed.get(&key) {
-                if entry != owner.0 {
-                    problems.push(at(
-                        spelling.span(),
-                        format!(
-                            "{written:?} is already a name or alias of the player {:?}",
-                            ratings_model::names::excerpt(&display_of(entry))
-                        ),
-                    ));
-                }
-                return None;
-            }
-            claimed.insert(key.clone(), owner.0);
-            Some(key)
-        };
+            return None;
+        }
+        claimed.insert(key.clone(), owner.0);
+        Some(key)
+    };
     for (index, entry) in file.player.iter().enumerate() {
         let display = collapse_spaces(entry.name.get_ref());
         let Some(key) = claim(&entry.name, (index, &display), &mut problems) else {
@@ -195,7 +198,7 @@ pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>)
         );
     }
     if !problems.is_empty() {
-        return Err(problems);
+        return Err(problems.into_sorted("error"));
     }
     let written = file
         .player
@@ -237,6 +240,27 @@ mod tests {
         assert_eq!(r.aliases.len(), 1);
         assert_eq!(&*r.aliases["chruk krueger"], "chuck krueger");
         assert_eq!(r.entries["chuck krueger"].display, "Chuck Krueger");
+    }
+
+    #[test]
+    fn a_registry_shows_its_first_100_errors_and_counts_the_rest() {
+        // 250 aliases that are the other entry's name: one error each (all
+        // 250,000 of such a file were held and printed: 25 MB).
+        let text = format!(
+            "[[player]]\nname = \"x\"\n[[player]]\nname = \"y\"\naliases = [\n{}]\n",
+            "\"x\",\n".repeat(250)
+        );
+        let problems = parse(Path::new("players.toml"), &text).unwrap_err();
+        assert_eq!(problems.len(), 101);
+        assert_eq!(
+            problems[0].to_string(),
+            "players.toml:6:1: \"x\" is already a name or alias of the player \"x\""
+        );
+        assert_eq!(problems[99].position, Some((105, 1)));
+        assert_eq!(
+            problems[100].to_string(),
+            "players.toml:255:1: 150 more errors in this file, up to this line, not shown: fix the first 100 and try again"
+        );
     }
 
     #[test]

@@ -1,0 +1,128 @@
+//! Markdown tables whose rows are short of their header: pulldown-cmark
+//! gives every row as many cells as the header has columns, so a header
+//! of 362 one-letter columns over 724 rows of one cell (2.9 KB) renders
+//! 262,144 cells: 26 MB held and 2.4 MB of HTML, 10,000 times the text.
+//! Before a text is rendered, its tables' cells are counted from its lines
+//! (an upper bound: each line after a delimiter row, up to a blank line,
+//! is taken for a row), and a text whose tables would have more cells
+//! than it has bytes (and 65,536) is refused.
+
+/// Where a text's tables pass the cells it may have, and how many columns
+/// that table's header has.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TooManyCells {
+    /// Byte offset of the header row of the table where the count passed.
+    pub at: usize,
+    pub columns: u64,
+    pub limit: u64,
+}
+
+impl std::fmt::Display for TooManyCells {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the tables of this text would have more than {} cells, the most a text of its size may have: every row of a table gets as many cells as its header has columns ({} here), written or not; give a header only the columns its rows use, or split the table",
+            self.limit, self.columns
+        )
+    }
+}
+
+/// The cells a text of `len` bytes may have in its tables.
+fn limit(len: usize) -> u64 {
+    len as u64 + 65_536
+}
+
+/// Whether `line` (its container markers `>` and indentation left out)
+/// is a table's delimiter row (`|---|:-:|`), and its columns.
+fn delimiter_columns(line: &str, header: &str) -> Option<u64> {
+    let line = line.trim();
+    let only_delimiters = line.bytes().all(|b| matches!(b, b'|' | b':' | b'-' | b' ' | b'\t'));
+    if !only_delimiters || !line.contains('-') || !(line.contains('|') || header.contains('|')) {
+        return None;
+    }
+    let inner = line.strip_prefix('|').unwrap_or(line);
+    let inner = inner.strip_suffix('|').unwrap_or(inner);
+    Some(inner.split('|').count() as u64)
+}
+
+/// A line without its block-quote markers and indentation.
+fn content(line: &str) -> &str {
+    line.trim_start_matches(['>', ' ', '\t'])
+}
+
+/// Where `source`'s tables pass the cells it may have, if they do.
+pub fn too_many_cells(source: &str) -> Option<TooManyCells> {
+    let limit = limit(source.len());
+    let mut cells: u64 = 0;
+    // The previous line, if it holds something: a table's header.
+    let mut previous: Option<(usize, &str)> = None;
+    // The table being read: its header's offset and its columns.
+    let mut table: Option<(usize, u64)> = None;
+    let mut start = 0;
+    for line in source.split_inclusive('\n') {
+        let here = start;
+        start += line.len();
+        let text = content(line);
+        if text.trim().is_empty() {
+            (previous, table) = (None, None);
+            continue;
+        }
+        if let Some((_, columns)) = table {
+            cells += columns;
+        } else if let Some((at, header)) = previous
+            && let Some(columns) = delimiter_columns(text, header)
+        {
+            table = Some((at, columns));
+            cells += 2 * columns;
+        }
+        if let Some((at, columns)) = table
+            && cells > limit
+        {
+            return Some(TooManyCells { at, columns, limit });
+        }
+        previous = Some((here, text));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_rows_under_a_wide_header_are_refused_and_written_tables_are_not() {
+        // The attack's table: 362 columns, 724 rows of one cell, 34 times.
+        let table = format!(
+            "{}\n{}\n{}\n",
+            ["a"; 362].join("|"),
+            ["-"; 362].join("|"),
+            "a\n".repeat(724)
+        );
+        let text = format!("# Report\n\n{}", table.repeat(34));
+        let found = too_many_cells(&text).expect("refused");
+        assert_eq!(found.columns, 362);
+        // Past the limit in the first table whose count passes it.
+        let tables_fitting = (limit(text.len()) / (362 * 726)) as usize;
+        assert_eq!(found.at, "# Report\n\n".len() + tables_fitting * table.len());
+        assert!(
+            found
+                .to_string()
+                .starts_with("the tables of this text would have more than ")
+        );
+        // In a block quote, indented: the same.
+        let quoted: String = text.lines().map(|l| format!(">   {l}\n")).collect();
+        assert_eq!(too_many_cells(&quoted).map(|f| f.columns), Some(362));
+        // Tables with their cells written, however many; a thematic break
+        // under a paragraph; a table of 100 columns and 100 sparse rows.
+        let written = "| Player | Pts | Buch |\n|---|--:|:-:|\n| Ann | 3½ | 9 |\n".repeat(100_000);
+        assert_eq!(too_many_cells(&written), None);
+        assert_eq!(too_many_cells(&"text\n---\nmore\n".repeat(100_000)), None);
+        let sparse = format!(
+            "{}\n{}\n{}",
+            ["c"; 100].join("|"),
+            ["-"; 100].join("|"),
+            "x|\n".repeat(100)
+        );
+        assert_eq!(too_many_cells(&sparse), None);
+    }
+}
