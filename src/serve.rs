@@ -299,13 +299,30 @@ impl Inputs {
         }
         for folder in INPUT_FOLDERS {
             let path = self.site_dir.join(folder);
-            if path.is_dir()
+            if watchable(&self.site_dir, &self.out, &path)
                 && !self.watched.contains(&path)
                 && self.watcher.watch(&path, RecursiveMode::Recursive).is_ok()
             {
                 self.watched.push(path);
             }
         }
+    }
+}
+
+/// Whether the input folder `path` is watched: a folder, or a link the
+/// build follows (to a folder inside the site, not hidden, not into the
+/// output). A link out of the site is the build's error; watching through
+/// it walked whatever it names (`static -> /`: 830 MB and a core, for as
+/// long as the link was there).
+fn watchable(site_dir: &Path, out: &Path, path: &Path) -> bool {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            path.is_dir()
+                && ratings_model::files::Bounds::new(site_dir, Some(out))
+                    .is_some_and(|bounds| bounds.refuse_link(path).is_none())
+        }
+        Ok(meta) => meta.is_dir(),
+        Err(_) => false,
     }
 }
 
@@ -1195,6 +1212,33 @@ mod tests {
             expect(&mut inputs, &format!("polling: {polling}"), |p| {
                 p == site.join("data/cup.toml")
             });
+            // `static/` itself replaced by a link out of the site: reported
+            // (the build says why it refuses it), and not watched through.
+            std::fs::remove_dir_all(site.join("static")).unwrap();
+            std::os::unix::fs::symlink(&outside, site.join("static")).unwrap();
+            expect(&mut inputs, &format!("polling: {polling}: static/ linked out"), |p| {
+                p.starts_with(site.join("static"))
+            });
+            assert!(!inputs.watched.contains(&site.join("static")), "polling: {polling}");
+            std::fs::write(outside.join("deep/c.txt"), "new\n").unwrap();
+            let seen = inputs.next_change(Some(Duration::from_millis(1500))).unwrap();
+            assert_eq!(seen, None, "polling: {polling}");
+            // A link to a folder inside the site is followed, as the build follows it.
+            write_old(&site.join("assets/a.txt"), "a\n");
+            std::fs::remove_file(site.join("static")).unwrap();
+            std::os::unix::fs::symlink("assets", site.join("static")).unwrap();
+            expect(&mut inputs, &format!("polling: {polling}: static/ linked in"), |p| {
+                p.starts_with(site.join("static"))
+            });
+            assert!(inputs.watched.contains(&site.join("static")), "polling: {polling}");
+            // Polling walks it (file events watch the link itself: its
+            // sub-folders only; a known limit).
+            if polling {
+                std::fs::write(site.join("static/a.txt"), "edited\n").unwrap();
+                expect(&mut inputs, "polling: edit behind the link", |p| {
+                    p.starts_with(site.join("static"))
+                });
+            }
         }
     }
 

@@ -29,6 +29,9 @@ const TOKEN: u64 = 50;
 const VALUE: u64 = 100;
 /// For a table: a map's first node (a B-tree leaf of eleven entries).
 const TABLE: u64 = 1_200;
+/// For an array, beside its value: its list (nested empty arrays
+/// `[[[[[]]]]],` took 142 times their size).
+const ARRAY: u64 = 100;
 
 /// A file the parser should not be given: where its estimate passed the
 /// limit, the estimate of the whole file and the limit.
@@ -55,7 +58,7 @@ impl std::fmt::Display for TooDense {
 pub fn check(text: &str) -> Option<TooDense> {
     let limit = (text.len() as u64).saturating_mul(FACTOR).max(FLOOR);
     // Under the limit whatever it holds: a token is at least a byte.
-    if (text.len() as u64).saturating_mul(TOKEN + VALUE + TABLE) <= limit {
+    if (text.len() as u64).saturating_mul(TOKEN + VALUE + ARRAY + TABLE) <= limit {
         return None;
     }
     let (estimate, at) = scan(text, limit);
@@ -91,7 +94,7 @@ fn scan(text: &str, limit: u64) -> (u64, Option<usize>) {
             TokenKind::Dot => {}
             TokenKind::Equals => key = false,
             TokenKind::LeftSquareBracket => {
-                cost += VALUE;
+                cost += VALUE + ARRAY;
                 open.push(false);
                 key = false;
             }
@@ -164,5 +167,10 @@ mod tests {
         // A header is a table; its name a key.
         assert_eq!(estimate("[a]\n"), 4 * TOKEN + TABLE + VALUE);
         assert_eq!(estimate("[[a.b]]\n"), 8 * TOKEN + 2 * TABLE + 2 * VALUE);
+        // An array is a value and a list (an item of a list here).
+        let item =
+            |item: &str| scan(&format!("a = [{item}{item}"), u64::MAX).0 - scan(&format!("a = [{item}"), u64::MAX).0;
+        assert_eq!(item("[[]],"), 5 * TOKEN + 2 * (VALUE + ARRAY));
+        assert_eq!(item("\"A\", "), 3 * TOKEN + VALUE);
     }
 }
