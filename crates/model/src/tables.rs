@@ -35,7 +35,7 @@ fn limit(len: usize) -> u64 {
 /// Whether `line` (its container markers `>` and indentation left out)
 /// is a table's delimiter row (`|---|:-:|`), and its columns.
 fn delimiter_columns(line: &str, header: &str) -> Option<u64> {
-    let line = line.trim();
+    let line = line.trim_matches([' ', '\t']);
     let only_delimiters = line.bytes().all(|b| matches!(b, b'|' | b':' | b'-' | b' ' | b'\t'));
     if !only_delimiters || !line.contains('-') || !(line.contains('|') || header.contains('|')) {
         return None;
@@ -50,6 +50,23 @@ fn content(line: &str) -> &str {
     line.trim_start_matches(['>', ' ', '\t'])
 }
 
+/// The lines of `source` as CommonMark reads them, each with its offset:
+/// ended by `\n`, `\r\n` or a lone `\r`.
+fn lines(source: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        let rest = source.as_bytes().get(start..).filter(|r| !r.is_empty())?;
+        let (len, end) = match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+            Some(i) if rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n') => (i, 2),
+            Some(i) => (i, 1),
+            None => (rest.len(), 0),
+        };
+        let line = (start, &source[start..start + len]);
+        start += len + end;
+        Some(line)
+    })
+}
+
 /// Where `source`'s tables pass the cells it may have, if they do.
 pub fn too_many_cells(source: &str) -> Option<TooManyCells> {
     let limit = limit(source.len());
@@ -58,12 +75,11 @@ pub fn too_many_cells(source: &str) -> Option<TooManyCells> {
     let mut previous: Option<(usize, &str)> = None;
     // The table being read: its header's offset and its columns.
     let mut table: Option<(usize, u64)> = None;
-    let mut start = 0;
-    for line in source.split_inclusive('\n') {
-        let here = start;
-        start += line.len();
+    for (here, line) in lines(source) {
         let text = content(line);
-        if text.trim().is_empty() {
+        // Blank as CommonMark has it: spaces and tabs only (a row of a
+        // no-break space is a row, padded like any other).
+        if text.bytes().all(|b| b == b' ' || b == b'\t') {
             (previous, table) = (None, None);
             continue;
         }
@@ -112,6 +128,21 @@ mod tests {
         // In a block quote, indented: the same.
         let quoted: String = text.lines().map(|l| format!(">   {l}\n")).collect();
         assert_eq!(too_many_cells(&quoted).map(|f| f.columns), Some(362));
+        // Lines ended by `\r\n` or a lone `\r`; rows of a no-break space
+        // or another Unicode space (not blank to CommonMark).
+        for end in ["\r\n", "\r"] {
+            assert_eq!(
+                too_many_cells(&text.replace('\n', end)).map(|f| f.columns),
+                Some(362),
+                "{end:?}"
+            );
+        }
+        for space in ['\u{a0}', '\u{3000}', '\u{2028}', '\u{1680}'] {
+            let rows = text
+                .replace("\na\n", &format!("\n{space}\n"))
+                .replace("\na\n", &format!("\n{space}\n"));
+            assert_eq!(too_many_cells(&rows).map(|f| f.columns), Some(362), "{space:?}");
+        }
         // Tables with their cells written, however many; a thematic break
         // under a paragraph; a table of 100 columns and 100 sparse rows.
         let written = "| Player | Pts | Buch |\n|---|--:|:-:|\n| Ann | 3½ | 9 |\n".repeat(100_000);
