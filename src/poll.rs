@@ -34,6 +34,18 @@ struct Root {
     path: PathBuf,
     recursive: bool,
     seen: HashMap<PathBuf, Stamp>,
+    /// What is at `path` itself (device, inode; a link is its own): when
+    /// something else takes its place, the root is reported removed and
+    /// created and not walked until it is watched again. A `static/`
+    /// replaced by a link to `/` was walked once through it (690 MB, 20 s)
+    /// before the watch could drop it.
+    identity: Option<(u64, u64)>,
+    replaced: bool,
+}
+
+/// What is at `path` itself, not following a link.
+fn identity(path: &Path) -> Option<(u64, u64)> {
+    std::fs::symlink_metadata(path).ok().map(|m| (m.dev(), m.ino()))
 }
 
 /// A poll of folders by their entries' stamps, as a notify watcher.
@@ -107,7 +119,15 @@ impl MetadataPoll {
                 std::thread::sleep(pause);
                 let started = std::time::Instant::now();
                 let mut roots = polled.lock().expect("poll lock");
-                for root in roots.iter_mut() {
+                for root in roots.iter_mut().filter(|r| !r.replaced) {
+                    if identity(&root.path) != root.identity {
+                        root.replaced = true;
+                        root.seen = HashMap::new();
+                        for kind in [EventKind::Remove(RemoveKind::Any), EventKind::Create(CreateKind::Any)] {
+                            handler.handle_event(Ok(Event::new(kind).add_path(root.path.clone())));
+                        }
+                        continue;
+                    }
                     let now = walk(&root.path, root.recursive);
                     for event in differences(&root.seen, &now) {
                         handler.handle_event(Ok(event));
@@ -141,6 +161,7 @@ impl notify::Watcher for MetadataPoll {
         }
         let recursive = mode == RecursiveMode::Recursive;
         // What is there now: later changes are changes from this.
+        let identity = identity(path);
         let seen = walk(path, recursive);
         let mut roots = self.roots.lock().expect("poll lock");
         roots.retain(|r| r.path != path);
@@ -148,6 +169,8 @@ impl notify::Watcher for MetadataPoll {
             path: path.to_path_buf(),
             recursive,
             seen,
+            identity,
+            replaced: false,
         });
         Ok(())
     }
@@ -194,19 +217,30 @@ mod tests {
         )
         .unwrap();
         poll.watch(&dir, RecursiveMode::Recursive).unwrap();
-        // The events of one change (its folder's own left out), once quiet.
-        let next = || -> Vec<(EventKind, PathBuf)> {
+        // The events of one change, once quiet.
+        let changes = || -> Vec<(EventKind, PathBuf)> {
             let mut events = vec![rx.recv_timeout(Duration::from_secs(10)).expect("an event").unwrap()];
             while let Ok(more) = rx.recv_timeout(Duration::from_millis(150)) {
                 events.push(more.unwrap());
             }
-            let mut changes: Vec<_> = events
+            events
                 .into_iter()
                 .flat_map(|e| e.paths.into_iter().map(move |p| (e.kind, p)))
-                .filter(|(_, p)| *p != dir)
-                .collect();
-            changes.sort_by(|a, b| a.1.cmp(&b.1));
-            changes
+                .collect()
+        };
+        // Those in the folder (its own left out), by path.
+        let next = || -> Vec<(EventKind, PathBuf)> {
+            let mut inside: Vec<_> = changes().into_iter().filter(|(_, p)| *p != dir).collect();
+            inside.sort_by(|a, b| a.1.cmp(&b.1));
+            inside
+        };
+        // Those of the folder itself, in order.
+        let next_of_root = || -> Vec<EventKind> {
+            changes()
+                .into_iter()
+                .filter(|(_, p)| *p == dir)
+                .map(|(kind, _)| kind)
+                .collect()
         };
         let modified = EventKind::Modify(ModifyKind::Any);
         // Past the file system's clock tick (a few ms) since it was made.
@@ -227,6 +261,21 @@ mod tests {
         assert_eq!(next(), [(EventKind::Create(CreateKind::Any), dir.join("new.toml"))]);
         std::fs::remove_file(&file).unwrap();
         assert_eq!(next(), [(EventKind::Remove(RemoveKind::Any), file.clone())]);
+        // The folder itself replaced by a link out: reported, never walked.
+        let elsewhere = tmp.path().join("elsewhere");
+        std::fs::create_dir_all(&elsewhere).unwrap();
+        std::fs::rename(&dir, tmp.path().join("data.old")).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, &dir).unwrap();
+        let replaced = next_of_root();
+        assert_eq!(
+            replaced,
+            [EventKind::Remove(RemoveKind::Any), EventKind::Create(CreateKind::Any)]
+        );
+        std::fs::write(elsewhere.join("x.toml"), "x").unwrap();
+        assert!(
+            rx.recv_timeout(Duration::from_millis(300)).is_err(),
+            "not walked through the link"
+        );
         poll.unwatch(&dir).unwrap();
         std::fs::write(dir.join("later.toml"), "x").unwrap();
         assert!(rx.recv_timeout(Duration::from_millis(200)).is_err());
