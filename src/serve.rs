@@ -264,6 +264,7 @@ impl Inputs {
         if rescan {
             self.overflow.store(true, Ordering::Relaxed);
         }
+        let mut linked = None;
         if matches!(
             event.kind,
             EventKind::Create(_) | EventKind::Remove(_) | EventKind::Modify(ModifyKind::Name(_))
@@ -274,8 +275,23 @@ impl Inputs {
                     replaced.push(path.clone());
                 }
             }
+            // Something at the top of the site came or went: an input
+            // folder that is a link (`static -> assets`) may have gained or
+            // lost its target (`assets` moved away and back left `static/`
+            // unwatched for good).
+            if event.paths.iter().any(|p| p.parent() == Some(self.site_dir.as_path())) {
+                for folder in INPUT_FOLDERS {
+                    let path = self.site_dir.join(folder);
+                    if watchable(&self.site_dir, &self.out, &path) != self.watched.contains(&path) {
+                        if !replaced.contains(&path) {
+                            replaced.push(path.clone());
+                        }
+                        linked.get_or_insert(path);
+                    }
+                }
+            }
         }
-        let input = relevant(&self.site_dir, &self.out, event);
+        let input = relevant(&self.site_dir, &self.out, event).or(linked);
         let relevant = input.is_some();
         if changed.is_none() {
             // Events dropped: a change, even if those that came change nothing.
@@ -1236,6 +1252,23 @@ mod tests {
             if polling {
                 std::fs::write(site.join("static/a.txt"), "edited\n").unwrap();
                 expect(&mut inputs, "polling: edit behind the link", |p| {
+                    p.starts_with(site.join("static"))
+                });
+            }
+            // Its target moved away and back (a restore): watched again.
+            std::fs::rename(site.join("assets"), tmp.path().join("assets.away")).unwrap();
+            expect(&mut inputs, &format!("polling: {polling}: target gone"), |p| {
+                p.starts_with(site.join("static"))
+            });
+            assert!(!inputs.watched.contains(&site.join("static")), "polling: {polling}");
+            std::fs::rename(tmp.path().join("assets.away"), site.join("assets")).unwrap();
+            expect(&mut inputs, &format!("polling: {polling}: target back"), |p| {
+                p.starts_with(site.join("static"))
+            });
+            assert!(inputs.watched.contains(&site.join("static")), "polling: {polling}");
+            if polling {
+                std::fs::write(site.join("static/a.txt"), "edited again\n").unwrap();
+                expect(&mut inputs, "polling: edit behind the link, back", |p| {
                     p.starts_with(site.join("static"))
                 });
             }

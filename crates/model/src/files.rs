@@ -109,6 +109,10 @@ pub struct Walk {
 pub struct Bounds {
     site: std::sync::Arc<Path>,
     output: Option<PathBuf>,
+    /// The output folder as a file (device, inode): met in a walk under
+    /// another path (a bind mount of `static/gen` as the output's parent),
+    /// each build copied the last one into itself, for ever.
+    output_id: Option<FileId>,
 }
 
 impl Bounds {
@@ -118,6 +122,7 @@ impl Bounds {
         Some(Bounds {
             site: site_dir.canonicalize().ok()?.into(),
             output: output.and_then(|o| o.canonicalize().ok()),
+            output_id: output.and_then(|o| std::fs::metadata(o).ok()).map(|m| FileId::of(&m)),
         })
     }
 
@@ -240,6 +245,14 @@ pub fn walk(site_dir: &Path, folder: &str, bounds: &Bounds) -> Walk {
             // is an error at the link, never walked again.
             if let Ok(meta) = entry.metadata() {
                 let linked = entry.path_is_symlink();
+                if bounds.output_id == Some(FileId::of(&meta)) {
+                    walk.problems.push(Diagnostic::new(
+                        shown_under(site_dir, entry.path()),
+                        "this folder is the output folder (the same folder under another path, through a mount): a build cannot read what it writes",
+                    ));
+                    entries.skip_current_dir();
+                    continue;
+                }
                 match folders.entry(FileId::of(&meta)) {
                     std::collections::hash_map::Entry::Vacant(v) => {
                         v.insert((entry.path().to_path_buf(), linked));
@@ -490,6 +503,31 @@ fn text(path: &Path, bytes: Vec<u8>) -> Result<String, Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_output_folder_met_in_a_walk_is_not_read() {
+        // The output given by another path (a bind mount in the attack;
+        // a link here): the walk of `static/` meets it and refuses it.
+        let tmp = tempfile::tempdir().unwrap();
+        let site = tmp.path().join("site");
+        std::fs::create_dir_all(site.join("static/gen/out")).unwrap();
+        std::fs::write(site.join("static/gen/out/index.html"), "old site").unwrap();
+        std::fs::write(site.join("static/a.txt"), "a").unwrap();
+        std::os::unix::fs::symlink(site.join("static/gen"), tmp.path().join("mnt")).unwrap();
+        let bounds = Bounds::new(&site, Some(&tmp.path().join("mnt/out"))).unwrap();
+        let found = walk(&site, "static", &bounds);
+        let files: Vec<&str> = found.files.iter().map(|f| f.rel.as_str()).collect();
+        assert_eq!(files, ["a.txt"]);
+        let [problem] = &found.problems[..] else {
+            panic!("{:?}", found.problems)
+        };
+        assert_eq!(problem.path, site.join("static/gen/out"));
+        assert!(
+            problem.message.starts_with("this folder is the output folder"),
+            "{}",
+            problem.message
+        );
+    }
 
     #[test]
     fn real_path_resolves_as_canonicalize_does() {
