@@ -245,7 +245,10 @@ pub fn walk(site_dir: &Path, folder: &str, bounds: &Bounds) -> Walk {
             // is an error at the link, never walked again.
             if let Ok(meta) = entry.metadata() {
                 let linked = entry.path_is_symlink();
-                if bounds.output_id == Some(FileId::of(&meta)) {
+                // (Under its own path the output checks say why.)
+                if bounds.output_id == Some(FileId::of(&meta))
+                    && real_path(entry.path()).ok().as_deref() != bounds.output.as_deref()
+                {
                     walk.problems.push(Diagnostic::new(
                         shown_under(site_dir, entry.path()),
                         "this folder is the output folder (the same folder under another path, through a mount): a build cannot read what it writes",
@@ -506,15 +509,21 @@ mod tests {
 
     #[test]
     fn the_output_folder_met_in_a_walk_is_not_read() {
-        // The output given by another path (a bind mount in the attack;
-        // a link here): the walk of `static/` meets it and refuses it.
+        // The output folder under another path (`static/gen` bind-mounted
+        // at `mnt`, as the attack did; a mount needs privileges, so the
+        // bounds are made as a mount gives them): the walk of `static/`
+        // meets it and refuses it.
         let tmp = tempfile::tempdir().unwrap();
         let site = tmp.path().join("site");
         std::fs::create_dir_all(site.join("static/gen/out")).unwrap();
         std::fs::write(site.join("static/gen/out/index.html"), "old site").unwrap();
         std::fs::write(site.join("static/a.txt"), "a").unwrap();
-        std::os::unix::fs::symlink(site.join("static/gen"), tmp.path().join("mnt")).unwrap();
-        let bounds = Bounds::new(&site, Some(&tmp.path().join("mnt/out"))).unwrap();
+        let output = std::fs::metadata(site.join("static/gen/out")).unwrap();
+        let bounds = Bounds {
+            site: site.canonicalize().unwrap().into(),
+            output: Some(tmp.path().join("mnt/out")),
+            output_id: Some(FileId::of(&output)),
+        };
         let found = walk(&site, "static", &bounds);
         let files: Vec<&str> = found.files.iter().map(|f| f.rel.as_str()).collect();
         assert_eq!(files, ["a.txt"]);
@@ -526,7 +535,9 @@ mod tests {
             problem.message.starts_with("this folder is the output folder"),
             "{}",
             problem.message
-        );
+        ); // Under its own path, the output checks say why (output inside `static/`).
+        let same = Bounds::new(&site, Some(&site.join("static/gen/out"))).unwrap();
+        assert!(walk(&site, "static", &same).problems.is_empty());
     }
 
     #[test]
