@@ -535,7 +535,8 @@ mod tests {
             problem.message.starts_with("this folder is the output folder"),
             "{}",
             problem.message
-        ); // Under its own path, the output checks say why (output inside `static/`).
+        );
+        // Under its own path, the output checks say why (output inside `static/`).
         let same = Bounds::new(&site, Some(&site.join("static/gen/out"))).unwrap();
         assert!(walk(&site, "static", &same).problems.is_empty());
     }
