@@ -36,9 +36,12 @@ struct Root {
     seen: HashMap<PathBuf, Stamp>,
     /// What is at `path` itself (device, inode; a link is its own): when
     /// something else takes its place, the root is reported removed and
-    /// created and not walked until it is watched again. A `static/`
-    /// replaced by a link to `/` was walked once through it (690 MB, 20 s)
-    /// before the watch could drop it.
+    /// created; a recursive root that became a link is not walked until it
+    /// is watched again (a `static/` replaced by a link to `/` was walked
+    /// once through it, 690 MB and 20 s, before the watch could drop it).
+    /// A root that goes (the site folder moved away) is polled by name
+    /// until it comes back, then its entries are new (it was never polled
+    /// again: no edit seen for good).
     identity: Option<(u64, u64)>,
     replaced: bool,
 }
@@ -120,13 +123,28 @@ impl MetadataPoll {
                 let started = std::time::Instant::now();
                 let mut roots = polled.lock().expect("poll lock");
                 for root in roots.iter_mut().filter(|r| !r.replaced) {
-                    if identity(&root.path) != root.identity {
-                        root.replaced = true;
-                        root.seen = HashMap::new();
-                        for kind in [EventKind::Remove(RemoveKind::Any), EventKind::Create(CreateKind::Any)] {
-                            handler.handle_event(Ok(Event::new(kind).add_path(root.path.clone())));
+                    let now_at = identity(&root.path);
+                    if now_at != root.identity {
+                        root.identity = now_at;
+                        handler.handle_event(Ok(
+                            Event::new(EventKind::Remove(RemoveKind::Any)).add_path(root.path.clone())
+                        ));
+                        if now_at.is_none() {
+                            // Gone: what comes back is all new.
+                            root.seen = HashMap::new();
+                            continue;
                         }
-                        continue;
+                        handler.handle_event(Ok(
+                            Event::new(EventKind::Create(CreateKind::Any)).add_path(root.path.clone())
+                        ));
+                        if root.recursive && root.path.is_symlink() {
+                            // Not walked through until watched again.
+                            root.replaced = true;
+                            root.seen = HashMap::new();
+                            continue;
+                        }
+                        // Another folder (or the same moved back): its
+                        // entries are compared with what was seen, as always.
                     }
                     let now = walk(&root.path, root.recursive);
                     for event in differences(&root.seen, &now) {
@@ -194,6 +212,34 @@ mod tests {
     /// size within the same second, a file restored with older times, a
     /// removal, a new file; hidden files are not; nothing is opened (a FIFO
     /// does not block the walk).
+    /// A watched folder moved away and back (the site folder itself): its
+    /// entries are new when it is back, and later edits are seen (it was
+    /// never polled again).
+    #[test]
+    fn a_folder_moved_away_and_back_is_polled_again() {
+        let tmp = tempfile::tempdir().unwrap();
+        let site = tmp.path().join("site");
+        std::fs::create_dir_all(&site).unwrap();
+        std::fs::write(site.join("site.toml"), "a").unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let config = notify::Config::default().with_poll_interval(Duration::from_millis(20));
+        let mut poll = MetadataPoll::new(tx, config).unwrap();
+        poll.watch(&site, RecursiveMode::NonRecursive).unwrap();
+        let until = |wanted: &dyn Fn(&Event) -> bool| loop {
+            let event = rx.recv_timeout(Duration::from_secs(10)).expect("an event").unwrap();
+            if wanted(&event) {
+                break;
+            }
+        };
+        std::fs::rename(&site, tmp.path().join("away")).unwrap();
+        until(&|e| e.kind == EventKind::Remove(RemoveKind::Any) && e.paths == [site.clone()]);
+        std::fs::rename(tmp.path().join("away"), &site).unwrap();
+        until(&|e| e.kind == EventKind::Create(CreateKind::Any) && e.paths == [site.join("site.toml")]);
+        std::thread::sleep(Duration::from_millis(50));
+        std::fs::write(site.join("site.toml"), "b").unwrap();
+        until(&|e| e.kind == EventKind::Modify(ModifyKind::Any) && e.paths == [site.join("site.toml")]);
+    }
+
     #[test]
     fn a_slow_walk_waits_four_times_as_long() {
         let half = Duration::from_millis(500);
