@@ -876,3 +876,33 @@ fn tables_whose_rows_are_short_of_their_header_are_refused_before_they_are_rende
     std::fs::write(&cup, read(&cup).replace(&table, "A short report.\n")).unwrap();
     assert!(check_cmd(&site).status.success());
 }
+
+#[test]
+fn event_files_show_about_1000_problems_in_all() {
+    // 30 event files of 100 errors each (`rank = 0`): the first files'
+    // problems, about 1,000, then one line counting the rest (2,000 such
+    // files at a long path printed 568 MB and held 1.7 GB).
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("basic"), &site);
+    let rows: String = (0..100)
+        .map(|i| format!("[[results]]\nrank = 0\nname = \"P{i}\"\n"))
+        .collect();
+    for f in 0..30 {
+        let text = format!("name = \"E{f}\"\ndate = 2001-01-{:02}\nrounds = 1\n{rows}", f % 28 + 1);
+        std::fs::write(site.join(format!("data/2000/e{f:02}.toml")), text).unwrap();
+    }
+    let out = check_cmd(&site);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.iter().filter(|l| l.contains("/e00.toml:")).count(), 100);
+    assert_eq!(lines.iter().filter(|l| l.contains("/e09.toml:")).count(), 100);
+    assert_eq!(lines.iter().filter(|l| l.contains("/e10.toml:")).count(), 0);
+    assert!(
+        lines.iter().any(|l| l
+            .ends_with("/data: 2000 more problems in 20 more event files not shown: fix those above and try again")),
+        "{}",
+        &stderr[stderr.len().saturating_sub(500)..]
+    );
+}
