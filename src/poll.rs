@@ -18,6 +18,7 @@ use std::time::Duration;
 
 use notify::event::{CreateKind, ModifyKind, RemoveKind};
 use notify::{Event, EventHandler, EventKind, RecursiveMode, WatcherKind};
+use ratings_model::files::FileId;
 
 /// What a walk notes of an entry: a change to any of it is a change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,7 +26,7 @@ struct Stamp {
     size: u64,
     modified: (i64, i64),
     changed: (i64, i64),
-    inode: (u64, u64),
+    inode: FileId,
     mode: u32,
 }
 
@@ -42,13 +43,13 @@ struct Root {
     /// A root that goes (the site folder moved away) is polled by name
     /// until it comes back, then its entries are new (it was never polled
     /// again: no edit seen for good).
-    identity: Option<(u64, u64)>,
+    identity: Option<FileId>,
     replaced: bool,
 }
 
 /// What is at `path` itself, not following a link.
-fn identity(path: &Path) -> Option<(u64, u64)> {
-    std::fs::symlink_metadata(path).ok().map(|m| (m.dev(), m.ino()))
+fn identity(path: &Path) -> Option<FileId> {
+    std::fs::symlink_metadata(path).ok().map(|m| FileId::of(&m))
 }
 
 /// A poll of folders by their entries' stamps, as a notify watcher.
@@ -71,7 +72,7 @@ fn walk(path: &Path, recursive: bool) -> HashMap<PathBuf, Stamp> {
                 size: meta.size(),
                 modified: (meta.mtime(), meta.mtime_nsec()),
                 changed: (meta.ctime(), meta.ctime_nsec()),
-                inode: (meta.dev(), meta.ino()),
+                inode: FileId::of(&meta),
                 mode: meta.mode(),
             };
             Some((e.into_path(), stamp))

@@ -1050,16 +1050,10 @@ fn open_served(path: &Path, root: &Path) -> Option<(std::fs::File, u64)> {
     if !meta.is_file() {
         return None;
     }
-    #[cfg(target_os = "linux")]
-    {
-        use std::os::fd::AsRawFd;
-        // Where the opened file is (where /proc is not mounted, the check
-        // made before the open stands).
-        if let Ok(real) = std::fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd()))
-            && !real.starts_with(root)
-        {
-            return None;
-        }
+    // Where the opened file is (where /proc is not mounted, the check
+    // made before the open stands).
+    if ratings_model::files::opened_path(&file).is_some_and(|real| !real.starts_with(root)) {
+        return None;
     }
     Some((file, meta.len()))
 }

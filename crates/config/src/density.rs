@@ -65,6 +65,12 @@ pub fn check(text: &str) -> Option<TooDense> {
     at.map(|at| TooDense { at, estimate, limit })
 }
 
+/// The error for the file `path` of `text` if it is too dense, at the
+/// line where its estimate passes the limit.
+pub fn refused(path: &std::path::Path, text: &str) -> Option<ratings_model::error::Diagnostic> {
+    check(text).map(|dense| ratings_model::error::Diagnostic::at(path, text, dense.at..dense.at, dense.to_string()))
+}
+
 /// The estimate for `text`, and the byte where it passed `limit`.
 fn scan(text: &str, limit: u64) -> (u64, Option<usize>) {
     let mut estimate: u64 = 0;

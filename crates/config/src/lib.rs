@@ -220,9 +220,9 @@ impl SiteConfig {
 
 /// Parse and validate `site.toml` (`path` is used in messages).
 pub fn parse(path: &Path, text: &str) -> Result<SiteConfig, Invalid> {
-    if let Some(dense) = density::check(text) {
+    if let Some(dense) = density::refused(path, text) {
         return Err(Invalid {
-            problems: vec![Diagnostic::at(path, text, dense.at..dense.at, dense.to_string())],
+            problems: vec![dense],
             ratings: Vec::new(),
         });
     }

@@ -367,7 +367,7 @@ pub fn write(plan: &Plan, output: &Path, force: bool) -> Result<Vec<PathBuf>, Ve
 /// written, or with `--force` a file replaced, outside the folder the
 /// import writes into. A link that stays inside it is followed.
 fn links_out(output: &Path, targets: &[PathBuf]) -> Vec<String> {
-    let Ok(root) = output.canonicalize() else {
+    let Ok(root) = ratings_model::files::real_path(output) else {
         return Vec::new();
     };
     let mut seen = std::collections::HashSet::new();
@@ -383,7 +383,7 @@ fn links_out(output: &Path, targets: &[PathBuf]) -> Vec<String> {
                 continue;
             }
             let link = dir.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink());
-            if link && !dir.canonicalize().is_ok_and(|d| d.starts_with(&root)) {
+            if link && !ratings_model::files::real_path(&dir).is_ok_and(|d| d.starts_with(&root)) {
                 found.push(format!(
                     "{}: a link out of {}: import writes only inside it",
                     Shown(dir.as_path()),

@@ -160,12 +160,13 @@ fn write_escaped(f: &mut fmt::Formatter<'_>, text: &str, keep_lines: bool) -> fm
     }
     // Written at once: on the terminal's unbuffered stream, each piece
     // was a write of its own (six for each control character).
+    use std::fmt::Write as _;
     let mut escaped = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find(acts) {
         escaped.push_str(&rest[..at]);
         let c = rest[at..].chars().next().expect("found at a char boundary");
-        escaped.push_str(&format!("\\u{{{:x}}}", c as u32));
+        let _ = write!(escaped, "\\u{{{:x}}}", c as u32);
         rest = &rest[at + c.len_utf8()..];
     }
     escaped.push_str(rest);
@@ -234,6 +235,27 @@ impl<'t> LineIndex<'t> {
         let line = self.line_starts.partition_point(|&s| s <= offset);
         let start = self.line_starts[line - 1];
         (line, self.chars_before(offset) - self.chars_before(start) + 1)
+    }
+}
+
+/// A [`LineIndex`] made at the first offset asked about: a text without
+/// problems costs nothing, one with thousands stays linear.
+pub struct LazyLineIndex<'t> {
+    text: &'t str,
+    index: std::cell::OnceCell<LineIndex<'t>>,
+}
+
+impl<'t> LazyLineIndex<'t> {
+    pub fn new(text: &'t str) -> Self {
+        LazyLineIndex {
+            text,
+            index: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// 1-based (line, column) of a byte offset, as [`line_column`] gives.
+    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+        self.index.get_or_init(|| LineIndex::new(self.text)).line_column(offset)
     }
 }
 

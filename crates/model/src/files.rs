@@ -164,7 +164,6 @@ impl Bounds {
 pub fn real_path(path: &Path) -> std::io::Result<PathBuf> {
     #[cfg(target_os = "linux")]
     {
-        use std::os::fd::AsRawFd;
         use std::os::unix::fs::OpenOptionsExt;
         // O_PATH: opens anything (a folder, a FIFO, a file one may not
         // read) without reading or blocking.
@@ -172,9 +171,7 @@ pub fn real_path(path: &Path) -> std::io::Result<PathBuf> {
             .read(true)
             .custom_flags(libc::O_PATH)
             .open(path)?;
-        if let Ok(real) = std::fs::read_link(format!("/proc/self/fd/{}", opened.as_raw_fd()))
-            && real.is_absolute()
-        {
+        if let Some(real) = opened_path(&opened).filter(|real| real.is_absolute()) {
             return Ok(real);
         }
     }
@@ -355,6 +352,16 @@ pub fn read_regular_at_most(path: &Path, limit: u64) -> std::io::Result<Vec<u8>>
     read_checked(path, limit, None)
 }
 
+/// The first `bytes` bytes of a file (fewer if it is shorter), read only
+/// if it is a regular file on a real file system, as [`read_regular`]
+/// reads one, whatever its size.
+pub fn read_regular_start(path: &Path, bytes: u64) -> std::io::Result<Vec<u8>> {
+    let (file, _) = open_checked(path, u64::MAX, None)?;
+    let mut start = Vec::new();
+    file.take(bytes).read_to_end(&mut start)?;
+    Ok(start)
+}
+
 /// [`read_regular_at_most`], and only if the file opened is `expected`.
 fn read_checked(path: &Path, limit: u64, expected: Option<(FileId, &Path)>) -> std::io::Result<Vec<u8>> {
     let (file, len) = open_checked(path, limit, expected)?;
@@ -418,13 +425,13 @@ fn open_checked(path: &Path, limit: u64, expected: Option<(FileId, &Path)>) -> s
 /// Where an open file really is (Linux: its `/proc/self/fd` link), whatever
 /// the path it was opened by.
 #[cfg(target_os = "linux")]
-fn opened_path(file: &std::fs::File) -> Option<PathBuf> {
+pub fn opened_path(file: &std::fs::File) -> Option<PathBuf> {
     use std::os::fd::AsRawFd;
     std::fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd())).ok()
 }
 
 #[cfg(not(target_os = "linux"))]
-fn opened_path(_: &std::fs::File) -> Option<PathBuf> {
+pub fn opened_path(_: &std::fs::File) -> Option<PathBuf> {
     None
 }
 

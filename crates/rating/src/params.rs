@@ -20,7 +20,6 @@ pub const RATING_BOUND: f64 = 1_000_000.0;
 /// One `[[rating]]` table being read by its system.
 pub struct Params<'a> {
     path: &'a Path,
-    text: &'a str,
     /// The system's name and its parameter keys, for messages.
     system: &'static str,
     keys: &'static [&'static str],
@@ -29,9 +28,9 @@ pub struct Params<'a> {
     /// Keys not read yet: (key span, value).
     rest: BTreeMap<String, (Range<usize>, Spanned<Value>)>,
     pub problems: Vec<Diagnostic>,
-    /// The text's lines, indexed at the first error: an error a key of
+    /// `site.toml`'s lines, indexed at the first error: an error a key of
     /// 160,000 unknown keys counted lines from the start for each (93 s).
-    lines: std::cell::OnceCell<ratings_model::error::LineIndex<'a>>,
+    lines: ratings_model::error::LazyLineIndex<'a>,
 }
 
 /// The most formats a `[[rating]]`'s `formats` may list, and the longest
@@ -56,13 +55,12 @@ impl<'a> Params<'a> {
             .collect();
         Params {
             path,
-            text,
             system,
             keys,
             span,
             rest,
             problems: Vec::new(),
-            lines: std::cell::OnceCell::new(),
+            lines: ratings_model::error::LazyLineIndex::new(text),
         }
     }
 
@@ -73,14 +71,9 @@ impl<'a> Params<'a> {
     }
 
     fn diagnostic(&self, span: Range<usize>, message: String) -> Diagnostic {
-        let text = self.text;
         Diagnostic {
             path: self.path.to_path_buf(),
-            position: Some(
-                self.lines
-                    .get_or_init(|| ratings_model::error::LineIndex::new(text))
-                    .line_column(span.start),
-            ),
+            position: Some(self.lines.line_column(span.start)),
             message,
         }
     }

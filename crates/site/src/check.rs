@@ -1132,24 +1132,11 @@ impl<'a> Warnings<'a> {
 
     /// Check 6: a custom domain (static/CNAME) that base_url does not use.
     fn custom_domain(&mut self, site_dir: &Path) {
-        use std::os::unix::fs::OpenOptionsExt;
         let site = self.site;
         let cname_rel = Path::new("static/CNAME");
         // Its first 4 KB: a domain name has at most 253 characters (the
         // whole file was read, and its first line quoted twice, however long).
-        // Opened without blocking, and read only if a regular file.
-        let first = std::fs::OpenOptions::new()
-            .read(true)
-            .custom_flags(libc::O_NONBLOCK)
-            .open(site_dir.join(cname_rel))
-            .and_then(|f| {
-                if !f.metadata()?.is_file() {
-                    return Err(std::io::ErrorKind::InvalidInput.into());
-                }
-                let mut bytes = Vec::new();
-                std::io::Read::read_to_end(&mut std::io::Read::take(f, 4096), &mut bytes).map(|_| bytes)
-            });
-        if let Ok(bytes) = first {
+        if let Ok(bytes) = ratings_model::files::read_regular_start(&site_dir.join(cname_rel), 4096) {
             let text = String::from_utf8_lossy(&bytes);
             let domain = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
             let path = if site_dir == Path::new(".") {

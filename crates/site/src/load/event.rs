@@ -155,9 +155,8 @@ pub struct Lookups<'a> {
 struct Checker<'a> {
     path: &'a Path,
     text: &'a str,
-    /// Line numbers, made at the first problem: thousands of problems in
-    /// one file stay linear.
-    lines: std::cell::OnceCell<ratings_model::error::LineIndex<'a>>,
+    /// Line numbers, made at the first problem.
+    lines: ratings_model::error::LazyLineIndex<'a>,
     problems: Vec<Diagnostic>,
     /// Problems beyond [`MAX_SHOWN`], counted, and the last one's offset.
     more: usize,
@@ -166,9 +165,7 @@ struct Checker<'a> {
 
 impl Checker<'_> {
     fn line_column(&self, offset: usize) -> (usize, usize) {
-        self.lines
-            .get_or_init(|| ratings_model::error::LineIndex::new(self.text))
-            .line_column(offset)
+        self.lines.line_column(offset)
     }
 
     /// A problem at a byte offset of the file.
@@ -335,7 +332,7 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
     let mut c = Checker {
         path,
         text,
-        lines: std::cell::OnceCell::new(),
+        lines: ratings_model::error::LazyLineIndex::new(text),
         problems: Vec::new(),
         more: 0,
         last_more: None,

@@ -109,15 +109,7 @@ pub fn table_beyond(text: &str, name: &str, n: usize) -> Option<(usize, usize)> 
 /// tables, dotted keys: [`ratings_config::density`]), refused before it
 /// reads it, at the line where the estimate passes the limit.
 pub fn not_too_dense(path: &std::path::Path, text: &str) -> Result<(), Vec<ratings_model::error::Diagnostic>> {
-    match ratings_config::density::check(text) {
-        Some(dense) => Err(vec![ratings_model::error::Diagnostic::at(
-            path,
-            text,
-            dense.at..dense.at,
-            dense.to_string(),
-        )]),
-        None => Ok(()),
-    }
+    ratings_config::density::refused(path, text).map_or(Ok(()), |dense| Err(vec![dense]))
 }
 
 /// A value's span moved `by` bytes on.

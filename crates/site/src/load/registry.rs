@@ -89,15 +89,10 @@ pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>)
     // The first 100 problems kept as they come, the rest counted.
     let mut problems = ratings_model::error::FirstShown::default();
     let mut registry = Registry::default();
-    // Line numbers, made at the first problem: many problems stay linear.
-    let lines = std::cell::OnceCell::new();
+    let lines = ratings_model::error::LazyLineIndex::new(text);
     let at = |span: std::ops::Range<usize>, message: String| Diagnostic {
         path: path.to_path_buf(),
-        position: Some(
-            lines
-                .get_or_init(|| ratings_model::error::LineIndex::new(text))
-                .line_column(span.start),
-        ),
+        position: Some(lines.line_column(span.start)),
         message,
     };
     // Every spelling (name or alias) → the entry that claims it, for
