@@ -198,7 +198,9 @@ fn read_events(
     let before = problems.len();
     let (mut more_files, mut more_problems) = (0usize, 0usize);
     for chunk in files.chunks(CHUNK) {
-        let parsed: Vec<Result<RawEvent, Vec<Diagnostic>>> = chunk
+        // Past the cap, files' problems are only counted, as they come.
+        let counting = problems.len() - before >= MAX_EVENT_PROBLEMS;
+        let parsed: Vec<Parsed> = chunk
             .par_iter()
             .map(|(id, file)| {
                 let path = shown(site_dir, &in_data(&file.rel));
@@ -206,24 +208,50 @@ fn read_events(
                 // the cores (the size is only a measure: the read checks).
                 let size = std::fs::metadata(&file.path).map_or(0, |m| m.len());
                 let _share = budget.take(usize::try_from(size).unwrap_or(usize::MAX));
-                let text = file.read_text().map_err(|d| {
-                    vec![Diagnostic {
+                let parsed = match file.read_text() {
+                    Ok(text) => event::parse(&path, id.clone(), &text, lookups),
+                    Err(d) => Err(vec![Diagnostic {
                         path: path.clone(),
                         ..d
-                    }]
-                })?;
-                event::parse(&path, id.clone(), &text, lookups)
+                    }]),
+                };
+                match parsed {
+                    Ok(e) => Parsed::Event(Box::new(e)),
+                    Err(ds) if counting => Parsed::Counted(ds.len()),
+                    // Held without their path, which they share (100 copies
+                    // of a 2.8 KB path a file).
+                    Err(ds) => Parsed::Problems {
+                        found: ds
+                            .into_iter()
+                            .map(|d| {
+                                debug_assert_eq!(d.path, path);
+                                (d.position, d.message)
+                            })
+                            .collect(),
+                        path,
+                    },
+                }
             })
             .collect();
         for result in parsed {
             match result {
                 // After an error nothing is built, but every file is still checked.
-                Ok(e) if problems.is_empty() => events.push(ids.event(e, &events)),
-                Ok(_) => {}
-                Err(ds) if problems.len() - before < MAX_EVENT_PROBLEMS => problems.extend(ds),
-                Err(ds) => {
+                Parsed::Event(e) if problems.is_empty() => events.push(ids.event(*e, &events)),
+                Parsed::Event(_) => {}
+                Parsed::Problems { path, found } if problems.len() - before < MAX_EVENT_PROBLEMS => {
+                    problems.extend(found.into_iter().map(|(position, message)| Diagnostic {
+                        path: path.clone(),
+                        position,
+                        message,
+                    }))
+                }
+                Parsed::Problems { found, .. } => {
                     more_files += 1;
-                    more_problems += ds.len();
+                    more_problems += found.len();
+                }
+                Parsed::Counted(n) => {
+                    more_files += 1;
+                    more_problems += n;
                 }
             }
         }
@@ -291,6 +319,18 @@ fn case_clashes(site_dir: &Path, events: &[(String, SiteFile)], problems: &mut V
 
 /// Events parsed at once (see [`load`]).
 const CHUNK: usize = 1024;
+
+/// One event file read and parsed.
+enum Parsed {
+    Event(Box<RawEvent>),
+    /// Its problems (where and what), to be shown.
+    Problems {
+        path: PathBuf,
+        found: Vec<(Option<(usize, usize)>, String)>,
+    },
+    /// How many problems it has, past the cap on those shown.
+    Counted(usize),
+}
 
 /// The players met so far while events are loaded, by provisional id
 /// (order of first appearance), with what decides their display name and
