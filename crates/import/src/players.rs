@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use ratings_model::error::{Diagnostic, Shown};
+use ratings_model::error::{Diagnostic, MAX_SHOWN, Shown, not_shown};
 use ratings_model::names::name_key;
 
 use crate::quoted;
@@ -53,7 +53,8 @@ pub fn additions(known: &Known, players: &[FidePlayer], path: &Path) -> (String,
     let mut out = String::new();
     let mut added: HashMap<u64, ()> = HashMap::new();
     let mut claimed: HashMap<String, u64> = HashMap::new();
-    let mut notes = Vec::new();
+    // The first MAX_SHOWN notes, then a count (one a player of the files).
+    let mut notes = Notes::default();
     for p in players {
         if known.by_id.contains_key(&p.id) || added.contains_key(&p.id) {
             continue;
@@ -76,17 +77,14 @@ pub fn additions(known: &Known, players: &[FidePlayer], path: &Path) -> (String,
                     Shown(&*ratings_model::names::excerpt(entry))
                 ),
             };
-            notes.push(Diagnostic::new(path, note));
+            notes.push(note);
             continue;
         }
         if let Some(other) = claimed.get(&key) {
-            notes.push(Diagnostic::new(
-                path,
-                format!(
-                    "\"{}\" has the FIDE ids {other} and {} in the imported files: only {other} added",
-                    Shown(p.name.as_str()),
-                    p.id
-                ),
+            notes.push(format!(
+                "\"{}\" has the FIDE ids {other} and {} in the imported files: only {other} added",
+                Shown(p.name.as_str()),
+                p.id
             ));
             continue;
         }
@@ -97,7 +95,32 @@ pub fn additions(known: &Known, players: &[FidePlayer], path: &Path) -> (String,
         }
         out.push_str(&format!("fide_id = {}\n", p.id));
     }
-    (out, claimed.len(), notes)
+    (out, claimed.len(), notes.into_diagnostics(path))
+}
+
+/// Notes kept to the first [`MAX_SHOWN`], the rest counted.
+#[derive(Default)]
+struct Notes {
+    first: Vec<String>,
+    more: usize,
+}
+
+impl Notes {
+    fn push(&mut self, note: String) {
+        if self.first.len() < MAX_SHOWN {
+            self.first.push(note);
+        } else {
+            self.more += 1;
+        }
+    }
+
+    fn into_diagnostics(self, path: &Path) -> Vec<Diagnostic> {
+        let mut out: Vec<Diagnostic> = self.first.into_iter().map(|n| Diagnostic::new(path, n)).collect();
+        if self.more > 0 {
+            out.push(not_shown(path, "note", self.more, None));
+        }
+        out
+    }
 }
 
 #[cfg(test)]
@@ -147,6 +170,27 @@ mod tests {
                 "data/players.toml: \"B. Berg\" has FIDE id 3 here but 7 in the entry \"Bo Berg\": not added (check which is right)",
                 "data/players.toml: \"Di Dorn\" has the FIDE ids 4 and 5 in the imported files: only 4 added",
             ]
+        );
+    }
+
+    #[test]
+    fn notes_are_cut_to_the_first_100() {
+        // 250 players whose names are an entry without an id: 100 notes
+        // and one line counting the other 150.
+        let path = Path::new("data/players.toml");
+        let entries: String = (0..250).map(|i| format!("[[player]]\nname = \"P{i}\"\n")).collect();
+        let known = read_known(path, &entries).unwrap();
+        let players: Vec<FidePlayer> = (0..250).map(|i| player(1000 + i, &format!("P{i}"))).collect();
+        let (_, added, notes) = additions(&known, &players, path);
+        assert_eq!(added, 0);
+        assert_eq!(notes.len(), 101);
+        assert_eq!(
+            notes[99].to_string(),
+            "data/players.toml: \"P99\" (FIDE id 1099) is the entry \"P99\", which has no fide_id: add `fide_id = 1099` to it"
+        );
+        assert_eq!(
+            notes[100].to_string(),
+            "data/players.toml: 150 more notes in this file not shown: fix the first 100 and try again"
         );
     }
 
