@@ -4,8 +4,8 @@
 //! 262,144 cells: 26 MB held and 2.4 MB of HTML, 10,000 times the text.
 //! Before a text is rendered, its tables' cells are counted from its lines
 //! (an upper bound: each line after a delimiter row, up to a blank line,
-//! is taken for a row), and a text whose tables would have more cells
-//! than it has bytes (and 65,536) is refused.
+//! is taken for a row of the widest table begun since), and a text whose
+//! tables would have more cells than it has bytes (and 65,536) is refused.
 
 /// Where a text's tables pass the cells it may have, and how many columns
 /// that table's header has.
@@ -70,6 +70,14 @@ fn lines(source: &str) -> impl Iterator<Item = (usize, &str)> {
 /// Where `source`'s tables pass the cells it may have, if they do.
 pub fn too_many_cells(source: &str) -> Option<TooManyCells> {
     let limit = limit(source.len());
+    scan(source, limit)
+        .1
+        .map(|(at, columns)| TooManyCells { at, columns, limit })
+}
+
+/// The cells counted in `source`'s tables, up to where they pass `limit`,
+/// and there the header's offset and columns of the table being read.
+fn scan(source: &str, limit: u64) -> (u64, Option<(usize, u64)>) {
     let mut cells: u64 = 0;
     // The previous line, if it holds something: a table's header.
     let mut previous: Option<(usize, &str)> = None;
@@ -83,22 +91,25 @@ pub fn too_many_cells(source: &str) -> Option<TooManyCells> {
             (previous, table) = (None, None);
             continue;
         }
-        if let Some((_, columns)) = table {
-            cells += columns;
-        } else if let Some((at, header)) = previous
+        // A header and delimiter row start a table, in a table too: a
+        // heading, a rule `***` or a code fence ends a table without a
+        // blank line, and the next may be wider. Its rows are counted at
+        // the widest of the two, whether it ended or not.
+        if let Some((at, header)) = previous
             && let Some(columns) = delimiter_columns(text, header)
         {
+            let columns = table.map_or(columns, |(_, wide)| wide.max(columns));
             table = Some((at, columns));
             cells += 2 * columns;
+        } else if let Some((_, columns)) = table {
+            cells += columns;
         }
-        if let Some((at, columns)) = table
-            && cells > limit
-        {
-            return Some(TooManyCells { at, columns, limit });
+        if table.is_some() && cells > limit {
+            return (cells, table);
         }
         previous = Some((here, text));
     }
-    None
+    (cells, None)
 }
 
 #[cfg(test)]
@@ -155,5 +166,79 @@ mod tests {
             "x|\n".repeat(100)
         );
         assert_eq!(too_many_cells(&sparse), None);
+    }
+
+    /// The attack's table after a narrow one, with no blank line between:
+    /// a heading, a rule or a code fence ends the narrow table.
+    fn after_narrow(between: &str, copies: usize) -> String {
+        let wide = format!(
+            "{}\n{}\n{}",
+            ["a"; 362].join("|"),
+            ["-"; 362].join("|"),
+            "a\n".repeat(724)
+        );
+        format!("a|b\n-|-\n{}", format!("{between}{wide}").repeat(copies))
+    }
+
+    #[test]
+    fn a_table_ended_without_a_blank_line_is_counted_at_the_next_ones_width() {
+        for between in ["# h\n", "***\n", "```\nx\n```\n", "- x\n", "> q\n", "<div>\n"] {
+            let found = too_many_cells(&after_narrow(between, 34));
+            assert_eq!(found.map(|f| f.columns), Some(362), "{between:?}");
+        }
+        // Rows of a wide table stay wide after two that look like a
+        // narrow table's header and delimiter row (rows to pulldown-cmark).
+        let wide = format!(
+            "{}\n{}\n{}",
+            ["a"; 362].join("|"),
+            ["-"; 362].join("|"),
+            "a|b\n-|-\n".repeat(362)
+        );
+        assert_eq!(rendered_cells(&wide), 362 * (1 + 724));
+        assert_eq!(too_many_cells(&wide.repeat(34)).map(|f| f.columns), Some(362));
+    }
+
+    /// The cells pulldown-cmark renders for `text`: `<td>` and `<th>`.
+    fn rendered_cells(text: &str) -> u64 {
+        use pulldown_cmark::{Event, Options, Parser, Tag};
+        Parser::new_ext(text, Options::ENABLE_TABLES)
+            .filter(|e| matches!(e, Event::Start(Tag::TableCell)))
+            .count() as u64
+    }
+
+    /// The count is an upper bound of what pulldown-cmark renders, for
+    /// every mix of tables and the lines that end or continue them.
+    #[test]
+    fn the_count_is_never_below_the_rendered_cells() {
+        let pieces = [
+            "a|b|c|d|e|f|g|h\n-|-|-|-|-|-|-|-\n",
+            "a|b\n-|-\n",
+            "x\n",
+            "---\n",
+            "***\n",
+            "# h\n",
+            "```\nx\n```\n",
+            "> q\n",
+            "- x\n",
+            "    code\n",
+            "<div>\n",
+            "\n",
+            "| p | q |\n",
+        ];
+        // Every sequence of three pieces, repeated.
+        let mut checked = 0;
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    let unit = format!("{a}{b}{c}");
+                    let text = unit.repeat(64);
+                    let rendered = rendered_cells(&text);
+                    let (cells, _) = scan(&text, u64::MAX);
+                    assert!(cells >= rendered, "{unit:?}: counted {cells}, rendered {rendered}");
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, pieces.len().pow(3));
     }
 }
