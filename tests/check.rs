@@ -906,3 +906,43 @@ fn event_files_show_about_1000_problems_in_all() {
         &stderr[stderr.len().saturating_sub(500)..]
     );
 }
+
+#[test]
+fn warnings_show_about_1000_in_all() {
+    // 30 event files of 100 unknown `nat` codes each, all different: the
+    // first files' warnings, about 1,000, then one line counting the rest
+    // (4,000 such files at a 2.8 KB path: 1.2 GB printed, 1.77 GB held).
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("basic"), &site);
+    for f in 0..30 {
+        let rows: String = (0..100)
+            .map(|i| {
+                format!(
+                    "[[results]]\nrank = {}\nname = \"P{i}\"\nnat = \"Q{f}X{i}\"\n",
+                    (i + f) % 100 + 1
+                )
+            })
+            .collect();
+        let text = format!("name = \"E{f}\"\ndate = 2001-01-{:02}\nrounds = 1\n{rows}", f % 28 + 1);
+        std::fs::write(site.join(format!("data/2000/e{f:02}.toml")), text).unwrap();
+    }
+    let out = check_cmd(&site);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", &stderr[..500.min(stderr.len())]);
+    let lines: Vec<&str> = stderr.lines().collect();
+    let unknown = |f: usize| {
+        lines
+            .iter()
+            .filter(|l| l.contains(&format!("/e{f:02}.toml:")) && l.contains("is not an ISO 3166"))
+            .count()
+    };
+    assert_eq!((unknown(0), unknown(9), unknown(10)), (100, 100, 0));
+    assert!(
+        lines.iter().any(|l| l.ends_with(
+            "/e10.toml: 2000 more warnings in 20 more files (this one and those after it) not shown: fix those above and try again"
+        )),
+        "{}",
+        &stderr[stderr.len().saturating_sub(500)..]
+    );
+}

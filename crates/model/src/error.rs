@@ -59,45 +59,97 @@ pub fn not_shown(path: &Path, what: &str, more: usize, last_line: Option<usize>)
     }
 }
 
-/// Problems cut to [`MAX_SHOWN`] a file as they come, in any order: it
-/// holds at most the first 100 of each file (in sorted order) and counts
-/// the rest, so a check that finds a million problems in one file holds
-/// 100 of them, not a million (each naming a path of up to 4 KB).
+/// The most problems shown, all files together, give or take a file's
+/// [`MAX_SHOWN`]: the files after those are counted in one line.
+pub const MAX_SHOWN_IN_ALL: usize = 1_000;
+
+/// Problems cut as they come, in any order, to what is shown: each file's
+/// first [`MAX_SHOWN`] (in sorted order), and files (in order) until
+/// [`MAX_SHOWN_IN_ALL`] are shown; the rest are counted. A check that
+/// finds a million problems in one file, or 100 in each of 4,000 files
+/// 2.8 KB deep in folders, holds about a thousand, each file's path once.
 #[derive(Debug, Default)]
 pub struct FirstShown {
     files: std::collections::BTreeMap<PathBuf, Kept>,
+    /// Problems held in `files`.
+    held: usize,
     all: usize,
+    /// The files left out past [`MAX_SHOWN_IN_ALL`]: each after every
+    /// file kept.
+    left_out: LeftOut,
 }
 
 /// One file's problems: the least [`MAX_SHOWN`] (a max-heap, so the one
-/// to drop is on top) and, of the rest, how many and the last position.
+/// to drop is on top) by position and message, and, of the rest, how many
+/// and the last position.
 #[derive(Debug, Default)]
 struct Kept {
-    first: std::collections::BinaryHeap<Diagnostic>,
+    first: std::collections::BinaryHeap<(Option<(usize, usize)>, String)>,
     more: usize,
     last: Option<(usize, usize)>,
+}
+
+/// Files left out whole: how many problems, how many files (by a hash of
+/// their path, not the path) and the first of them in order.
+#[derive(Debug, Default)]
+struct LeftOut {
+    problems: usize,
+    files: std::collections::HashSet<u64>,
+    first: Option<PathBuf>,
+}
+
+impl LeftOut {
+    fn add(&mut self, path: PathBuf, problems: usize) {
+        use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+        self.problems += problems;
+        self.files
+            .insert(BuildHasherDefault::<DefaultHasher>::default().hash_one(&path));
+        if self.first.as_ref().is_none_or(|first| path < *first) {
+            self.first = Some(path);
+        }
+    }
 }
 
 impl FirstShown {
     pub fn push(&mut self, d: Diagnostic) {
         self.all += 1;
-        let kept = match self.files.get_mut(&d.path) {
-            Some(kept) => kept,
-            None => self.files.entry(d.path.clone()).or_default(),
-        };
-        let dropped = if kept.first.len() < MAX_SHOWN {
-            kept.first.push(d);
+        let Diagnostic {
+            path,
+            position,
+            message,
+        } = d;
+        // Once enough are held, a file after all those kept is left out.
+        if self.held >= MAX_SHOWN_IN_ALL && self.files.last_key_value().is_some_and(|(last, _)| path > *last) {
+            self.left_out.add(path, 1);
             return;
-        } else if kept.first.peek().is_some_and(|top| d < *top) {
+        }
+        let kept = match self.files.get_mut(&path) {
+            Some(kept) => kept,
+            None => self.files.entry(path).or_default(),
+        };
+        let item = (position, message);
+        let dropped = if kept.first.len() < MAX_SHOWN {
+            kept.first.push(item);
+            self.held += 1;
+            None
+        } else if kept.first.peek().is_some_and(|top| item < *top) {
             let top = kept.first.pop();
-            kept.first.push(d);
+            kept.first.push(item);
             top
         } else {
-            Some(d)
+            Some(item)
         };
-        if let Some(d) = dropped {
+        if let Some((position, _)) = dropped {
             kept.more += 1;
-            kept.last = kept.last.max(d.position);
+            kept.last = kept.last.max(position);
+        }
+        // The last file goes while the files before it show enough.
+        while let Some((_, last)) = self.files.last_key_value()
+            && self.held - last.first.len() >= MAX_SHOWN_IN_ALL
+        {
+            let (path, last) = self.files.pop_last().expect("a last file");
+            self.held -= last.first.len();
+            self.left_out.add(path, last.first.len() + last.more);
         }
     }
 
@@ -111,14 +163,35 @@ impl FirstShown {
     }
 
     /// The problems kept, sorted, each file's followed by the line that
-    /// counts those left out.
+    /// counts those left out, and last a line counting the files left out.
     pub fn into_sorted(self, what: &str) -> Vec<Diagnostic> {
         let mut out = Vec::new();
         for (path, kept) in self.files {
-            out.extend(kept.first.into_sorted_vec());
-            if kept.more > 0 {
-                out.push(not_shown(&path, what, kept.more, kept.last.map(|(line, _)| line)));
-            }
+            let more = (kept.more > 0).then(|| not_shown(&path, what, kept.more, kept.last.map(|(line, _)| line)));
+            out.extend(
+                kept.first
+                    .into_sorted_vec()
+                    .into_iter()
+                    .map(|(position, message)| Diagnostic {
+                        path: path.clone(),
+                        position,
+                        message,
+                    }),
+            );
+            out.extend(more);
+        }
+        let LeftOut { problems, files, first } = self.left_out;
+        if let Some(first) = first {
+            let s = |n: usize| if n == 1 { "" } else { "s" };
+            out.push(Diagnostic::new(
+                first,
+                format!(
+                    "{problems} more {what}{} in {} more file{} (this one and those after it) not shown: fix those above and try again",
+                    s(problems),
+                    files.len(),
+                    s(files.len())
+                ),
+            ));
         }
         out
     }
@@ -382,5 +455,56 @@ mod tests {
             "a.toml:250:1: 150 more warnings in this file, up to this line, not shown: fix the first 100 and try again"
         );
         assert_eq!(shown[101..], [Diagnostic::new("b.toml", "once")]);
+    }
+
+    #[test]
+    fn first_shown_keeps_about_a_thousand_in_all_whatever_the_order() {
+        // 40 files of 5 to 185 problems each, pushed in two orders (file
+        // by file backwards, and interleaved): the same files shown, the
+        // first in order until the files before one show 1,000.
+        let count = |f: usize| 5 + (f * 37) % 181;
+        let item = |f: usize, i: usize| Diagnostic {
+            path: format!("data/f{f:02}.toml").into(),
+            position: Some((i + 1, 1)),
+            message: format!("p{i}"),
+        };
+        let mut all: Vec<Diagnostic> = (0..40).flat_map(|f| (0..count(f)).map(move |i| item(f, i))).collect();
+        let total = all.len();
+        let mut expected = Vec::new();
+        let (mut shown_before, mut files_out, mut problems_out) = (0, 0, 0);
+        for f in 0..40 {
+            if shown_before >= MAX_SHOWN_IN_ALL {
+                files_out += 1;
+                problems_out += count(f);
+                continue;
+            }
+            let n = count(f).min(MAX_SHOWN);
+            expected.extend((0..n).map(|i| item(f, i).to_string()));
+            if count(f) > MAX_SHOWN {
+                expected.push(format!(
+                    "data/f{f:02}.toml:{}:1: {} more warnings in this file, up to this line, not shown: fix the first 100 and try again",
+                    count(f),
+                    count(f) - MAX_SHOWN
+                ));
+            }
+            shown_before += n;
+        }
+        let first_out = 40 - files_out;
+        assert!(files_out > 10 && first_out > 5, "{files_out}");
+        expected.push(format!(
+            "data/f{first_out:02}.toml: {problems_out} more warnings in {files_out} more files (this one and those after it) not shown: fix those above and try again"
+        ));
+        let backwards: Vec<Diagnostic> = all.iter().rev().cloned().collect();
+        all.sort_by_key(|d| (d.position, d.path.clone()));
+        for order in [backwards, all] {
+            let mut kept = FirstShown::default();
+            for d in order {
+                kept.push(d);
+                assert!(kept.held <= MAX_SHOWN_IN_ALL + MAX_SHOWN);
+            }
+            assert_eq!(kept.len(), total);
+            let shown: Vec<String> = kept.into_sorted("warning").iter().map(ToString::to_string).collect();
+            assert_eq!(shown, expected);
+        }
     }
 }

@@ -17,7 +17,7 @@ use crate::ratings::Rating;
 use event::{NameRef, RawEvent};
 use ratings_config as config;
 use ratings_config::SiteConfig;
-use ratings_model::error::{Diagnostic, Errors};
+use ratings_model::error::{Diagnostic, Errors, MAX_SHOWN_IN_ALL};
 use ratings_model::files::{SiteFile, shown};
 use ratings_model::names::{distinct_slugs, slug};
 use ratings_model::{Event, Forfeit, MarkdownPage, Match, Origin, Placement, Player, PlayerId, Round};
@@ -193,13 +193,13 @@ fn read_events(
     let mut events: Vec<Event> = Vec::with_capacity(files.len());
     let budget = budget::Budget::new(budget::PARSED_AT_ONCE);
     // Event files' problems kept (each file's first 100), at most about
-    // MAX_EVENT_PROBLEMS in all; the files past that are counted (2,000
+    // MAX_SHOWN_IN_ALL in all; the files past that are counted (2,000
     // files of 100 errors each, 2.8 KB paths: 1.7 GB held, 568 MB printed).
     let before = problems.len();
     let (mut more_files, mut more_problems) = (0usize, 0usize);
     for chunk in files.chunks(CHUNK) {
         // Past the cap, files' problems are only counted, as they come.
-        let counting = problems.len() - before >= MAX_EVENT_PROBLEMS;
+        let counting = problems.len() - before >= MAX_SHOWN_IN_ALL;
         let parsed: Vec<Parsed> = chunk
             .par_iter()
             .map(|(id, file)| {
@@ -238,7 +238,7 @@ fn read_events(
                 // After an error nothing is built, but every file is still checked.
                 Parsed::Event(e) if problems.is_empty() => events.push(ids.event(*e, &events)),
                 Parsed::Event(_) => {}
-                Parsed::Problems { path, found } if problems.len() - before < MAX_EVENT_PROBLEMS => {
+                Parsed::Problems { path, found } if problems.len() - before < MAX_SHOWN_IN_ALL => {
                     problems.extend(found.into_iter().map(|(position, message)| Diagnostic {
                         path: path.clone(),
                         position,
@@ -269,10 +269,6 @@ fn read_events(
     }
     (events, ids)
 }
-
-/// About the most problems of event files kept and shown, all files
-/// together (each file shows at most its first 100).
-pub const MAX_EVENT_PROBLEMS: usize = 1_000;
 
 /// Give an event's players their final ids (`final_id[provisional]`).
 fn renumber(event: &mut Event, final_id: &[PlayerId]) {
