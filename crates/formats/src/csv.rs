@@ -238,12 +238,12 @@ fn read_header(fields: &[Field]) -> Result<(Vec<Column>, Kind), ImportError> {
         let column = column_named(&field.text).ok_or_else(|| {
             error(format!(
                 "unknown column `{}` (column {} of the header): the columns are {ACCEPTED}",
-                field.text,
+                text::excerpt(&field.text),
                 columns.len() + 1
             ))
         })?;
         if columns.contains(&column) {
-            return Err(error(format!("column `{}` appears twice", field.text)));
+            return Err(error(format!("column `{}` appears twice", text::excerpt(&field.text))));
         }
         columns.push(column);
     }
@@ -300,7 +300,10 @@ impl Row {
         let text = self.text(column);
         match text.parse::<u32>() {
             Ok(n) if (1..=9999).contains(&n) => Ok(n),
-            _ => Err(self.error(column, format!("{what} `{text}` is not a whole number from 1 to 9999"))),
+            _ => Err(self.error(
+                column,
+                format!("{what} `{}` is not a whole number from 1 to 9999", text::excerpt(text)),
+            )),
         }
     }
 
@@ -429,7 +432,10 @@ impl Events {
         if player < known {
             return Err(row.error(
                 Column::Player,
-                format!("`{name}` is already placed in this event on line {first}"),
+                format!(
+                    "`{}` is already placed in this event on line {first}",
+                    text::excerpt(&name)
+                ),
             ));
         }
         let t = &mut self.list[event];
@@ -445,7 +451,10 @@ impl Events {
         let second_name = row.required(Column::Second, "second player")?;
         let result = row.required(Column::Result, "result")?;
         if first_name == second_name {
-            return Err(row.error(Column::Second, format!("`{first_name}` cannot play themself")));
+            return Err(row.error(
+                Column::Second,
+                format!("`{}` cannot play themself", text::excerpt(&first_name)),
+            ));
         }
         let (first, _) = self.entrant(event, &first_name, row.at(Column::First));
         let (second, _) = self.entrant(event, &second_name, row.at(Column::Second));
@@ -459,7 +468,10 @@ impl Events {
             if let Some(line) = self.busy.insert((event, round, player), row.line) {
                 return Err(row.error(
                     column,
-                    format!("`{name}` already plays in round {round} (line {line}): one match per player and round"),
+                    format!(
+                        "`{}` already plays in round {round} (line {line}): one match per player and round",
+                        text::excerpt(name)
+                    ),
                 ));
             }
         }

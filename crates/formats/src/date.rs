@@ -3,6 +3,7 @@
 //! `May 29, 2020` (lichess), `29 May 2020`, and two-digit years.
 
 use crate::model::Date;
+use crate::text::excerpt;
 
 const MONTHS: [&str; 12] = [
     "january",
@@ -93,13 +94,13 @@ pub fn parse_date(text: &str) -> Result<Date, String> {
             let slash = text.contains('/');
             numeric_date((a, number(a)?), number(b)?, (c, number(c)?), slash)
         }
-        _ => Err(format!("`{text}` is not a date")),
+        _ => Err(format!("`{}` is not a date", excerpt(text))),
     }
 }
 
 fn number(digits: &str) -> Result<u32, String> {
     if digits.len() > 4 {
-        return Err(format!("`{digits}` is too long for a date part"));
+        return Err(format!("`{}` is too long for a date part", excerpt(digits)));
     }
     digits.parse().map_err(|_| format!("`{digits}` is not a number"))
 }
@@ -140,14 +141,18 @@ fn named_month_date(text: &str) -> Result<Date, String> {
             numbers.push((word.to_owned(), number(word)?));
         } else if let Some(m) = month_named(word) {
             if month.replace(m).is_some() {
-                return Err(format!("`{text}` names two months"));
+                return Err(format!("`{}` names two months", excerpt(text)));
             }
         } else if !NOISE.iter().any(|n| word.eq_ignore_ascii_case(n)) {
-            return Err(format!("`{word}` in `{text}` is not an English month"));
+            return Err(format!(
+                "`{}` in `{}` is not an English month",
+                excerpt(word),
+                excerpt(text)
+            ));
         }
     }
     let Some(month) = month else {
-        return Err(format!("`{text}` is not a date"));
+        return Err(format!("`{}` is not a date", excerpt(text)));
     };
     match numbers.as_slice() {
         [(_, x), (y_text, y)] | [(y_text, y), (_, x)] if y_text.len() >= 3 || *y > 31 => {
@@ -155,7 +160,7 @@ fn named_month_date(text: &str) -> Result<Date, String> {
         }
         // Both small: day first, then a two-digit year ("29 May 20").
         [(_, day), (y_text, y)] => make_date(full_year(y_text, *y), month, *day),
-        _ => Err(format!("`{text}` needs a day and a year")),
+        _ => Err(format!("`{}` needs a day and a year", excerpt(text))),
     }
 }
 

@@ -150,6 +150,17 @@ fn decode_utf16(bytes: &[u8]) -> Result<Option<Text>, ImportError> {
     Ok(Some(Text { text, encoding }))
 }
 
+/// `s` as a message quotes a text of the file: at most 64 characters,
+/// else its first ones and `…` (a 32 MB TRF name spilling into the round
+/// columns made a warning of 32 MB). The loader's `names::excerpt` does
+/// the same; this crate depends on nothing.
+pub(crate) fn excerpt(s: &str) -> std::borrow::Cow<'_, str> {
+    match s.char_indices().nth(64) {
+        None => std::borrow::Cow::Borrowed(s),
+        Some((end, _)) => std::borrow::Cow::Owned(format!("{}…", &s[..end])),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

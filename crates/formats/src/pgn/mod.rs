@@ -34,6 +34,7 @@ use std::io::Read;
 use crate::date::{make_date, parse_date};
 use crate::model::{Date, Encoding, Entrant, Game, GameResult, Import, ImportError, Position, Tournament};
 use crate::names;
+use crate::text::excerpt;
 use reader::{GameTags, Reader, Termination};
 use rounds::Seat;
 
@@ -271,16 +272,18 @@ fn game_date(text: &str) -> Result<Option<(Date, bool)>, String> {
             if unknown(year) {
                 return Ok(None);
             }
-            let year: i32 = year.parse().map_err(|_| format!("`{text}` is not a date"))?;
+            let year: i32 = year.parse().map_err(|_| format!("`{}` is not a date", excerpt(text)))?;
             let month: u32 = if unknown(month) {
                 1
             } else {
-                month.parse().map_err(|_| format!("`{text}` is not a date"))?
+                month
+                    .parse()
+                    .map_err(|_| format!("`{}` is not a date", excerpt(text)))?
             };
             let day: u32 = if unknown(day) {
                 1
             } else {
-                day.parse().map_err(|_| format!("`{text}` is not a date"))?
+                day.parse().map_err(|_| format!("`{}` is not a date", excerpt(text)))?
             };
             make_date(year, month, day).map(|d| Some((d, true)))
         }
@@ -472,7 +475,7 @@ impl Collector {
         for event in self.events {
             let tournament = event.build();
             if tournament.round_results.iter().all(Vec::is_empty) {
-                let name = tournament.name.clone();
+                let name = excerpt(&tournament.name).into_owned();
                 import
                     .warnings
                     .push(((0, 0), format!("event `{name}`: no game could be imported")));
@@ -653,8 +656,9 @@ impl Event {
             t.warnings.push((
                 (*line, 0),
                 format!(
-                    "the games under Site `{site}` have players of those under Site `{}`: one event",
-                    t.place
+                    "the games under Site `{}` have players of those under Site `{}`: one event",
+                    excerpt(site),
+                    excerpt(&t.place)
                 ),
             ));
         }
@@ -665,7 +669,7 @@ impl Event {
                 format!(
                     "and {more} more Site{} with players of those under Site `{}`: all one event",
                     if more == 1 { "" } else { "s" },
-                    t.place
+                    excerpt(&t.place)
                 ),
             ));
         }

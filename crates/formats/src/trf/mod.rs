@@ -230,7 +230,10 @@ pub fn read(bytes: &[u8]) -> Result<Sections, ImportError> {
     for section in empty {
         let (more, section) = (section.more_warnings, section.tournament);
         if !section.name.is_empty() {
-            let message = format!("tournament `{}` has no player lines; ignored", section.name);
+            let message = format!(
+                "tournament `{}` has no player lines; ignored",
+                text::excerpt(&section.name)
+            );
             warnings.push(((0, 0), message));
         }
         warnings.extend(section.warnings);
@@ -314,11 +317,9 @@ fn set_header(
     } else if current != value && !value.is_empty() {
         // The kept value is quoted by every later line: the first few
         // characters (a long one in each warning was quadratic).
-        let kept = match current.char_indices().nth(64) {
-            Some((end, _)) => format!("{}…", &current[..end]),
-            None => current.clone(),
-        };
-        t.warn(line, format!("a second {what} `{value}`; the first, `{kept}`, is kept"));
+        let (value, kept) = (text::excerpt(value), text::excerpt(current));
+        let message = format!("a second {what} `{value}`; the first, `{kept}`, is kept");
+        t.warn(line, message);
     }
 }
 
@@ -330,7 +331,7 @@ fn read_date(t: &mut Tournament, line: usize, code: &str, value: &str) {
     match parse_date(value) {
         Ok(date) if code == "042" => t.start = Some(date),
         Ok(date) => t.end = Some(date),
-        Err(why) => t.warn(line, format!("{what} `{value}` not read: {why}")),
+        Err(why) => t.warn(line, format!("{what} `{}` not read: {why}", text::excerpt(value))),
     }
     if let (Some(start), Some(end)) = (t.start, t.end)
         && end < start
@@ -344,7 +345,10 @@ fn read_count(t: &mut Tournament, line: usize, what: &str, value: &str) -> Optio
     match first.parse::<u32>() {
         Ok(n) => Some(n),
         Err(_) => {
-            t.warn(line, format!("{what} `{value}` is not a number; ignored"));
+            t.warn(
+                line,
+                format!("{what} `{}` is not a number; ignored", text::excerpt(value)),
+            );
             None
         }
     }
@@ -369,7 +373,10 @@ fn read_scoring(section: &mut Section, line: usize, value: &str) {
         let Ok(points) = number.replace(',', ".").parse::<f64>() else {
             section.tournament.warn(
                 line,
-                format!("scoring (162) `{value}` not understood; default points used"),
+                format!(
+                    "scoring (162) `{}` not understood; default points used",
+                    text::excerpt(value)
+                ),
             );
             return;
         };
@@ -405,9 +412,10 @@ fn read_bye_record(section: &mut Section, line: usize, value: &str) {
                 players,
             });
         }
-        _ => section
-            .tournament
-            .warn(line, format!("bye record (240) `{value}` not understood; ignored")),
+        _ => section.tournament.warn(
+            line,
+            format!("bye record (240) `{}` not understood; ignored", text::excerpt(value)),
+        ),
     }
 }
 

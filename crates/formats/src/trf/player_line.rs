@@ -6,6 +6,7 @@
 
 use crate::model::{Entrant, ImportError, Warning};
 use crate::names;
+use crate::text::excerpt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Colour {
@@ -281,7 +282,10 @@ fn read_tokens(chars: &[char], line: usize, warnings: &mut Vec<Warning>) -> Vec<
         let Ok(opponent) = token.parse::<u32>() else {
             warnings.push((
                 (line, column),
-                format!("`{token}` is not a round result; the rest of the line is ignored"),
+                format!(
+                    "`{}` is not a round result; the rest of the line is ignored",
+                    excerpt(token)
+                ),
             ));
             break;
         };
@@ -324,6 +328,36 @@ mod tests {
     use super::*;
 
     const FIDE_STYLE: &str = "001    1    g Vasquez,Rodrigo                   2558 CHI     3400042 1969.12.06  6.0    4   141 w 1    78 b =  0000 - H";
+
+    #[test]
+    fn a_name_spilling_into_the_rounds_is_quoted_cut() {
+        // A name of 100,000 letters runs over every later column: each
+        // warning quotes at most 64 characters of it (the round columns'
+        // warning quoted the whole rest of the line).
+        let line = format!(
+            "001    1 m    {} 1500 ENG    12345678 1990/01/01  1.0    1     2 w 1",
+            "A".repeat(100_000)
+        );
+        let mut warnings = Vec::new();
+        read(3, &line, &mut warnings).unwrap();
+        assert!(warnings.len() >= 4, "{warnings:?}");
+        for (_, w) in &warnings {
+            assert!(w.len() < 300, "{}", &w[..300]);
+        }
+        let round = warnings
+            .iter()
+            .find(|(_, w)| w.ends_with("is not a round result; the rest of the line is ignored"));
+        assert_eq!(
+            round.map(|(_, w)| w.as_str()),
+            Some(
+                format!(
+                    "`{}…` is not a round result; the rest of the line is ignored",
+                    "A".repeat(64)
+                )
+                .as_str()
+            )
+        );
+    }
 
     #[test]
     fn fixed_columns_are_read() {
