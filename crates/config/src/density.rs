@@ -12,7 +12,11 @@
 //! stack of the open brackets) adds up those costs; a file whose estimate
 //! passes [`FACTOR`] times its size (and [`FLOOR`]) is refused at the
 //! token where it does. Nothing a user writes comes near: rows and rounds
-//! as the formats show them are estimated at 25 to 60 times.
+//! as the formats show them are estimated at 25 to 60 times. A token where
+//! TOML allows none (`=` with no key, `]` or `,` outside a list, a key
+//! alone on its line) weighs more: the parser reads on to the end and
+//! keeps every error, and a large file of such lines is refused at the
+//! first of them.
 
 use toml_parser::Source;
 use toml_parser::lexer::TokenKind;
@@ -32,6 +36,10 @@ const TABLE: u64 = 1_200;
 /// For an array, beside its value: its list (nested empty arrays
 /// `[[[[[]]]]],` took 142 times their size).
 const ARRAY: u64 = 100;
+/// For a token where TOML allows none (`=` with no key, `]` or `,`
+/// outside a list, a key alone): the parser goes on to the end and keeps
+/// every error (8 MiB of `==` lines took 928 MB, 110 times).
+const ERROR: u64 = 250;
 
 /// A file the parser should not be given: where its estimate passed the
 /// limit, the estimate of the whole file and the limit.
@@ -40,11 +48,22 @@ pub struct TooDense {
     pub at: usize,
     pub estimate: u64,
     pub limit: u64,
+    /// Tokens where TOML allows none; if any, `at` is the first of them.
+    pub errors: u64,
 }
 
 impl std::fmt::Display for TooDense {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let mb = |b: u64| b.div_ceil(1_000_000);
+        if self.errors > 0 {
+            return write!(
+                f,
+                "not TOML from here on: {} misplaced `=`, `]`, `,` or keys alone make this file about {} MB to hold, where a file of its size may take {} MB; is it an event file?",
+                self.errors,
+                mb(self.estimate),
+                mb(self.limit),
+            );
+        }
         write!(
             f,
             "too many small values and tables from here on to read this file: about {} MB to hold, where a file of its size may take {} MB; a list of tiny inline tables `{{…}}`, arrays or dotted keys `a.b = …` costs the most: write rows as `[[results]]` or `[[round]]` tables",
@@ -58,11 +77,16 @@ impl std::fmt::Display for TooDense {
 pub fn check(text: &str) -> Option<TooDense> {
     let limit = (text.len() as u64).saturating_mul(FACTOR).max(FLOOR);
     // Under the limit whatever it holds: a token is at least a byte.
-    if (text.len() as u64).saturating_mul(TOKEN + VALUE + ARRAY + TABLE) <= limit {
+    if (text.len() as u64).saturating_mul(TOKEN + VALUE + ARRAY + TABLE + ERROR) <= limit {
         return None;
     }
-    let (estimate, at) = scan(text, limit);
-    at.map(|at| TooDense { at, estimate, limit })
+    let found = scan(text, limit);
+    found.at.map(|at| TooDense {
+        at: found.first_error.unwrap_or(at),
+        estimate: found.estimate,
+        limit,
+        errors: found.errors,
+    })
 }
 
 /// The error for the file `path` of `text` if it is too dense, at the
@@ -71,26 +95,44 @@ pub fn refused(path: &std::path::Path, text: &str) -> Option<ratings_model::erro
     check(text).map(|dense| ratings_model::error::Diagnostic::at(path, text, dense.at..dense.at, dense.to_string()))
 }
 
+/// What one pass of the lexer found.
+struct Scan {
+    estimate: u64,
+    /// Where the estimate passed the limit.
+    at: Option<usize>,
+    /// Tokens where TOML allows none, in all, and the first of them.
+    errors: u64,
+    first_error: Option<usize>,
+}
+
 /// The estimate for `text`, and the byte where it passed `limit`.
-fn scan(text: &str, limit: u64) -> (u64, Option<usize>) {
-    let mut estimate: u64 = 0;
-    let mut at = None;
+fn scan(text: &str, limit: u64) -> Scan {
+    let mut found = Scan {
+        estimate: 0,
+        at: None,
+        errors: 0,
+        first_error: None,
+    };
     // Open arrays (`false`) and inline tables (`true`); a key is expected
     // at the start of a top-level line, after `{` and after `,` in a table.
     let mut open: Vec<bool> = Vec::new();
     let mut key = true;
     let mut header = false;
+    // Since a key was expected: a key's piece met; since `=`: a value met.
+    let (mut named, mut valued) = (false, false);
     for token in Source::new(text).lex() {
         let mut cost = TOKEN;
+        let mut error = false;
         match token.kind() {
             TokenKind::Whitespace | TokenKind::Comment => {}
             TokenKind::Newline => {
                 if open.is_empty() {
-                    key = true;
-                    header = false;
+                    // `a` alone, or `a =` with no value.
+                    error = !header && if key { named } else { !valued };
+                    (key, header, named) = (true, false, false);
                 }
             }
-            TokenKind::LeftSquareBracket if open.is_empty() && key && !header => {
+            TokenKind::LeftSquareBracket if open.is_empty() && key && !header && !named => {
                 header = true;
                 cost += TABLE;
             }
@@ -98,7 +140,11 @@ fn scan(text: &str, limit: u64) -> (u64, Option<usize>) {
             TokenKind::Dot if key || header => cost += TABLE,
             // A dotted number.
             TokenKind::Dot => {}
-            TokenKind::Equals => key = false,
+            TokenKind::Equals => {
+                error = !(key && named);
+                // A value is wanted after a key's `=` (one error a line).
+                (key, valued) = (false, error);
+            }
             TokenKind::LeftSquareBracket => {
                 cost += VALUE + ARRAY;
                 open.push(false);
@@ -107,22 +153,38 @@ fn scan(text: &str, limit: u64) -> (u64, Option<usize>) {
             TokenKind::LeftCurlyBracket => {
                 cost += VALUE + TABLE;
                 open.push(true);
-                key = true;
+                (key, named) = (true, false);
             }
             TokenKind::RightSquareBracket | TokenKind::RightCurlyBracket => {
-                open.pop();
-                key = false;
+                error = open.pop().is_none();
+                (key, valued) = (false, true);
             }
-            TokenKind::Comma => key = open.last() == Some(&true),
+            TokenKind::Comma => {
+                error = open.is_empty();
+                key = open.last() == Some(&true);
+                named = false;
+            }
             // Keys and values (a date's pieces each).
-            _ => cost += VALUE,
+            _ => {
+                cost += VALUE;
+                if key || header {
+                    named = true;
+                } else {
+                    valued = true;
+                }
+            }
         }
-        estimate += cost;
-        if at.is_none() && estimate > limit {
-            at = Some(token.span().start());
+        if error {
+            cost += ERROR;
+            found.errors += 1;
+            found.first_error.get_or_insert(token.span().start());
+        }
+        found.estimate += cost;
+        if found.at.is_none() && found.estimate > limit {
+            found.at = Some(token.span().start());
         }
     }
-    (estimate, at)
+    found
 }
 
 #[cfg(test)]
@@ -131,7 +193,7 @@ mod tests {
 
     /// The estimate for one more copy of `text` (the lexer's end left out).
     fn estimate(text: &str) -> u64 {
-        scan(&text.repeat(2), u64::MAX).0 - scan(text, u64::MAX).0
+        scan(&text.repeat(2), u64::MAX).estimate - scan(text, u64::MAX).estimate
     }
 
     #[test]
@@ -165,8 +227,11 @@ mod tests {
     fn the_estimate_counts_tokens_values_and_tables() {
         // Per item of a list: `1,` two tokens and a value; `{a=1},` six
         // tokens, a table, two values (the key and 1), the table a value.
-        assert_eq!(estimate("1,"), 2 * TOKEN + VALUE);
-        assert_eq!(estimate("{a=1},"), 6 * TOKEN + 3 * VALUE + TABLE);
+        let item = |item: &str| {
+            scan(&format!("a = [{item}{item}"), u64::MAX).estimate - scan(&format!("a = [{item}"), u64::MAX).estimate
+        };
+        assert_eq!(item("1,"), 2 * TOKEN + VALUE);
+        assert_eq!(item("{a=1},"), 6 * TOKEN + 3 * VALUE + TABLE);
         // A dotted key makes a table; a dotted number does not.
         assert_eq!(estimate("a.b = 1\n"), 8 * TOKEN + 3 * VALUE + TABLE);
         assert_eq!(estimate("a = 1.5\n"), 8 * TOKEN + 3 * VALUE);
@@ -174,9 +239,85 @@ mod tests {
         assert_eq!(estimate("[a]\n"), 4 * TOKEN + TABLE + VALUE);
         assert_eq!(estimate("[[a.b]]\n"), 8 * TOKEN + 2 * TABLE + 2 * VALUE);
         // An array is a value and a list (an item of a list here).
-        let item =
-            |item: &str| scan(&format!("a = [{item}{item}"), u64::MAX).0 - scan(&format!("a = [{item}"), u64::MAX).0;
         assert_eq!(item("[[]],"), 5 * TOKEN + 2 * (VALUE + ARRAY));
         assert_eq!(item("\"A\", "), 3 * TOKEN + VALUE);
+    }
+
+    #[test]
+    fn lines_that_are_not_toml_count_as_errors() {
+        // Each a TOML error (at its offset in the line): refused once
+        // large, at the first, with its own message.
+        let lines = [
+            ("=", 0),
+            ("==", 0),
+            ("]", 0),
+            ("}", 0),
+            (",", 0),
+            ("x", 1),
+            ("x=", 2),
+            ("=1", 0),
+            ("=,", 0),
+            ("a = 1 = 2", 6),
+            ("a = 1,", 5),
+        ];
+        for (junk, offset) in lines {
+            let text = format!("name = \"E\"\n{}", format!("{junk}\n").repeat(1 << 20));
+            let found = check(&text).unwrap_or_else(|| panic!("{junk:?} not refused"));
+            assert!(found.errors > 0, "{junk:?}");
+            assert_eq!(found.at, "name = \"E\"\n".len() + offset, "{junk:?}");
+            assert!(found.to_string().starts_with("not TOML from here on: "), "{found}");
+            assert!(toml::from_str::<toml::Table>(&text[..4096]).is_err(), "{junk:?}");
+        }
+        // One error a line, none in the first line.
+        assert_eq!(scan("name = \"E\"\n=\n]\n", u64::MAX).errors, 2);
+    }
+
+    /// No TOML file the parser reads has an error to the estimate: every
+    /// `.toml` file of this repository (the shipped site, the examples,
+    /// the tests' sites), and the shapes of TOML a user may write.
+    #[test]
+    fn valid_toml_has_no_errors() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut read = 0;
+        for entry in walkdir::WalkDir::new(&root)
+            .into_iter()
+            .filter_entry(|e| e.file_name() != "target" && e.file_name() != ".git")
+        {
+            let entry = entry.unwrap();
+            if entry.path().extension().is_none_or(|x| x != "toml") {
+                continue;
+            }
+            let Ok(text) = std::fs::read_to_string(entry.path()) else {
+                continue;
+            };
+            if toml::from_str::<toml::Table>(&text).is_ok() {
+                assert_eq!(scan(&text, u64::MAX).errors, 0, "{}", entry.path().display());
+                read += 1;
+            }
+        }
+        assert!(read > 300, "{read}");
+        let shapes = r#"
+# a comment
+a = 1
+"b c" = 'd' # after
+e.f.g = 1.5e3
+h = [1, 2,
+  3, # inside
+]
+i = { j = 1, k.l = [ {m = 2}, {} ], n = {} }
+o = """
+many = lines ]
+"""
+p = 1979-05-27 07:32:00Z
+q = -inf
+[r]
+s = [[1], [2, [3]]]
+[[t.u]]
+  v = true
+[ "w" . x ]
+y = {z = [ ]}
+"#;
+        assert!(toml::from_str::<toml::Table>(shapes).is_ok());
+        assert_eq!(scan(shapes, u64::MAX).errors, 0);
     }
 }
