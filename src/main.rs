@@ -346,7 +346,7 @@ fn import(request: &ratings_import::batch::Request, check: bool) -> Result<(), S
         "{} from {}, {}, {} skipped",
         plural(events.len(), "event"),
         plural(plan.files.len(), "file"),
-        plural(plan.warnings.len(), "warning"),
+        plural(plan.warning_count, "warning"),
         plan.skipped.len()
     );
     let output = request.output.as_deref().filter(|_| !check);

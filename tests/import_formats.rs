@@ -824,3 +824,66 @@ fn an_import_does_not_write_through_a_link_out_of_its_folder() {
         .collect();
     assert_eq!(written.len(), 1, "{written:?}");
 }
+
+/// A TRF file of two players and `junk` lines the reader skips with a
+/// warning each.
+fn junk_trf(name: &str, junk: usize) -> String {
+    let mut text = format!(
+        "012 {name}\n042 2024/01/01\n001    1 m    Alpha, Ann                        1500 ENG    12345678 1990/01/01  1.0    1     2 w 1\n001    2 m    Beta, Bob                         1500 ENG    12345679 1990/01/01  0.0    2     1 b 0\n"
+    );
+    text.push_str(&"aaa\n".repeat(junk));
+    text
+}
+
+#[test]
+fn a_files_warnings_past_the_first_100_are_counted_once() {
+    // The reader keeps 100 and counts the rest; the import counted that
+    // count as one more warning ("1 more warning").
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("junk.trf");
+    std::fs::write(&file, junk_trf("Open", 300)).unwrap();
+    let out = run(&["--check".as_ref(), file.as_os_str()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    let warnings: Vec<&str> = err.lines().filter(|l| l.starts_with("warning: ")).collect();
+    assert_eq!(warnings.len(), 101, "{err}");
+    assert!(
+        warnings[100].ends_with(
+            "junk.trf:304:1: 200 more warnings in this file, up to this line, not shown: fix the first 100 and try again"
+        ),
+        "{}",
+        warnings[100]
+    );
+}
+
+#[test]
+fn an_import_shows_about_1000_warnings_in_all() {
+    // 30 files of 100 warnings each: the first files' warnings, about
+    // 1,000, then one line counting the rest (20,000 such files printed
+    // 155 MB and held 536 MiB).
+    let tmp = tempfile::tempdir().unwrap();
+    let mut args: Vec<std::ffi::OsString> = vec!["--check".into()];
+    for f in 0..30 {
+        let file = tmp.path().join(format!("f{f:02}.trf"));
+        std::fs::write(&file, junk_trf(&format!("Open {f}"), 100)).unwrap();
+        args.push(file.into_os_string());
+    }
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+    let out = run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    let shown = |f: usize| {
+        let at = format!("f{f:02}.trf:");
+        err.lines()
+            .filter(|l| l.contains(&at) && l.ends_with("not a TRF record (no three-character code); ignored"))
+            .count()
+    };
+    assert_eq!((shown(0), shown(9), shown(10)), (100, 100, 0), "{err}");
+    assert!(
+        err.lines().any(|l| l.ends_with(
+            "f10.trf: 2000 more warnings in 20 more files (this one and those after it) not shown: fix those above and import again"
+        )),
+        "{err}"
+    );
+    assert!(err.contains("Checked: 30 events from 30 files, 3000 warnings"), "{err}");
+}

@@ -142,6 +142,9 @@ pub struct Tournament {
     pub official: Option<Vec<(usize, u32)>>,
     /// What the import noticed but did not stop for.
     pub warnings: Vec<Warning>,
+    /// Warnings left out (a TRF file keeps its first 100): how many, and
+    /// the last one's line.
+    pub more_warnings: (usize, usize),
     /// Set when one file holds several tournaments or sections.
     pub section: Option<String>,
     /// TRF 032 (host federation); empty elsewhere.

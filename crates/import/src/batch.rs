@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use ratings_formats::Format;
-use ratings_model::error::{Diagnostic, Shown};
+use ratings_model::error::{Diagnostic, MAX_SHOWN, MAX_SHOWN_IN_ALL, Shown};
 
 use crate::players;
 use crate::tournament::{self, EventFile, FidePlayer, Options};
@@ -35,7 +35,11 @@ pub struct FileReport {
 #[derive(Debug, Default)]
 pub struct Plan {
     pub files: Vec<FileReport>,
+    /// The files' warnings, in order, to about [`MAX_SHOWN_IN_ALL`]; then
+    /// one line counting those of the files after.
     pub warnings: Vec<Diagnostic>,
+    /// The warnings of every file, shown or not.
+    pub warning_count: usize,
     pub skipped: Vec<Diagnostic>,
     /// players.toml: where, its new text, how many entries it gains.
     pub players: Option<(PathBuf, String, usize)>,
@@ -46,6 +50,50 @@ pub struct Plan {
 impl Plan {
     pub fn events(&self) -> impl Iterator<Item = &EventFile> {
         self.files.iter().flat_map(|f| &f.events)
+    }
+}
+
+/// The files whose warnings are not shown: those after the files whose
+/// warnings came to [`MAX_SHOWN_IN_ALL`] (20,000 files of 100 warnings
+/// each printed 155 MB and held 536 MiB).
+#[derive(Default)]
+struct LeftOut {
+    warnings: usize,
+    files: usize,
+    first: Option<PathBuf>,
+}
+
+impl LeftOut {
+    /// Takes in one file's warnings (`count` in all): shown, or counted.
+    fn add(&mut self, plan: &mut Plan, path: &Path, warnings: Vec<Diagnostic>, count: usize) {
+        plan.warning_count += count;
+        if count == 0 {
+            return;
+        }
+        if plan.warnings.len() < MAX_SHOWN_IN_ALL {
+            plan.warnings.extend(warnings);
+        } else {
+            self.warnings += count;
+            self.files += 1;
+            self.first.get_or_insert_with(|| path.to_path_buf());
+        }
+    }
+
+    /// The line that counts the warnings not shown, if any.
+    fn finish(self, plan: &mut Plan) {
+        let s = |n: usize| if n == 1 { "" } else { "s" };
+        if let Some(first) = self.first {
+            plan.warnings.push(Diagnostic::new(
+                first,
+                format!(
+                    "{} more warning{} in {} more file{} (this one and those after it) not shown: fix those above and import again",
+                    self.warnings,
+                    s(self.warnings),
+                    self.files,
+                    s(self.files)
+                ),
+            ));
+        }
     }
 }
 
@@ -76,6 +124,16 @@ pub fn plan(request: &Request) -> Result<Plan, Vec<Diagnostic>> {
         }
     }
     let mut names: HashMap<u64, String> = known.by_id.clone();
+    // Warnings the files read so far will show at least: once they fill
+    // what an import shows, a file's warnings are only counted (20,000
+    // files of 100 held 330 MiB of text never shown).
+    let mut shown = 0;
+    let only_count = |parsed: &mut tournament::Parsed, shown: &mut usize| {
+        if *shown >= MAX_SHOWN_IN_ALL {
+            parsed.count_warnings_only();
+        }
+        *shown += parsed.warning_count().min(MAX_SHOWN);
+    };
     for path in &request.files {
         // Only a regular file (never a FIFO, a device or /proc), never more
         // than 64 MiB held whole (a season's TRF files are kilobytes); a PGN
@@ -87,7 +145,8 @@ pub fn plan(request: &Request) -> Result<Plan, Vec<Diagnostic>> {
         {
             match stream_pgn(path, meta.len()) {
                 Ok(parsed) => {
-                    let parsed = tournament::Parsed::Whole(parsed);
+                    let mut parsed = tournament::Parsed::Whole(parsed, 0);
+                    only_count(&mut parsed, &mut shown);
                     tournament::fide_names(&parsed, &mut names);
                     read.push((path.clone(), Format::Pgn, Some(parsed), None));
                 }
@@ -105,13 +164,20 @@ pub fn plan(request: &Request) -> Result<Plan, Vec<Diagnostic>> {
         let format = ratings_formats::detect(&bytes);
         if format == Format::Unknown {
             match wdd(path, bytes) {
-                Ok((event, warnings)) => read.push((path.clone(), Format::Unknown, None, Some((event, warnings)))),
+                // Held without their path until shown (a file's 100
+                // warnings, each naming a path of up to 4 KB).
+                Ok((event, warnings)) => {
+                    shown += warnings.len().min(MAX_SHOWN);
+                    let warnings = warnings.into_iter().map(|d| (d.position, d.message)).collect();
+                    read.push((path.clone(), Format::Unknown, None, Some((event, warnings))));
+                }
                 Err(ds) => errors.extend(ds),
             }
             continue;
         }
         match tournament::read(path, &bytes, format) {
-            Ok(parsed) => {
+            Ok(mut parsed) => {
+                only_count(&mut parsed, &mut shown);
                 tournament::fide_names(&parsed, &mut names);
                 read.push((path.clone(), format, Some(parsed), None));
             }
@@ -127,9 +193,18 @@ pub fn plan(request: &Request) -> Result<Plan, Vec<Diagnostic>> {
     };
     let mut plan = Plan::default();
     let mut fide: Vec<FidePlayer> = Vec::new();
+    let mut left_out = LeftOut::default();
     for (path, format, parsed, page) in read {
         if let Some((event, warnings)) = page {
-            plan.warnings.extend(warnings);
+            let warnings: Vec<(Option<(usize, usize)>, String)> = warnings;
+            let warnings = warnings.into_iter().map(|(position, message)| Diagnostic {
+                path: path.clone(),
+                position,
+                message,
+            });
+            let warnings: Vec<Diagnostic> = warnings.collect();
+            let count = warnings.len();
+            left_out.add(&mut plan, &path, warnings, count);
             plan.files.push(FileReport {
                 path,
                 kind: "World Diplomacy Database page".into(),
@@ -139,7 +214,7 @@ pub fn plan(request: &Request) -> Result<Plan, Vec<Diagnostic>> {
         }
         let Some(parsed) = parsed else { continue };
         let converted = tournament::convert(&path, parsed, format, &options);
-        plan.warnings.extend(converted.warnings);
+        left_out.add(&mut plan, &path, converted.warnings, converted.warning_count);
         plan.skipped.extend(converted.skipped);
         errors.extend(converted.errors);
         fide.extend(converted.fide_players);
@@ -149,6 +224,7 @@ pub fn plan(request: &Request) -> Result<Plan, Vec<Diagnostic>> {
             events: converted.events,
         });
     }
+    left_out.finish(&mut plan);
     // An event file a build would refuse stops the import: nothing is written.
     if !errors.is_empty() {
         return Err(errors);

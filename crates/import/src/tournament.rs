@@ -41,8 +41,11 @@ pub struct FidePlayer {
 #[derive(Debug, Default)]
 pub struct FileImport {
     pub events: Vec<EventFile>,
-    /// What the import noticed but did not stop for (line of the file).
+    /// What the import noticed but did not stop for (line of the file):
+    /// the first [`MAX_SHOWN`], then a line counting the rest.
     pub warnings: Vec<Diagnostic>,
+    /// The warnings of the file, shown or not.
+    pub warning_count: usize,
     /// Tournaments of the file that were not imported, and why.
     pub skipped: Vec<Diagnostic>,
     /// What stops the import: a tournament whose event file would not load,
@@ -80,14 +83,16 @@ pub struct Options {
 /// its event file is written, so that an import holds one section's games
 /// and byes at a time.
 pub enum Parsed {
-    Whole(ratings_formats::Import),
+    /// A file read whole, and how many of its own warnings were dropped
+    /// (see [`Parsed::count_warnings_only`]).
+    Whole(ratings_formats::Import, usize),
     Trf(ratings_formats::trf::Sections),
 }
 
 impl Parsed {
     fn encoding(&self) -> ratings_formats::Encoding {
         match self {
-            Parsed::Whole(import) => import.encoding,
+            Parsed::Whole(import, _) => import.encoding,
             Parsed::Trf(sections) => sections.encoding,
         }
     }
@@ -95,15 +100,43 @@ impl Parsed {
     /// Every tournament's players.
     fn players(&self) -> Box<dyn Iterator<Item = &Entrant> + '_> {
         match self {
-            Parsed::Whole(import) => Box::new(import.tournaments.iter().flat_map(|t| &t.players)),
+            Parsed::Whole(import, _) => Box::new(import.tournaments.iter().flat_map(|t| &t.players)),
             Parsed::Trf(sections) => Box::new(sections.players()),
+        }
+    }
+
+    /// The reader's warnings, held or counted.
+    pub fn warning_count(&self) -> usize {
+        match self {
+            Parsed::Whole(import, dropped) => {
+                let tournaments = import.tournaments.iter().map(|t| t.warnings.len() + t.more_warnings.0);
+                import.warnings.len() + dropped + tournaments.sum::<usize>()
+            }
+            Parsed::Trf(sections) => sections.warning_count(),
+        }
+    }
+
+    /// From here on the reader's warnings are only counted: for a file
+    /// whose warnings will not be shown (those of the files before it
+    /// fill what an import shows).
+    pub fn count_warnings_only(&mut self) {
+        match self {
+            Parsed::Whole(import, dropped) => {
+                *dropped += std::mem::take(&mut import.warnings).len();
+                for t in &mut import.tournaments {
+                    let last = t.warnings.iter().map(|w| w.0.0).max().unwrap_or(0);
+                    let n = std::mem::take(&mut t.warnings).len();
+                    t.more_warnings = (t.more_warnings.0 + n, t.more_warnings.1.max(last));
+                }
+            }
+            Parsed::Trf(sections) => sections.count_warnings_only(),
         }
     }
 
     /// Every tournament's name.
     fn names(&self) -> Box<dyn Iterator<Item = &str> + '_> {
         match self {
-            Parsed::Whole(import) => Box::new(import.tournaments.iter().map(|t| t.name.as_str())),
+            Parsed::Whole(import, _) => Box::new(import.tournaments.iter().map(|t| t.name.as_str())),
             Parsed::Trf(sections) => Box::new(sections.names()),
         }
     }
@@ -114,14 +147,16 @@ impl Parsed {
     fn split<'a>(
         self,
         too_big: impl Fn(&mut dyn Iterator<Item = &Entrant>, usize) -> bool + 'a,
-    ) -> (Vec<ratings_formats::Warning>, Tournaments<'a>) {
+    ) -> (Vec<ratings_formats::Warning>, (usize, usize), Tournaments<'a>) {
         match self {
-            Parsed::Whole(import) => (
+            Parsed::Whole(import, dropped) => (
                 import.warnings,
+                (dropped, 0),
                 Box::new(import.tournaments.into_iter().map(|t| (t, None))),
             ),
             Parsed::Trf(mut sections) => {
                 let warnings = std::mem::take(&mut sections.warnings);
+                let more = sections.more_warnings;
                 let next = move || {
                     let (refused, rounds) = {
                         let (mut players, rounds) = sections.peek()?;
@@ -132,7 +167,7 @@ impl Parsed {
                     }
                     sections.next().map(|t| (t, None))
                 };
-                (warnings, Box::new(std::iter::from_fn(next)))
+                (warnings, more, Box::new(std::iter::from_fn(next)))
             }
         }
     }
@@ -147,8 +182,8 @@ type Tournaments<'a> = Box<dyn Iterator<Item = (Tournament, Option<usize>)> + 'a
 pub fn read(path: &Path, bytes: &[u8], format: Format) -> Result<Parsed, Vec<Diagnostic>> {
     let parsed = match format {
         Format::Trf => ratings_formats::trf::read(bytes).map(Parsed::Trf),
-        Format::Pgn => ratings_formats::pgn::parse(bytes).map(Parsed::Whole),
-        Format::Csv => ratings_formats::csv::parse(bytes).map(Parsed::Whole),
+        Format::Pgn => ratings_formats::pgn::parse(bytes).map(|import| Parsed::Whole(import, 0)),
+        Format::Csv => ratings_formats::csv::parse(bytes).map(|import| Parsed::Whole(import, 0)),
         Format::Unknown => unreachable!("an unknown format is not converted"),
     };
     parsed.map_err(|e| vec![diagnostic_of(path, e)])
@@ -214,10 +249,12 @@ pub fn convert(path: &Path, parsed: Parsed, format: Format, options: &Options) -
             .sum();
         names.saturating_mul(rounds) > limit
     };
-    let (warnings, tournaments) = parsed.split(names_too_long);
+    // The reader's own count of those it left out adds to the file's.
+    let (warnings, left_out, tournaments) = parsed.split(names_too_long);
     for (at, message) in &warnings {
         warn(&mut out.warnings, *at, message);
     }
+    let mut reader_more = left_out;
     let default_format = match format {
         Format::Csv => "Game",
         _ => "Chess",
@@ -233,6 +270,7 @@ pub fn convert(path: &Path, parsed: Parsed, format: Format, options: &Options) -
         for (at, message) in &t.warnings {
             warn(&mut out.warnings, *at, message);
         }
+        reader_more = (reader_more.0 + t.more_warnings.0, reader_more.1.max(t.more_warnings.1));
         let mut name = if t.name.trim().is_empty() || t.name.trim() == "?" {
             stem.clone()
         } else {
@@ -327,6 +365,8 @@ pub fn convert(path: &Path, parsed: Parsed, format: Format, options: &Options) -
             summary,
         });
     }
+    let more = (more.0 + reader_more.0, more.1.max(reader_more.1));
+    out.warning_count = out.warnings.len() + more.0;
     if more.0 > 0 {
         out.warnings
             .push(not_shown(path, "warning", more.0, Some(more.1).filter(|&l| l > 0)));

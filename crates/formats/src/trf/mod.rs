@@ -102,10 +102,23 @@ struct ByeRecord {
 /// for the choices made.
 pub fn parse(bytes: &[u8]) -> Result<Import, ImportError> {
     let mut sections = read(bytes)?;
-    let warnings = std::mem::take(&mut sections.warnings);
+    let mut warnings = std::mem::take(&mut sections.warnings);
+    if sections.more_warnings.0 > 0 {
+        warnings.push(not_shown(sections.more_warnings));
+    }
+    // Each tournament's count of the warnings left out, as a warning.
+    let tournaments = sections
+        .by_ref()
+        .map(|mut t| {
+            if t.more_warnings.0 > 0 {
+                t.warnings.push(not_shown(t.more_warnings));
+            }
+            t
+        })
+        .collect();
     Ok(Import {
         encoding: sections.encoding,
-        tournaments: sections.by_ref().collect(),
+        tournaments,
         warnings,
     })
 }
@@ -119,6 +132,8 @@ pub struct Sections {
     pub encoding: Encoding,
     /// What was noted outside the sections (a header without player lines).
     pub warnings: Vec<Warning>,
+    /// Those left out: how many, and the last one's line.
+    pub more_warnings: (usize, usize),
     sections: VecDeque<Section>,
     /// The number the next section gets, when the file has several.
     next: usize,
@@ -128,6 +143,27 @@ pub struct Sections {
 }
 
 impl Sections {
+    /// From here on every warning, held or to come, is only counted (a
+    /// caller that will show none of them holds no text for them).
+    pub fn count_warnings_only(&mut self) {
+        cap_warnings(&mut self.warnings, 0, &mut self.more_warnings);
+        self.warnings = Vec::new();
+        for section in &mut self.sections {
+            cap_warnings(&mut section.tournament.warnings, 0, &mut section.more_warnings);
+            section.tournament.warnings = Vec::new();
+        }
+        self.budget = 0;
+    }
+
+    /// The warnings noted so far, held or counted.
+    pub fn warning_count(&self) -> usize {
+        let sections = self
+            .sections
+            .iter()
+            .map(|s| s.tournament.warnings.len() + s.more_warnings.0);
+        self.warnings.len() + self.more_warnings.0 + sections.sum::<usize>()
+    }
+
     /// Every section's players, in file order (known before pairing).
     pub fn players(&self) -> impl Iterator<Item = &Entrant> {
         self.sections.iter().flat_map(|s| s.players.iter().map(|p| &p.entrant))
@@ -175,9 +211,7 @@ impl Sections {
     fn finish(&mut self, mut t: Tournament, mut more: (usize, usize)) -> Tournament {
         cap_warnings(&mut t.warnings, self.budget, &mut more);
         self.budget -= t.warnings.len();
-        if more.0 > 0 {
-            t.warnings.push(not_shown(more));
-        }
+        t.more_warnings = more;
         if self.several {
             t.section = Some(self.next.to_string());
         }
@@ -227,6 +261,7 @@ pub fn read(bytes: &[u8]) -> Result<Sections, ImportError> {
         ));
     }
     let mut warnings = Vec::new();
+    let mut more_warnings = (0, 0);
     for section in empty {
         let (more, section) = (section.more_warnings, section.tournament);
         if !section.name.is_empty() {
@@ -237,9 +272,7 @@ pub fn read(bytes: &[u8]) -> Result<Sections, ImportError> {
             warnings.push(((0, 0), message));
         }
         warnings.extend(section.warnings);
-        if more.0 > 0 {
-            warnings.push(not_shown(more));
-        }
+        more_warnings = (more_warnings.0 + more.0, more_warnings.1.max(more.1));
     }
     for section in &sections {
         refuse_cut_lines(section)?;
@@ -248,6 +281,7 @@ pub fn read(bytes: &[u8]) -> Result<Sections, ImportError> {
         encoding: decoded.encoding,
         budget: MAX_WARNINGS.saturating_sub(warnings.len()),
         warnings,
+        more_warnings,
         several: sections.len() > 1,
         sections: sections.into(),
         next: 0,
