@@ -52,12 +52,12 @@ struct Root {
 /// removed and made again to another place (the same inode, reused), is
 /// something else at the name, as much as another folder is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Identity {
+pub(crate) struct Identity {
     itself: FileId,
     leads_to: Option<FileId>,
 }
 
-fn identity(path: &Path) -> Option<Identity> {
+pub(crate) fn identity(path: &Path) -> Option<Identity> {
     let itself = FileId::of(&std::fs::symlink_metadata(path).ok()?);
     let leads_to = std::fs::metadata(path).ok().map(|m| FileId::of(&m));
     Some(Identity { itself, leads_to })

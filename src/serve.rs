@@ -12,7 +12,8 @@
 //! are answered, so a web page cannot reach the preview through DNS
 //! rebinding. Only a folder this tool built (with its marker) that a
 //! build may write to is served. File watching is notify's; a `data/` or
-//! `static/` that is replaced is watched again (`Inputs`). The files on
+//! `static/` that is replaced (or whose link now leads elsewhere), and a
+//! site folder that is, is watched again (`Inputs`). The files on
 //! disk are exactly what `build` writes: the reload script (a poll of
 //! `/__ratings/version`) is added to HTML responses only. Templates are
 //! compiled into the binary, so a template change needs a restart.
@@ -54,6 +55,10 @@ const SETTLE: Duration = Duration::from_millis(150);
 /// changing (a log written under `data/`, a program reading the files
 /// over and over) do not put it off.
 const MAX_SETTLE: Duration = Duration::from_secs(2);
+
+/// How often, with no file event, the input folders' names are looked at
+/// (what is at each, where a link leads): a few system calls.
+const RECHECK: Duration = Duration::from_secs(1);
 
 #[derive(Default)]
 struct State {
@@ -139,8 +144,10 @@ struct Inputs {
     overflow: Arc<AtomicBool>,
     site_dir: PathBuf,
     out: PathBuf,
-    /// The input folders now watched.
-    watched: Vec<PathBuf>,
+    /// The input folders now watched, each with what was at its name
+    /// when it was watched, and the site folder's.
+    watched: Vec<(PathBuf, Option<crate::poll::Identity>)>,
+    site: Option<crate::poll::Identity>,
 }
 
 impl Inputs {
@@ -194,6 +201,7 @@ impl Inputs {
             site_dir: site_dir.to_path_buf(),
             out: out.to_path_buf(),
             watched: Vec::new(),
+            site: crate::poll::identity(site_dir),
         };
         inputs.rewatch(&[]);
         inputs
@@ -208,18 +216,24 @@ impl Inputs {
         let mut changed = None;
         let mut replaced = Vec::new();
         while changed.is_none() {
-            let event = match deadline {
-                None => self.events.recv().map_err(|_| "the file watcher stopped")?,
-                Some(d) => match self
-                    .events
-                    .recv_timeout(d.saturating_duration_since(std::time::Instant::now()))
-                {
-                    Ok(event) => event,
-                    Err(mpsc::RecvTimeoutError::Timeout) => return Ok(None),
-                    Err(mpsc::RecvTimeoutError::Disconnected) => return Err("the file watcher stopped".into()),
-                },
-            };
-            self.note(event, &mut changed, &mut replaced);
+            let now = std::time::Instant::now();
+            let wait = deadline.map_or(RECHECK, |d| d.saturating_duration_since(now).min(RECHECK));
+            match self.events.recv_timeout(wait) {
+                Ok(event) => {
+                    self.note(event, &mut changed, &mut replaced);
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => return Err("the file watcher stopped".into()),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    // No event says so when a linked folder's target is
+                    // replaced (its own watch is on its sub-folders) or
+                    // the site folder is: their names are looked at.
+                    replaced.extend(self.moved());
+                    changed = replaced.first().cloned();
+                    if changed.is_none() && deadline.is_some_and(|d| d <= std::time::Instant::now()) {
+                        return Ok(None);
+                    }
+                }
+            }
         }
         // Until the inputs are quiet for SETTLE (events that change no
         // input, reads and hidden files, do not count), at most MAX_SETTLE.
@@ -282,7 +296,7 @@ impl Inputs {
             if event.paths.iter().any(|p| p.parent() == Some(self.site_dir.as_path())) {
                 for folder in INPUT_FOLDERS {
                     let path = self.site_dir.join(folder);
-                    if watchable(&self.site_dir, &self.out, &path) != self.watched.contains(&path) {
+                    if watchable(&self.site_dir, &self.out, &path) != self.is_watched(&path) {
                         if !replaced.contains(&path) {
                             replaced.push(path.clone());
                         }
@@ -301,12 +315,45 @@ impl Inputs {
         relevant || rescan
     }
 
+    fn is_watched(&self, path: &Path) -> bool {
+        self.watched.iter().any(|(p, _)| p == path)
+    }
+
+    /// The input folders whose watch no longer fits what is at their
+    /// name: something else there (a linked folder's target replaced,
+    /// `mv new assets` under `static -> assets`), watchable and not
+    /// watched (a link's target back), or the other way round. A site
+    /// folder replaced (`mv site.new site`) is watched again, and all of
+    /// them are.
+    fn moved(&mut self) -> Vec<PathBuf> {
+        let site = crate::poll::identity(&self.site_dir);
+        if site != self.site {
+            self.site = site;
+            let _ = self.watcher.unwatch(&self.site_dir);
+            let _ = self.watcher.watch(&self.site_dir, RecursiveMode::NonRecursive);
+            return INPUT_FOLDERS.iter().map(|f| self.site_dir.join(f)).collect();
+        }
+        let mut moved = Vec::new();
+        for folder in INPUT_FOLDERS {
+            let path = self.site_dir.join(folder);
+            let watched = self.watched.iter().find(|(p, _)| *p == path);
+            let fits = match watched {
+                Some((_, was)) => *was == crate::poll::identity(&path),
+                None => !watchable(&self.site_dir, &self.out, &path),
+            };
+            if !fits {
+                moved.push(path);
+            }
+        }
+        moved
+    }
+
     /// Drop the watches of the `stale` folders, then watch every input
     /// folder that is there and not watched: a new one, or the one now at
     /// a stale one's name.
     fn rewatch(&mut self, stale: &[PathBuf]) {
         for path in stale {
-            if let Some(i) = self.watched.iter().position(|p| p == path) {
+            if let Some(i) = self.watched.iter().position(|(p, _)| p == path) {
                 self.watched.swap_remove(i);
                 // Often gone already: the watcher drops the watch of a
                 // folder it saw removed or moved.
@@ -315,11 +362,13 @@ impl Inputs {
         }
         for folder in INPUT_FOLDERS {
             let path = self.site_dir.join(folder);
-            if watchable(&self.site_dir, &self.out, &path)
-                && !self.watched.contains(&path)
-                && self.watcher.watch(&path, RecursiveMode::Recursive).is_ok()
-            {
-                self.watched.push(path);
+            if watchable(&self.site_dir, &self.out, &path) && !self.is_watched(&path) {
+                // What is there before the watch: a change after it is
+                // then seen (as a watch of what came).
+                let at = crate::poll::identity(&path);
+                if self.watcher.watch(&path, RecursiveMode::Recursive).is_ok() {
+                    self.watched.push((path, at));
+                }
             }
         }
     }
@@ -1229,7 +1278,7 @@ mod tests {
             expect(&mut inputs, &format!("polling: {polling}: static/ linked out"), |p| {
                 p.starts_with(site.join("static"))
             });
-            assert!(!inputs.watched.contains(&site.join("static")), "polling: {polling}");
+            assert!(!inputs.is_watched(&site.join("static")), "polling: {polling}");
             std::fs::write(outside.join("deep/c.txt"), "new\n").unwrap();
             let seen = inputs.next_change(Some(Duration::from_millis(1500))).unwrap();
             assert_eq!(seen, None, "polling: {polling}");
@@ -1240,7 +1289,7 @@ mod tests {
             expect(&mut inputs, &format!("polling: {polling}: static/ linked in"), |p| {
                 p.starts_with(site.join("static"))
             });
-            assert!(inputs.watched.contains(&site.join("static")), "polling: {polling}");
+            assert!(inputs.is_watched(&site.join("static")), "polling: {polling}");
             // Polling walks it (file events watch the link itself: its
             // sub-folders only; a known limit).
             if polling {
@@ -1254,18 +1303,96 @@ mod tests {
             expect(&mut inputs, &format!("polling: {polling}: target gone"), |p| {
                 p.starts_with(site.join("static"))
             });
-            assert!(!inputs.watched.contains(&site.join("static")), "polling: {polling}");
+            assert!(!inputs.is_watched(&site.join("static")), "polling: {polling}");
             std::fs::rename(tmp.path().join("assets.away"), site.join("assets")).unwrap();
             expect(&mut inputs, &format!("polling: {polling}: target back"), |p| {
                 p.starts_with(site.join("static"))
             });
-            assert!(inputs.watched.contains(&site.join("static")), "polling: {polling}");
+            assert!(inputs.is_watched(&site.join("static")), "polling: {polling}");
             if polling {
                 std::fs::write(site.join("static/a.txt"), "edited again\n").unwrap();
                 expect(&mut inputs, "polling: edit behind the link, back", |p| {
                     p.starts_with(site.join("static"))
                 });
             }
+        }
+    }
+
+    /// A linked input folder whose target is swapped for another
+    /// (`static -> assets`, `mv assets.new assets`; `data -> events`), a
+    /// target one folder down gone for a while, and the site folder
+    /// itself swapped: each is watched again and later edits are seen
+    /// (with file events no event said so: edits went unseen for good).
+    #[test]
+    fn a_swapped_link_target_or_site_folder_is_watched_again() {
+        for polling in [false, true] {
+            let kind = if polling { "polling" } else { "file events" };
+            let tmp = tempfile::tempdir().unwrap();
+            let site = tmp.path().join("site");
+            write_old(&site.join("site.toml"), "title = \"Old\"\n");
+            write_old(&site.join("assets/css/b.txt"), "b\n");
+            write_old(&site.join("events/2005/cup.toml"), "name = \"Cup\"\n");
+            std::os::unix::fs::symlink("assets", site.join("static")).unwrap();
+            std::os::unix::fs::symlink("events", site.join("data")).unwrap();
+            let out = site.join("public");
+            let mut inputs = if polling {
+                Inputs::polling(&site, &out, Duration::from_millis(50)).unwrap()
+            } else {
+                Inputs::native(&site, &out).unwrap()
+            };
+            let css = site.join("static/css/b.txt");
+            std::fs::write(&css, "edited\n").unwrap();
+            expect(&mut inputs, &format!("{kind}: edit"), |p| p == css);
+            // Swapped at once, as one program does it (files in sub-folders:
+            // file events watch a linked folder's sub-folders only).
+            for (folder, target, file) in [("static", "assets", "css/b.txt"), ("data", "events", "2005/cup.toml")] {
+                let new = site.join(format!("{target}.new"));
+                write_old(&new.join(file), "new\n");
+                std::fs::rename(site.join(target), site.join(format!("{target}.old"))).unwrap();
+                std::fs::rename(&new, site.join(target)).unwrap();
+                expect(&mut inputs, &format!("{kind}: {target} swapped"), |p| {
+                    p.starts_with(site.join(folder))
+                });
+                let file = site.join(folder).join(file);
+                std::fs::write(&file, "edited in the new one\n").unwrap();
+                expect(&mut inputs, &format!("{kind}: edit in the new {target}"), |p| p == file);
+            }
+            // A target one folder down, gone for a while and back.
+            std::fs::create_dir_all(site.join("lib")).unwrap();
+            std::fs::rename(site.join("assets"), site.join("lib/assets")).unwrap();
+            std::fs::remove_file(site.join("static")).unwrap();
+            std::os::unix::fs::symlink("lib/assets", site.join("static")).unwrap();
+            expect(&mut inputs, &format!("{kind}: static relinked"), |p| {
+                p.starts_with(site.join("static"))
+            });
+            std::fs::rename(site.join("lib/assets"), site.join("lib/away")).unwrap();
+            expect(&mut inputs, &format!("{kind}: target gone"), |p| {
+                p.starts_with(site.join("static"))
+            });
+            std::thread::sleep(Duration::from_millis(300));
+            std::fs::rename(site.join("lib/away"), site.join("lib/assets")).unwrap();
+            expect(&mut inputs, &format!("{kind}: target back"), |p| {
+                p.starts_with(site.join("static"))
+            });
+            std::fs::write(&css, "edited behind the restored link\n").unwrap();
+            expect(&mut inputs, &format!("{kind}: edit behind the restored link"), |p| {
+                p == css
+            });
+            // The site folder swapped for a copy.
+            let copy = tmp.path().join("site.new");
+            write_old(&copy.join("site.toml"), "title = \"Copy\"\n");
+            write_old(&copy.join("static/a.txt"), "a\n");
+            write_old(&copy.join("data/cup.toml"), "name = \"Cup\"\n");
+            std::fs::rename(&site, tmp.path().join("site.old")).unwrap();
+            std::fs::rename(&copy, &site).unwrap();
+            expect(&mut inputs, &format!("{kind}: site swapped"), |p| p.starts_with(&site));
+            let a = site.join("static/a.txt");
+            std::fs::write(&a, "edited in the new site\n").unwrap();
+            expect(&mut inputs, &format!("{kind}: edit in the new site"), |p| p == a);
+            std::fs::write(site.join("site.toml"), "title = \"Edited\"\n").unwrap();
+            expect(&mut inputs, &format!("{kind}: site.toml of the new site"), |p| {
+                p == site.join("site.toml")
+            });
         }
     }
 
