@@ -329,7 +329,7 @@ fn tune(site: &Path, rating: Option<&str>, holdout: f64) -> Result<(), String> {
 
 fn import(request: &ratings_import::batch::Request, check: bool) -> Result<(), String> {
     use ratings_import::batch;
-    let plan = batch::plan(request).map_err(|ds| ratings_model::error::Errors::sorted(ds).to_string())?;
+    let plan = batch::plan(request).map_err(|e| e.to_string())?;
     for w in &plan.warnings {
         eprintln!("warning: {w}");
     }
@@ -347,7 +347,7 @@ fn import(request: &ratings_import::batch::Request, check: bool) -> Result<(), S
         plural(events.len(), "event"),
         plural(plan.files.len(), "file"),
         plural(plan.warning_count, "warning"),
-        plan.skipped.len()
+        plan.skipped_count
     );
     let output = request.output.as_deref().filter(|_| !check);
     let Some(output) = output else {

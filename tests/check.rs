@@ -946,3 +946,35 @@ fn warnings_show_about_1000_in_all() {
         &stderr[stderr.len().saturating_sub(500)..]
     );
 }
+
+#[test]
+fn errors_of_every_kind_show_about_1000_in_all() {
+    // 1,200 static files under a folder named like a generated page, an
+    // error each in its own file: the first 1,000, then one line counting
+    // the rest (80,000 such files printed 9.4 MB).
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("basic"), &site);
+    let clash = site.join("static/index.html");
+    std::fs::create_dir_all(&clash).unwrap();
+    for i in 0..1200 {
+        std::fs::write(clash.join(format!("f{i:04}")), "").unwrap();
+    }
+    let out = check_cmd(&site);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<&str> = stderr.lines().collect();
+    let shown = lines
+        .iter()
+        .filter(|l| l.ends_with("static folder would take the place of the generated file index.html"))
+        .count();
+    assert_eq!(shown, 1000, "{}", &stderr[stderr.len().saturating_sub(500)..]);
+    assert!(
+        lines[lines.len() - 2].ends_with(
+            "/static/index.html/f1000: 200 more errors in 200 more files (this one and those after it) not shown: fix those above and try again"
+        ),
+        "{}",
+        &stderr[stderr.len().saturating_sub(500)..]
+    );
+    assert_eq!(lines.last(), Some(&"1200 errors"));
+}

@@ -537,7 +537,7 @@ fn all_tables() -> impl Strategy<Value = String> {
 fn parse(text: &str) -> Result<(config::SiteConfig, Vec<Rating>), Vec<String>> {
     let shown = |e: Vec<ratings_model::error::Diagnostic>| -> Vec<String> {
         ratings_model::error::Errors::sorted(e)
-            .0
+            .shown()
             .iter()
             .map(|d| d.to_string())
             .collect()

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use ratings_formats::Format;
-use ratings_model::error::{Diagnostic, MAX_SHOWN, MAX_SHOWN_IN_ALL, Shown};
+use ratings_model::error::{Diagnostic, Errors, FirstShown, MAX_SHOWN, MAX_SHOWN_IN_ALL, Shown};
 
 use crate::players;
 use crate::tournament::{self, EventFile, FidePlayer, Options};
@@ -40,7 +40,10 @@ pub struct Plan {
     pub warnings: Vec<Diagnostic>,
     /// The warnings of every file, shown or not.
     pub warning_count: usize,
+    /// Tournaments not imported, and why: each file's first 100, about
+    /// 1,000 in all, then lines counting the rest.
     pub skipped: Vec<Diagnostic>,
+    pub skipped_count: usize,
     /// players.toml: where, its new text, how many entries it gains.
     pub players: Option<(PathBuf, String, usize)>,
     /// What players.toml could not record (and FIDE ids found without -o).
@@ -98,8 +101,9 @@ impl LeftOut {
 }
 
 /// Reads and converts every file (nothing is written).
-pub fn plan(request: &Request) -> Result<Plan, Vec<Diagnostic>> {
-    let mut errors = Vec::new();
+pub fn plan(request: &Request) -> Result<Plan, Errors> {
+    // Kept as they come: each file's first 100, about 1,000 in all.
+    let mut errors = FirstShown::default();
     let mut read = Vec::new();
     // players.toml of the output folder, if there is one: its FIDE ids name players.
     let players_path = request
@@ -185,7 +189,7 @@ pub fn plan(request: &Request) -> Result<Plan, Vec<Diagnostic>> {
         }
     }
     if !errors.is_empty() {
-        return Err(errors);
+        return Err(errors.into());
     }
     let options = Options {
         game_format: request.game_format.clone(),
@@ -194,6 +198,7 @@ pub fn plan(request: &Request) -> Result<Plan, Vec<Diagnostic>> {
     let mut plan = Plan::default();
     let mut fide: Vec<FidePlayer> = Vec::new();
     let mut left_out = LeftOut::default();
+    let mut found = tournament::Found::default();
     for (path, format, parsed, page) in read {
         if let Some((event, warnings)) = page {
             let warnings: Vec<(Option<(usize, usize)>, String)> = warnings;
@@ -213,10 +218,8 @@ pub fn plan(request: &Request) -> Result<Plan, Vec<Diagnostic>> {
             continue;
         }
         let Some(parsed) = parsed else { continue };
-        let converted = tournament::convert(&path, parsed, format, &options);
+        let converted = tournament::convert(&path, parsed, format, &options, &mut found);
         left_out.add(&mut plan, &path, converted.warnings, converted.warning_count);
-        plan.skipped.extend(converted.skipped);
-        errors.extend(converted.errors);
         fide.extend(converted.fide_players);
         plan.files.push(FileReport {
             kind: format!("{}, {}", tournament::format_name(format), converted.encoding),
@@ -226,9 +229,11 @@ pub fn plan(request: &Request) -> Result<Plan, Vec<Diagnostic>> {
     }
     left_out.finish(&mut plan);
     // An event file a build would refuse stops the import: nothing is written.
-    if !errors.is_empty() {
-        return Err(errors);
+    if !found.errors.is_empty() {
+        return Err(found.errors.into());
     }
+    plan.skipped_count = found.skipped.len();
+    plan.skipped = found.skipped.into_sorted("skipped event");
     tell_apart(
         plan.files
             .iter_mut()
@@ -252,7 +257,7 @@ pub fn plan(request: &Request) -> Result<Plan, Vec<Diagnostic>> {
                 text.push_str(&added_text);
                 // The merged file must load as a build loads it.
                 if text.len() as u64 > ratings_model::files::MAX_TEXT_FILE {
-                    return Err(vec![Diagnostic::new(
+                    return Err(Errors::from(Diagnostic::new(
                         path,
                         format!(
                             "with the {added} players with a FIDE id added it would be {} bytes, more than the {} \
@@ -260,7 +265,7 @@ pub fn plan(request: &Request) -> Result<Plan, Vec<Diagnostic>> {
                             text.len(),
                             ratings_model::files::MAX_TEXT_FILE
                         ),
-                    )]);
+                    )));
                 }
                 players::read_known(path, &text)?;
                 plan.players = Some((path.clone(), text, added));

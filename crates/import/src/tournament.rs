@@ -11,7 +11,7 @@ use std::path::Path;
 
 use ratings_formats::{ByeKind, Entrant, Format, GameResult, Position, Tournament};
 use ratings_model::Date;
-use ratings_model::error::{Diagnostic, MAX_SHOWN, Shown, not_shown};
+use ratings_model::error::{Diagnostic, FirstShown, MAX_SHOWN, Shown, not_shown};
 use ratings_model::names::name_key;
 use ratings_site::load::event;
 
@@ -46,11 +46,6 @@ pub struct FileImport {
     pub warnings: Vec<Diagnostic>,
     /// The warnings of the file, shown or not.
     pub warning_count: usize,
-    /// Tournaments of the file that were not imported, and why.
-    pub skipped: Vec<Diagnostic>,
-    /// What stops the import: a tournament whose event file would not load,
-    /// told at the line and column of the file's offending cell.
-    pub errors: Vec<Diagnostic>,
     /// Players with a FIDE id, in file order (one per id and event).
     pub fide_players: Vec<FidePlayer>,
     /// How the text was decoded ("UTF-8", "Windows-1252 (Latin-1)", …).
@@ -208,9 +203,20 @@ pub fn fide_names(parsed: &Parsed, names: &mut HashMap<u64, String>) {
     }
 }
 
+/// What stops an import (a tournament whose event file would not load,
+/// told at the line and column of the file's offending cell) and the
+/// tournaments not imported, with why: of all files, kept as they come to
+/// what is shown (a CSV of 200,000 bad rows held an error each, with the
+/// file's path: 2.4 GB).
+#[derive(Debug, Default)]
+pub struct Found {
+    pub errors: FirstShown,
+    pub skipped: FirstShown,
+}
+
 /// Converts every tournament of a file read by [`read`]; a tournament that
 /// cannot become an event is skipped with its reason.
-pub fn convert(path: &Path, parsed: Parsed, format: Format, options: &Options) -> FileImport {
+pub fn convert(path: &Path, parsed: Parsed, format: Format, options: &Options, found: &mut Found) -> FileImport {
     let mut out = FileImport {
         encoding: match parsed.encoding() {
             ratings_formats::Encoding::Utf8 => "UTF-8",
@@ -282,7 +288,7 @@ pub fn convert(path: &Path, parsed: Parsed, format: Format, options: &Options) -
             name = format!("{name} (section {section})");
         }
         let Some(start) = t.start.or(t.end) else {
-            out.skipped.push(Diagnostic::new(
+            found.skipped.push(Diagnostic::new(
                 path,
                 format!(
                     "{}: no date (a TRF 042 record, a PGN Date tag, a CSV date): not imported",
@@ -296,7 +302,8 @@ pub fn convert(path: &Path, parsed: Parsed, format: Format, options: &Options) -
                 "{} players, at least {rounds} rounds, each round listing every player by name (not paired)",
                 t.players.len()
             );
-            out.errors
+            found
+                .errors
                 .push(diagnostic(path, t.at, crate::oversized(&name, None, &holds)));
             continue;
         }
@@ -322,29 +329,40 @@ pub fn convert(path: &Path, parsed: Parsed, format: Format, options: &Options) -
                 Shown(name.as_str()),
                 event::MAX_ROUNDS
             );
-            out.errors.push(diagnostic(path, t.at, message));
+            found.errors.push(diagnostic(path, t.at, message));
             continue;
         }
         let limit = ratings_model::files::MAX_TEXT_FILE as usize;
         let write = |record| to_toml(&t, &name, date, end_date, game_format, options, path, limit, record);
         let Some((toml, summary, fide, _)) = write(false) else {
-            out.errors.push(diagnostic(path, t.at, too_big(&t, &name)));
+            found.errors.push(diagnostic(path, t.at, too_big(&t, &name)));
             continue;
         };
         let ctx = event::Lookups {
             aliases: &HashMap::new(),
             known_formats: &[],
         };
-        if let Err(ds) = event::parse(Path::new(&rel_path), "import".into(), &toml, &ctx) {
+        if let Err(refused) = event::parse_counted(Path::new(&rel_path), "import".into(), &toml, &ctx) {
             // What a build would refuse is the source file's error, at its
             // cell: where each value comes from is noted only now, in a
             // second writing (noting it always took some 15% of an import's
             // memory).
             drop(toml);
             let sources = write(true).map(|(.., sources)| sources).unwrap_or_default();
-            for d in ds {
+            // Those past the event's first 100, counted at the last one's
+            // cell (else where the event starts).
+            let more_at = refused
+                .last_line
+                .and_then(|line| sources.find((line, usize::MAX)))
+                .unwrap_or(t.at);
+            found.errors.count(
+                path,
+                refused.more,
+                (more_at.0 > 0).then_some((more_at.0, more_at.1.max(1))),
+            );
+            for d in refused.shown {
                 let at = d.position.and_then(|p| sources.find(p)).unwrap_or(t.at);
-                out.errors.push(Diagnostic {
+                found.errors.push(Diagnostic {
                     path: path.to_path_buf(),
                     position: (at.0 > 0).then_some((at.0, at.1.max(1))),
                     message: format!(

@@ -89,6 +89,20 @@ struct Kept {
     last: Option<(usize, usize)>,
 }
 
+/// The line that counts the `problems` of `files` files left out whole,
+/// at the first of them.
+fn left_out_line(first: &Path, what: &str, problems: usize, files: usize) -> Diagnostic {
+    let s = |n: usize| if n == 1 { "" } else { "s" };
+    Diagnostic::new(
+        first,
+        format!(
+            "{problems} more {what}{} in {files} more file{} (this one and those after it) not shown: fix those above and try again",
+            s(problems),
+            s(files)
+        ),
+    )
+}
+
 /// Files left out whole: how many problems, how many files (by a hash of
 /// their path, not the path) and the first of them in order.
 #[derive(Debug, Default)]
@@ -153,6 +167,25 @@ impl FirstShown {
         }
     }
 
+    /// `n` problems of `path` counted, not shown (cut where they were
+    /// found), the last at `last`.
+    pub fn count(&mut self, path: &Path, n: usize, last: Option<(usize, usize)>) {
+        if n == 0 {
+            return;
+        }
+        self.all += n;
+        if self.held >= MAX_SHOWN_IN_ALL && self.files.last_key_value().is_some_and(|(l, _)| path > l.as_path()) {
+            self.left_out.add(path.to_path_buf(), n);
+            return;
+        }
+        let kept = match self.files.get_mut(path) {
+            Some(kept) => kept,
+            None => self.files.entry(path.to_path_buf()).or_default(),
+        };
+        kept.more += n;
+        kept.last = kept.last.max(last);
+    }
+
     /// How many problems came, shown or not.
     pub fn len(&self) -> usize {
         self.all
@@ -182,16 +215,7 @@ impl FirstShown {
         }
         let LeftOut { problems, files, first } = self.left_out;
         if let Some(first) = first {
-            let s = |n: usize| if n == 1 { "" } else { "s" };
-            out.push(Diagnostic::new(
-                first,
-                format!(
-                    "{problems} more {what}{} in {} more file{} (this one and those after it) not shown: fix those above and try again",
-                    s(problems),
-                    files.len(),
-                    s(files.len())
-                ),
-            ));
+            out.push(left_out_line(&first, what, problems, files.len()));
         }
         out
     }
@@ -332,21 +356,60 @@ impl<'t> LazyLineIndex<'t> {
     }
 }
 
-/// All problems of a build, sorted by file, position and message.
+/// All problems of a build, sorted by file, position and message, as
+/// shown: whole files in order until those before one show
+/// [`MAX_SHOWN_IN_ALL`], then one line counting the rest (80,000 clashing
+/// static files printed 80,000 lines); the summary counts them all. Each
+/// file's list is cut to [`MAX_SHOWN`] where it is made.
 #[derive(Debug, Default)]
-pub struct Errors(pub Vec<Diagnostic>);
+pub struct Errors {
+    shown: Vec<Diagnostic>,
+    all: usize,
+}
 
 impl Errors {
     pub fn sorted(mut list: Vec<Diagnostic>) -> Self {
         list.sort();
         list.dedup();
-        Errors(list)
+        let all = list.len();
+        // Cut at the first file that the files before it fill the cap.
+        let cut = (MAX_SHOWN_IN_ALL.max(1)..list.len())
+            .find(|&i| list[i - 1].path != list[i].path)
+            .unwrap_or(list.len());
+        let mut shown = list;
+        let left_out = shown.split_off(cut);
+        if let Some(first) = left_out.first() {
+            let files = 1 + left_out.windows(2).filter(|w| w[0].path != w[1].path).count();
+            shown.push(left_out_line(&first.path, "error", left_out.len(), files));
+        }
+        Errors { shown, all }
+    }
+
+    /// The problems shown (see [`Errors`]).
+    pub fn shown(&self) -> &[Diagnostic] {
+        &self.shown
+    }
+}
+
+impl Extend<Diagnostic> for FirstShown {
+    fn extend<I: IntoIterator<Item = Diagnostic>>(&mut self, list: I) {
+        list.into_iter().for_each(|d| self.push(d));
+    }
+}
+
+/// Problems cut as they came, as shown.
+impl From<FirstShown> for Errors {
+    fn from(kept: FirstShown) -> Self {
+        Errors {
+            all: kept.len(),
+            shown: kept.into_sorted("error"),
+        }
     }
 }
 
 impl From<Diagnostic> for Errors {
     fn from(d: Diagnostic) -> Self {
-        Errors(vec![d])
+        Errors::sorted(vec![d])
     }
 }
 
@@ -358,10 +421,10 @@ impl From<Vec<Diagnostic>> for Errors {
 
 impl fmt::Display for Errors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for d in &self.0 {
+        for d in &self.shown {
             writeln!(f, "error: {d}")?;
         }
-        let n = self.0.len();
+        let n = self.all;
         write!(f, "{n} error{}", if n == 1 { "" } else { "s" })
     }
 }
@@ -455,6 +518,31 @@ mod tests {
             "a.toml:250:1: 150 more warnings in this file, up to this line, not shown: fix the first 100 and try again"
         );
         assert_eq!(shown[101..], [Diagnostic::new("b.toml", "once")]);
+    }
+
+    #[test]
+    fn errors_show_whole_files_to_about_a_thousand_and_count_the_rest() {
+        // 30 files of 45 problems (cut where they were made), then 2,000
+        // files of one (80,000 clashing static files printed every one).
+        let at = |f: usize, line: usize| Diagnostic {
+            path: format!("f{f:04}").into(),
+            position: Some((line, 1)),
+            message: "bad".into(),
+        };
+        let mut list: Vec<Diagnostic> = (0..30).flat_map(|f| (1..=45).map(move |l| at(f, l))).collect();
+        list.extend((30..2030).map(|f| at(f, 1)));
+        list.push(at(3, 1)); // a duplicate
+        let errors = Errors::sorted(list);
+        // 22 files show 990 before the 23rd; it shows whole (1,035).
+        assert_eq!(errors.shown().len(), 23 * 45 + 1);
+        assert_eq!(errors.shown()[23 * 45 - 1], at(22, 45));
+        assert_eq!(
+            errors.shown()[23 * 45].to_string(),
+            "f0023: 2315 more errors in 2007 more files (this one and those after it) not shown: fix those above and try again"
+        );
+        assert!(errors.to_string().ends_with("\n3350 errors"));
+        // Under the cap: all of them.
+        assert_eq!(Errors::sorted((0..999).map(|f| at(f, 1)).collect()).shown().len(), 999);
     }
 
     #[test]

@@ -103,7 +103,7 @@ mod tests {
     fn parse_str(text: &str) -> Result<Parsed, Vec<String>> {
         let shown = |ds: Vec<Diagnostic>| -> Vec<String> {
             ratings_model::error::Errors::sorted(ds)
-                .0
+                .shown()
                 .iter()
                 .map(|d| d.to_string())
                 .collect()

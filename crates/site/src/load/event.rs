@@ -322,10 +322,44 @@ const RESULTS: List<EventFile, Spanned<ResultRow>> = List {
 
 /// Parse and validate one event file.
 pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEvent, Vec<Diagnostic>> {
+    parse_counted(path, id, text, ctx).map_err(|refused| refused.into_shown(path))
+}
+
+/// An event file's problems: the first [`MAX_SHOWN`], and how many more
+/// and the last one's line.
+#[derive(Debug)]
+pub struct Refused {
+    pub shown: Vec<Diagnostic>,
+    pub more: usize,
+    pub last_line: Option<usize>,
+}
+
+impl From<Vec<Diagnostic>> for Refused {
+    fn from(shown: Vec<Diagnostic>) -> Self {
+        Refused {
+            shown,
+            more: 0,
+            last_line: None,
+        }
+    }
+}
+
+impl Refused {
+    /// The problems shown, then the line counting the rest.
+    pub fn into_shown(mut self, path: &Path) -> Vec<Diagnostic> {
+        if self.more > 0 {
+            self.shown.push(not_shown(path, "error", self.more, self.last_line));
+        }
+        self.shown
+    }
+}
+
+/// [`parse`], the problems past the first [`MAX_SHOWN`] counted apart.
+pub fn parse_counted(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEvent, Refused> {
     // Too many rounds: refused before the tables are parsed (385,683 of
     // them took 1.24 GB); `match_rounds` checks the tables however written.
     if let Some((at, tables)) = pieces::table_beyond(text, "round", MAX_ROUNDS) {
-        return Err(vec![Diagnostic::at(path, text, at..at, too_many_rounds(tables))]);
+        return Err(vec![Diagnostic::at(path, text, at..at, too_many_rounds(tables))].into());
     }
     pieces::not_too_dense(path, text)?;
     let file = pieces::read(text, &RESULTS).map_err(|e| vec![toml_error(path, text, &e)])?;
@@ -387,12 +421,13 @@ pub fn parse(path: &Path, id: String, text: &str, ctx: &Lookups) -> Result<RawEv
     };
     let players = player_count(&mut c, &file, declared_players, derived);
 
-    if c.more > 0 {
-        let last = c.last_more.map(|offset| c.line_column(offset).0);
-        c.problems.push(not_shown(path, "error", c.more, last));
-    }
     if !c.problems.is_empty() {
-        return Err(c.problems);
+        let last_line = c.last_more.map(|offset| c.line_column(offset).0);
+        return Err(Refused {
+            shown: c.problems,
+            more: c.more,
+            last_line,
+        });
     }
     Ok(RawEvent {
         id,
