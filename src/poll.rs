@@ -53,13 +53,33 @@ struct Root {
 /// something else at the name, as much as another folder is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Identity {
-    itself: FileId,
-    leads_to: Option<FileId>,
+    itself: Born,
+    leads_to: Option<Born>,
+}
+
+/// An entry's device and inode, and its birth time where the file system
+/// keeps one (ext4, Btrfs, XFS, tmpfs, APFS): a folder removed and copied
+/// back may get the inode number just freed (ext4 gives it often), never
+/// the same birth. Taken by its inode alone, such a folder under `static
+/// -> lib/assets` was the same, and its edits went unseen for good.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Born {
+    id: FileId,
+    at: Option<std::time::SystemTime>,
+}
+
+impl Born {
+    fn of(meta: &std::fs::Metadata) -> Born {
+        Born {
+            id: FileId::of(meta),
+            at: meta.created().ok(),
+        }
+    }
 }
 
 pub(crate) fn identity(path: &Path) -> Option<Identity> {
-    let itself = FileId::of(&std::fs::symlink_metadata(path).ok()?);
-    let leads_to = std::fs::metadata(path).ok().map(|m| FileId::of(&m));
+    let itself = Born::of(&std::fs::symlink_metadata(path).ok()?);
+    let leads_to = std::fs::metadata(path).ok().map(|m| Born::of(&m));
     Some(Identity { itself, leads_to })
 }
 
@@ -76,7 +96,7 @@ pub struct MetadataPoll {
 /// and 660 MB, before).
 fn walk(path: &Path, recursive: bool, identity: Option<Identity>) -> Option<HashMap<PathBuf, Stamp>> {
     let real = ratings_model::files::real_path(path).ok()?;
-    let leads_to = FileId::of(&std::fs::metadata(&real).ok()?);
+    let leads_to = Born::of(&std::fs::metadata(&real).ok()?);
     if identity.and_then(|i| i.leads_to) != Some(leads_to) {
         return None;
     }
@@ -314,6 +334,27 @@ mod tests {
             rx.recv_timeout(Duration::from_millis(300)).is_err(),
             "not walked through the link"
         );
+    }
+
+    /// A folder removed and made again is another, even at the inode just
+    /// freed (ext4 gives it back often: `rm -rf lib/assets; cp -a bak
+    /// lib/assets` under `static -> lib/assets` left its edits unseen).
+    #[test]
+    fn a_folder_made_again_is_another_even_at_its_old_inode() {
+        use std::os::unix::fs::MetadataExt;
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("assets");
+        let mut reused = 0;
+        for _ in 0..32 {
+            std::fs::create_dir(&dir).unwrap();
+            let (before, inode) = (identity(&dir), std::fs::metadata(&dir).unwrap().ino());
+            std::fs::remove_dir(&dir).unwrap();
+            std::fs::create_dir(&dir).unwrap();
+            reused += usize::from(std::fs::metadata(&dir).unwrap().ino() == inode);
+            assert_ne!(identity(&dir), before, "made again, inode reused: {}", reused > 0);
+            std::fs::remove_dir(&dir).unwrap();
+        }
+        eprintln!("the inode came back {reused} times in 32");
     }
 
     #[test]

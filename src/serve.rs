@@ -138,6 +138,11 @@ const POLL_INTERVAL: Duration = Duration::from_millis(500);
 /// up with a replaced folder by itself; it is re-watched all the same.
 struct Inputs {
     watcher: Box<dyn Watcher>,
+    /// With file events, the polling of an input folder they cannot watch
+    /// (the system's limit on watches reached, `fs.inotify.max_user_watches`):
+    /// left unwatched, it was reported changed every second, each time a
+    /// rebuild and a reload of every open page.
+    fallback: Option<Box<dyn Watcher>>,
     events: mpsc::Receiver<notify::Result<notify::Event>>,
     /// Set when the queue of events was full and some were dropped: the
     /// next change then counts as one to every input folder.
@@ -170,9 +175,21 @@ impl Inputs {
         // walk /sys before the first build. A link inside the site leads
         // to files watched where they are.
         let config = notify::Config::default().with_follow_symlinks(false);
+        let fallback = crate::poll::MetadataPoll::new(
+            handler.clone(),
+            notify::Config::default().with_poll_interval(POLL_INTERVAL),
+        );
         let mut watcher = notify::RecommendedWatcher::new(handler, config).ok()?;
         watcher.watch(site_dir, RecursiveMode::NonRecursive).ok()?;
-        Some(Inputs::start(Box::new(watcher), events, overflow, site_dir, out))
+        let fallback = fallback.ok().map(|poll| Box::new(poll) as Box<dyn Watcher>);
+        Some(Inputs::start(
+            Box::new(watcher),
+            fallback,
+            events,
+            overflow,
+            site_dir,
+            out,
+        ))
     }
 
     fn polling(site_dir: &Path, out: &Path, interval: Duration) -> Result<Inputs, String> {
@@ -184,11 +201,12 @@ impl Inputs {
         watcher
             .watch(site_dir, RecursiveMode::NonRecursive)
             .map_err(|e| format!("cannot watch {}: {e}", Shown(&site_dir)))?;
-        Ok(Inputs::start(Box::new(watcher), events, overflow, site_dir, out))
+        Ok(Inputs::start(Box::new(watcher), None, events, overflow, site_dir, out))
     }
 
     fn start(
         watcher: Box<dyn Watcher>,
+        fallback: Option<Box<dyn Watcher>>,
         events: mpsc::Receiver<notify::Result<notify::Event>>,
         overflow: Arc<AtomicBool>,
         site_dir: &Path,
@@ -196,6 +214,7 @@ impl Inputs {
     ) -> Inputs {
         let mut inputs = Inputs {
             watcher,
+            fallback,
             events,
             overflow,
             site_dir: site_dir.to_path_buf(),
@@ -358,6 +377,9 @@ impl Inputs {
                 // Often gone already: the watcher drops the watch of a
                 // folder it saw removed or moved.
                 let _ = self.watcher.unwatch(path);
+                if let Some(poll) = &mut self.fallback {
+                    let _ = poll.unwatch(path);
+                }
             }
         }
         for folder in INPUT_FOLDERS {
@@ -366,8 +388,24 @@ impl Inputs {
                 // What is there before the watch: a change after it is
                 // then seen (as a watch of what came).
                 let at = crate::poll::identity(&path);
-                if self.watcher.watch(&path, RecursiveMode::Recursive).is_ok() {
-                    self.watched.push((path, at));
+                match self.watcher.watch(&path, RecursiveMode::Recursive) {
+                    Ok(()) => self.watched.push((path, at)),
+                    Err(e) => {
+                        // Those of its folders watched before the failure
+                        // are let go (the system's watches are shared).
+                        let _ = self.watcher.unwatch(&path);
+                        let Some(poll) = &mut self.fallback else { continue };
+                        if poll.watch(&path, RecursiveMode::Recursive).is_ok() {
+                            let why = match e.kind {
+                                notify::ErrorKind::MaxFilesWatch => {
+                                    "the system's limit on watches is reached: fs.inotify.max_user_watches".to_string()
+                                }
+                                _ => e.to_string(),
+                            };
+                            eprintln!("{folder}: no file events for it ({why}): polled every 0.5 s instead");
+                            self.watched.push((path, at));
+                        }
+                    }
                 }
             }
         }
@@ -400,7 +438,7 @@ const EVENT_QUEUE: usize = 4096;
 /// permission changes are dropped at once (they change no page), and
 /// when the queue is full an event is dropped and `overflow` set.
 fn queue() -> (
-    impl notify::EventHandler,
+    impl notify::EventHandler + Clone,
     mpsc::Receiver<notify::Result<notify::Event>>,
     Arc<AtomicBool>,
 ) {
@@ -1378,6 +1416,18 @@ mod tests {
             expect(&mut inputs, &format!("{kind}: edit behind the restored link"), |p| {
                 p == css
             });
+            // Removed and copied back at once (`rm -rf lib/assets; cp -a
+            // bak lib/assets`): ext4 gives the copy the inodes just freed,
+            // so only their birth tells them from the old ones.
+            std::fs::remove_dir_all(site.join("lib/assets")).unwrap();
+            write_old(&site.join("lib/assets/css/b.txt"), "copied back\n");
+            while inputs.next_change(Some(Duration::from_millis(1500))).unwrap().is_some() {}
+            std::fs::write(&css, "edited in the copy\n").unwrap();
+            expect(
+                &mut inputs,
+                &format!("{kind}: edit in the copy at the old inodes"),
+                |p| p == css,
+            );
             // The site folder swapped for a copy.
             let copy = tmp.path().join("site.new");
             write_old(&copy.join("site.toml"), "title = \"Copy\"\n");
@@ -1394,6 +1444,57 @@ mod tests {
                 p == site.join("site.toml")
             });
         }
+    }
+
+    /// A watcher whose recursive watches fail, as file events do once the
+    /// system's limit on watches is reached.
+    struct AtLimit;
+
+    impl Watcher for AtLimit {
+        fn new<F: notify::EventHandler>(_: F, _: notify::Config) -> notify::Result<Self> {
+            Ok(AtLimit)
+        }
+
+        fn watch(&mut self, path: &Path, mode: RecursiveMode) -> notify::Result<()> {
+            match mode {
+                RecursiveMode::Recursive => {
+                    Err(notify::Error::new(notify::ErrorKind::MaxFilesWatch).add_path(path.to_path_buf()))
+                }
+                RecursiveMode::NonRecursive => Ok(()),
+            }
+        }
+
+        fn unwatch(&mut self, _: &Path) -> notify::Result<()> {
+            Ok(())
+        }
+
+        fn kind() -> notify::WatcherKind {
+            notify::WatcherKind::Inotify
+        }
+    }
+
+    /// Input folders file events cannot watch (the system's limit on
+    /// watches reached) are polled: nothing is reported while nothing
+    /// changes (they were reported every second, each time a rebuild and
+    /// a reload of every open page), and an edit is.
+    #[test]
+    fn folders_past_the_watch_limit_are_polled() {
+        let tmp = tempfile::tempdir().unwrap();
+        let site = tmp.path().join("site");
+        let cup = site.join("data/2005/cup.toml");
+        write_old(&cup, "name = \"Cup\"\n");
+        write_old(&site.join("static/a.txt"), "a\n");
+        write_old(&site.join("site.toml"), "title = \"Old\"\n");
+        let (handler, events, overflow) = queue();
+        let config = notify::Config::default().with_poll_interval(Duration::from_millis(50));
+        let poll = crate::poll::MetadataPoll::new(handler, config).unwrap();
+        let out = site.join("public");
+        let mut inputs = Inputs::start(Box::new(AtLimit), Some(Box::new(poll)), events, overflow, &site, &out);
+        assert!(inputs.is_watched(&site.join("data")) && inputs.is_watched(&site.join("static")));
+        assert_eq!(inputs.next_change(Some(Duration::from_millis(2500))).unwrap(), None);
+        std::fs::write(&cup, "name = \"Edited\"\n").unwrap();
+        expect(&mut inputs, "edit in a polled folder", |p| p == cup);
+        assert_eq!(inputs.next_change(Some(Duration::from_millis(2500))).unwrap(), None);
     }
 
     /// A file swapped for a FIFO after the check is not waited on (the
