@@ -396,13 +396,7 @@ fn import(request: &ratings_import::batch::Request, check: bool) -> Result<(), S
         }
         return Ok(());
     };
-    let written = batch::write(&plan, output, request.force).map_err(|errors| {
-        errors
-            .iter()
-            .map(|e| format!("error: {e}"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    })?;
+    let written = batch::write(&plan, output, request.force).map_err(|errors| errors.to_string())?;
     for (e, target) in events.iter().zip(&written) {
         eprintln!("Imported {} into {}", Shown(line(e).as_str()), Shown(target.as_path()));
     }

@@ -151,8 +151,12 @@ struct Inputs {
     out: PathBuf,
     /// The input folders now watched, each with what was at its name
     /// when it was watched, and the site folder's.
-    watched: Vec<(PathBuf, Option<crate::poll::Identity>)>,
+    watched: Vec<Watched>,
     site: Option<crate::poll::Identity>,
+    /// When the names were last looked at ([`Inputs::moved`]): at least
+    /// once a second, whatever events come (a log file written beside
+    /// `site.toml` every 0.3 s put the look off for as long as it ran).
+    looked: std::time::Instant,
 }
 
 impl Inputs {
@@ -220,6 +224,7 @@ impl Inputs {
             site_dir: site_dir.to_path_buf(),
             out: out.to_path_buf(),
             watched: Vec::new(),
+            looked: std::time::Instant::now(),
             site: crate::poll::identity(site_dir),
         };
         inputs.rewatch(&[]);
@@ -236,22 +241,25 @@ impl Inputs {
         let mut replaced = Vec::new();
         while changed.is_none() {
             let now = std::time::Instant::now();
-            let wait = deadline.map_or(RECHECK, |d| d.saturating_duration_since(now).min(RECHECK));
+            let look = (self.looked + RECHECK).saturating_duration_since(now);
+            let wait = deadline.map_or(look, |d| d.saturating_duration_since(now).min(look));
             match self.events.recv_timeout(wait) {
                 Ok(event) => {
                     self.note(event, &mut changed, &mut replaced);
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => return Err("the file watcher stopped".into()),
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    // No event says so when a linked folder's target is
-                    // replaced (its own watch is on its sub-folders) or
-                    // the site folder is: their names are looked at.
-                    replaced.extend(self.moved());
-                    changed = replaced.first().cloned();
-                    if changed.is_none() && deadline.is_some_and(|d| d <= std::time::Instant::now()) {
-                        return Ok(None);
-                    }
-                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+            }
+            if changed.is_none() && self.looked.elapsed() >= RECHECK {
+                // No event says so when a linked folder's target is
+                // replaced (its own watch is on its sub-folders) or the
+                // site folder is: their names are looked at.
+                self.looked = std::time::Instant::now();
+                replaced.extend(self.moved());
+                changed = replaced.first().cloned();
+            }
+            if changed.is_none() && deadline.is_some_and(|d| d <= std::time::Instant::now()) {
+                return Ok(None);
             }
         }
         // Until the inputs are quiet for SETTLE (events that change no
@@ -289,7 +297,10 @@ impl Inputs {
         changed: &mut Option<PathBuf>,
         replaced: &mut Vec<PathBuf>,
     ) -> bool {
-        let Ok(event) = event else { return false };
+        let event = match event {
+            Ok(event) => event,
+            Err(e) => return self.limit_reached(&e, changed, replaced),
+        };
         // The system's own queue of events overflowed and dropped some
         // (notify asks for a rescan): as when ours does, any input may have
         // changed, and folders made meanwhile are not watched yet.
@@ -334,8 +345,28 @@ impl Inputs {
         relevant || rescan
     }
 
+    /// The system's limit on watches reached while folders made under an
+    /// input folder were being watched (notify then stops watching new
+    /// ones): every input folder watched by file events is watched again,
+    /// those that no longer fit polled (edits in a new folder went unseen,
+    /// and nothing said so). Whether it is a change.
+    fn limit_reached(&self, e: &notify::Error, changed: &mut Option<PathBuf>, replaced: &mut Vec<PathBuf>) -> bool {
+        if !matches!(e.kind, notify::ErrorKind::MaxFilesWatch) {
+            return false;
+        }
+        for w in self.watched.iter().filter(|w| !w.polled) {
+            if !replaced.contains(&w.path) {
+                replaced.push(w.path.clone());
+            }
+        }
+        if changed.is_none() {
+            *changed = replaced.first().cloned();
+        }
+        true
+    }
+
     fn is_watched(&self, path: &Path) -> bool {
-        self.watched.iter().any(|(p, _)| p == path)
+        self.watched.iter().any(|w| w.path == path)
     }
 
     /// The input folders whose watch no longer fits what is at their
@@ -355,9 +386,9 @@ impl Inputs {
         let mut moved = Vec::new();
         for folder in INPUT_FOLDERS {
             let path = self.site_dir.join(folder);
-            let watched = self.watched.iter().find(|(p, _)| *p == path);
+            let watched = self.watched.iter().find(|w| w.path == path);
             let fits = match watched {
-                Some((_, was)) => *was == crate::poll::identity(&path),
+                Some(w) => w.at == crate::poll::identity(&path),
                 None => !watchable(&self.site_dir, &self.out, &path),
             };
             if !fits {
@@ -372,7 +403,7 @@ impl Inputs {
     /// a stale one's name.
     fn rewatch(&mut self, stale: &[PathBuf]) {
         for path in stale {
-            if let Some(i) = self.watched.iter().position(|(p, _)| p == path) {
+            if let Some(i) = self.watched.iter().position(|w| w.path == *path) {
                 self.watched.swap_remove(i);
                 // Often gone already: the watcher drops the watch of a
                 // folder it saw removed or moved.
@@ -389,7 +420,11 @@ impl Inputs {
                 // then seen (as a watch of what came).
                 let at = crate::poll::identity(&path);
                 match self.watcher.watch(&path, RecursiveMode::Recursive) {
-                    Ok(()) => self.watched.push((path, at)),
+                    Ok(()) => self.watched.push(Watched {
+                        path,
+                        at,
+                        polled: false,
+                    }),
                     Err(e) => {
                         // Those of its folders watched before the failure
                         // are let go (the system's watches are shared).
@@ -403,13 +438,21 @@ impl Inputs {
                                 _ => e.to_string(),
                             };
                             eprintln!("{folder}: no file events for it ({why}): polled every 0.5 s instead");
-                            self.watched.push((path, at));
+                            self.watched.push(Watched { path, at, polled: true });
                         }
                     }
                 }
             }
         }
     }
+}
+
+/// An input folder watched: what was at its name then, and whether it is
+/// polled (file events could not watch it).
+struct Watched {
+    path: PathBuf,
+    at: Option<crate::poll::Identity>,
+    polled: bool,
 }
 
 /// Whether the input folder `path` is watched: a folder, or a link the
@@ -1495,6 +1538,97 @@ mod tests {
         std::fs::write(&cup, "name = \"Edited\"\n").unwrap();
         expect(&mut inputs, "edit in a polled folder", |p| p == cup);
         assert_eq!(inputs.next_change(Some(Duration::from_millis(2500))).unwrap(), None);
+    }
+
+    /// File events that reach the system's limit once `full` is set.
+    struct FillsUp(Arc<AtomicBool>);
+
+    impl Watcher for FillsUp {
+        fn new<F: notify::EventHandler>(_: F, _: notify::Config) -> notify::Result<Self> {
+            Ok(FillsUp(Arc::default()))
+        }
+
+        fn watch(&mut self, path: &Path, mode: RecursiveMode) -> notify::Result<()> {
+            if mode == RecursiveMode::Recursive && self.0.load(Ordering::Relaxed) {
+                return Err(notify::Error::new(notify::ErrorKind::MaxFilesWatch).add_path(path.to_path_buf()));
+            }
+            Ok(())
+        }
+
+        fn unwatch(&mut self, _: &Path) -> notify::Result<()> {
+            Ok(())
+        }
+
+        fn kind() -> notify::WatcherKind {
+            notify::WatcherKind::Inotify
+        }
+    }
+
+    /// The limit on watches reached by a folder made while serving (notify
+    /// sends the error and watches no more new folders): the input folders
+    /// are watched again, those past the limit polled, and an edit in the
+    /// new folder is seen (it went unseen, and nothing said why).
+    #[test]
+    fn a_folder_made_past_the_watch_limit_is_polled() {
+        use notify::EventHandler as _;
+        let tmp = tempfile::tempdir().unwrap();
+        let site = tmp.path().join("site");
+        write_old(&site.join("data/2005/cup.toml"), "name = \"Cup\"\n");
+        write_old(&site.join("static/a.txt"), "a\n");
+        write_old(&site.join("site.toml"), "title = \"Old\"\n");
+        let (mut handler, events, overflow) = queue();
+        let config = notify::Config::default().with_poll_interval(Duration::from_millis(50));
+        let poll = crate::poll::MetadataPoll::new(handler.clone(), config).unwrap();
+        let full = Arc::new(AtomicBool::new(false));
+        let out = site.join("public");
+        let watcher = Box::new(FillsUp(Arc::clone(&full)));
+        let mut inputs = Inputs::start(watcher, Some(Box::new(poll)), events, overflow, &site, &out);
+        assert!(inputs.watched.len() == 2 && inputs.watched.iter().all(|w| !w.polled));
+        full.store(true, Ordering::Relaxed);
+        let new = site.join("static/new/x.txt");
+        write_old(&new, "x\n");
+        handler.handle_event(Err(
+            notify::Error::new(notify::ErrorKind::MaxFilesWatch).add_path(site.join("static/new"))
+        ));
+        expect(&mut inputs, "the limit reached", |p| p.starts_with(&site));
+        assert!(inputs.watched.len() == 2 && inputs.watched.iter().all(|w| w.polled));
+        std::fs::write(&new, "edited\n").unwrap();
+        expect(&mut inputs, "edit in the new folder", |p| p == new);
+    }
+
+    /// Events that change no input (a log written beside `site.toml` three
+    /// times a second) do not put off the look at the input folders' names:
+    /// a linked folder's target swapped meanwhile is seen (it was not, for
+    /// as long as the log was written).
+    #[test]
+    fn events_of_other_files_do_not_put_off_the_look_at_names() {
+        let tmp = tempfile::tempdir().unwrap();
+        let site = tmp.path().join("site");
+        write_old(&site.join("site.toml"), "title = \"Old\"\n");
+        write_old(&site.join("lib/assets/css/b.txt"), "b\n");
+        write_old(&site.join("data/2005/cup.toml"), "name = \"Cup\"\n");
+        std::os::unix::fs::symlink("lib/assets", site.join("static")).unwrap();
+        let out = site.join("public");
+        let mut inputs = Inputs::native(&site, &out).unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        let writer = {
+            let (stop, log) = (Arc::clone(&stop), site.join("notes.log"));
+            std::thread::spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    std::fs::write(&log, format!("{:?}\n", std::time::Instant::now())).unwrap();
+                    std::thread::sleep(Duration::from_millis(300));
+                }
+            })
+        };
+        write_old(&site.join("lib/assets.new/css/b.txt"), "new\n");
+        std::fs::rename(site.join("lib/assets"), site.join("lib/assets.old")).unwrap();
+        std::fs::rename(site.join("lib/assets.new"), site.join("lib/assets")).unwrap();
+        expect(&mut inputs, "target swapped", |p| p.starts_with(site.join("static")));
+        let css = site.join("static/css/b.txt");
+        std::fs::write(&css, "edited in the new one\n").unwrap();
+        expect(&mut inputs, "edit in the new target", |p| p == css);
+        stop.store(true, Ordering::Relaxed);
+        writer.join().unwrap();
     }
 
     /// A file swapped for a FIFO after the check is not waited on (the

@@ -933,3 +933,39 @@ fn an_imports_errors_are_cut_per_file_and_in_all() {
     );
     assert!(err.ends_with("1800 errors\n"), "{}", &err[err.len() - 100..]);
 }
+
+#[test]
+fn an_import_over_its_own_files_shows_about_1000_and_counts_the_rest() {
+    // 1,100 one-row events imported, then imported again without
+    // --force: about 1,000 files named, one line counting the rest (50,000
+    // events at a 3.5 KB path printed 180 MB, all held at once).
+    let tmp = tempfile::tempdir().unwrap();
+    let mut text = String::from("event,date,rank,player\n");
+    for i in 0..1100 {
+        text.push_str(&format!("E{i:04},2024-01-01,1,P{i}\n"));
+    }
+    let csv = tmp.path().join("events.csv");
+    std::fs::write(&csv, text).unwrap();
+    let data = tmp.path().join("data");
+    let args = [csv.as_os_str(), "-o".as_ref(), data.as_os_str()];
+    let first = run(&args);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let again = run(&args);
+    assert_eq!(again.status.code(), Some(1));
+    let err = stderr(&again);
+    let exists = err
+        .lines()
+        .filter(|l| l.ends_with(": the file exists; use --force to replace it"))
+        .count();
+    assert_eq!(exists, 1000, "{}", &err[err.len().saturating_sub(400)..]);
+    assert!(
+        err.contains("-e1000.toml: 100 more errors in 100 more files (this one and those after it) not shown"),
+        "{}",
+        &err[err.len().saturating_sub(400)..]
+    );
+    assert!(
+        err.ends_with("1100 errors\n"),
+        "{}",
+        &err[err.len().saturating_sub(200)..]
+    );
+}

@@ -171,9 +171,16 @@ pub fn plan(request: &Request) -> Result<Plan, Errors> {
                 // Held without their path until shown (a file's 100
                 // warnings, each naming a path of up to 4 KB).
                 Ok((event, warnings)) => {
-                    shown += warnings.len().min(MAX_SHOWN);
-                    let warnings = warnings.into_iter().map(|d| (d.position, d.message)).collect();
-                    read.push((path.clone(), Format::Unknown, None, Some((event, warnings))));
+                    // Once the pages read fill what is shown, only counted
+                    // (20,000 pages of 100 held 702 MiB never shown).
+                    let count = warnings.len();
+                    let warnings = if shown >= MAX_SHOWN_IN_ALL {
+                        Vec::new()
+                    } else {
+                        warnings.into_iter().map(|d| (d.position, d.message)).collect()
+                    };
+                    shown += count.min(MAX_SHOWN);
+                    read.push((path.clone(), Format::Unknown, None, Some((event, warnings, count))));
                 }
                 Err(ds) => errors.extend(ds),
             }
@@ -200,16 +207,14 @@ pub fn plan(request: &Request) -> Result<Plan, Errors> {
     let mut left_out = LeftOut::default();
     let mut found = tournament::Found::default();
     for (path, format, parsed, page) in read {
-        if let Some((event, warnings)) = page {
+        if let Some((event, warnings, count)) = page {
             let warnings: Vec<(Option<(usize, usize)>, String)> = warnings;
             let warnings = warnings.into_iter().map(|(position, message)| Diagnostic {
                 path: path.clone(),
                 position,
                 message,
             });
-            let warnings: Vec<Diagnostic> = warnings.collect();
-            let count = warnings.len();
-            left_out.add(&mut plan, &path, warnings, count);
+            left_out.add(&mut plan, &path, warnings.collect(), count);
             plan.files.push(FileReport {
                 path,
                 kind: "World Diplomacy Database page".into(),
@@ -406,38 +411,42 @@ fn tell_apart(mut paths: Vec<&mut String>) {
 
 /// Writes the plan: refused as a whole (nothing written) when a target exists
 /// and `force` is off, or when `-o` names one file for several events.
-pub fn write(plan: &Plan, output: &Path, force: bool) -> Result<Vec<PathBuf>, Vec<String>> {
+pub fn write(plan: &Plan, output: &Path, force: bool) -> Result<Vec<PathBuf>, Errors> {
     let targets = targets(plan, output);
     if is_toml_file(output) && targets.len() > 1 {
-        return Err(vec![format!(
-            "{}: {} events to write into one file: give a folder (-o data)",
-            Shown(output),
-            targets.len()
-        )]);
+        return Err(Errors::from(Diagnostic::new(
+            output,
+            format!(
+                "{} events to write into one file: give a folder (-o data)",
+                targets.len()
+            ),
+        )));
     }
     let links = links_out(output, &targets);
     if !links.is_empty() {
-        return Err(links);
+        return Err(links.into());
     }
     if !force {
-        let existing: Vec<String> = targets
-            .iter()
-            .filter(|t| std::fs::symlink_metadata(t).is_ok())
-            .map(|t| format!("{}: the file exists; use --force to replace it", Shown(t.as_path())))
-            .collect();
+        // About 1,000 shown, the rest counted (an import run again over
+        // 50,000 events printed each).
+        let mut existing = FirstShown::default();
+        for target in targets.iter().filter(|t| std::fs::symlink_metadata(t).is_ok()) {
+            existing.push(Diagnostic::new(target, "the file exists; use --force to replace it"));
+        }
         if !existing.is_empty() {
-            return Err(existing);
+            return Err(existing.into());
         }
     }
     let mut written = Vec::new();
     for (event, target) in plan.events().zip(&targets) {
         crate::write_new(target, event.toml.as_bytes(), force)
-            .map_err(|e| vec![format!("{}: {e}", Shown(target.as_path()))])?;
+            .map_err(|e| Errors::from(Diagnostic::new(target, e.to_string())))?;
         written.push(target.clone());
     }
     if let Some((path, text, _)) = &plan.players {
         // Merged (the old text kept as it was, entries added at the end).
-        crate::write_new(path, text.as_bytes(), true).map_err(|e| vec![format!("{}: {e}", Shown(path.as_path()))])?;
+        crate::write_new(path, text.as_bytes(), true)
+            .map_err(|e| Errors::from(Diagnostic::new(path, e.to_string())))?;
         written.push(path.clone());
     }
     Ok(written)
@@ -447,12 +456,12 @@ pub fn write(plan: &Plan, output: &Path, force: bool) -> Result<Vec<PathBuf>, Ve
 /// `output` (a year folder linked elsewhere), each once: an event would be
 /// written, or with `--force` a file replaced, outside the folder the
 /// import writes into. A link that stays inside it is followed.
-fn links_out(output: &Path, targets: &[PathBuf]) -> Vec<String> {
+fn links_out(output: &Path, targets: &[PathBuf]) -> FirstShown {
     let Ok(root) = ratings_model::files::real_path(output) else {
-        return Vec::new();
+        return FirstShown::default();
     };
     let mut seen = std::collections::HashSet::new();
-    let mut found = Vec::new();
+    let mut found = FirstShown::default();
     for target in targets {
         let Some(rel) = target.parent().and_then(|p| p.strip_prefix(output).ok()) else {
             continue;
@@ -465,10 +474,9 @@ fn links_out(output: &Path, targets: &[PathBuf]) -> Vec<String> {
             }
             let link = dir.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink());
             if link && !ratings_model::files::real_path(&dir).is_ok_and(|d| d.starts_with(&root)) {
-                found.push(format!(
-                    "{}: a link out of {}: import writes only inside it",
-                    Shown(dir.as_path()),
-                    Shown(output)
+                found.push(Diagnostic::new(
+                    &dir,
+                    format!("a link out of {}: import writes only inside it", Shown(output)),
                 ));
             }
         }

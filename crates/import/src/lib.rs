@@ -760,7 +760,7 @@ pub(crate) fn oversized(name: &str, size: Option<usize>, holds: &str) -> String 
     format!(
         "{}: its event file would be {size}more than the {MAX_TEXT_FILE} bytes a site reads in one file (a build \
          would refuse it): {holds}; not imported",
-        Shown(name)
+        Shown(ratings_model::names::excerpt(name).as_ref())
     )
 }
 

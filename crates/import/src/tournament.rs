@@ -292,7 +292,7 @@ pub fn convert(path: &Path, parsed: Parsed, format: Format, options: &Options, f
                 path,
                 format!(
                     "{}: no date (a TRF 042 record, a PGN Date tag, a CSV date): not imported",
-                    Shown(name.as_str())
+                    Shown(ratings_model::names::excerpt(&name).as_ref())
                 ),
             ));
             continue;
@@ -326,7 +326,7 @@ pub fn convert(path: &Path, parsed: Parsed, format: Format, options: &Options, f
             let message = format!(
                 "{}: its event file would have {round_tables} [[round]] tables, more than the {} rounds an event may have \
                  (a build would refuse it{why}): split it into several events; not imported",
-                Shown(name.as_str()),
+                Shown(ratings_model::names::excerpt(&name).as_ref()),
                 event::MAX_ROUNDS
             );
             found.errors.push(diagnostic(path, t.at, message));

@@ -77,7 +77,7 @@ struct FileLines {
 
 impl FileLines {
     fn read(file: &Path) -> FileLines {
-        let text = std::fs::read_to_string(file).unwrap_or_default();
+        let text = read_again(file);
         let mut lines = FileLines::default();
         if u32::try_from(text.len()).is_err() {
             return lines;
@@ -91,6 +91,7 @@ impl FileLines {
             if code.trim_start().is_empty() {
                 continue;
             }
+            let code = without_long_texts(code, &mut quoted);
             for range in quoted.drain(..) {
                 lines.first_quoted.entry(name_key(&code[range])).or_insert(i);
             }
@@ -120,6 +121,47 @@ impl FileLines {
             .zip(&self.lines)
             .map(|(start, &(end, number))| (number as usize, &self.keys[start..end as usize]))
     }
+}
+
+/// A file the build read, read again for line numbers: only a regular
+/// file of at most the size a build reads (a file swapped meanwhile for a
+/// FIFO hung `check`, for a link to `/dev/zero` filled the memory); empty
+/// if it is not that, or not text.
+fn read_again(file: &Path) -> String {
+    ratings_model::files::read_regular(file)
+        .ok()
+        .and_then(|bytes| String::from_utf8(bytes).ok())
+        .unwrap_or_default()
+}
+
+/// The longest quoted text, as written, that the index keeps: no name
+/// looked up is longer (names, places and event names are at most 200
+/// characters, each written at most as a 10-byte escape). A one-line
+/// `report` of 2 MiB was kept three times, as long again after Unicode
+/// normalization (100 such files: 2.2 GB).
+const MAX_INDEXED_TEXT: usize = 2048;
+
+/// `code` with each quoted text longer than [`MAX_INDEXED_TEXT`] emptied,
+/// `quoted` its texts' ranges in it, those emptied dropped.
+fn without_long_texts(code: String, quoted: &mut Vec<std::ops::Range<usize>>) -> String {
+    if quoted.iter().all(|r| r.len() <= MAX_INDEXED_TEXT) {
+        return code;
+    }
+    let mut kept = String::new();
+    let mut from = 0;
+    quoted.retain_mut(|range| {
+        kept.push_str(&code[from..range.start]);
+        from = range.end;
+        if range.len() > MAX_INDEXED_TEXT {
+            return false;
+        }
+        let start = kept.len();
+        kept.push_str(&code[range.clone()]);
+        *range = start..kept.len();
+        true
+    });
+    kept.push_str(&code[from..]);
+    kept
 }
 
 /// Where a line of TOML starts: in code, or inside a multi-line string
@@ -629,8 +671,9 @@ struct Warnings<'a> {
 
 impl<'a> Warnings<'a> {
     fn new(site: &'a Site, site_dir: &Path) -> Self {
-        let (registered, registered_nats) = std::fs::read_to_string(site_dir.join("data/players.toml"))
-            .ok()
+        let players = read_again(&site_dir.join("data/players.toml"));
+        let (registered, registered_nats) = Some(players)
+            .filter(|text| !text.is_empty())
             .and_then(|t| registry::parse(Path::new("data/players.toml"), &t).ok())
             .map(|r| {
                 let mut nats = Vec::new();
@@ -1206,6 +1249,49 @@ mod tests {
             matching_lines(&file, &mut cache, |l| l.starts_with("[[round]]")),
             [200_004]
         );
+    }
+
+    /// A quoted text longer than any name looked up is not kept (a one-line
+    /// `report` of 2 MiB was kept three times); the names around it are.
+    #[test]
+    fn long_quoted_texts_are_not_indexed() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("e.toml");
+        let long = "Ann Lee 𝅘𝅥 ".repeat(1000);
+        std::fs::write(
+            &file,
+            format!("report = \"{long}\", name = \"Bo Berg\"\n[[results]]\nname = \"Ann Lee\"\n"),
+        )
+        .unwrap();
+        let lines = FileLines::read(&file);
+        assert_eq!(
+            lines.keys,
+            "report = \"\", name = \"bo berg\"[[results]]name = \"ann lee\""
+        );
+        assert_eq!(lines.first_quoted.len(), 2);
+        let mut cache = LineCache::new();
+        assert_eq!(locate(&file, "bo berg", &mut cache), Some((1, 1)));
+        // The row, not the report that names the player first.
+        assert_eq!(locate(&file, "ann lee", &mut cache), Some((3, 1)));
+        assert_eq!(field_line(&file, "name", "Bo Berg", &mut cache), None);
+        assert_eq!(field_line(&file, "name", "Ann Lee", &mut cache), Some((3, 1)));
+        // Texts up to the longest kept are kept.
+        let kept = "x".repeat(MAX_INDEXED_TEXT);
+        let text = 2..2 + kept.len();
+        let mut quoted: Vec<_> = std::iter::once(text.clone()).collect();
+        let code = format!("a\"{kept}\"");
+        assert_eq!(without_long_texts(code.clone(), &mut quoted), code);
+        assert_eq!(quoted.first(), Some(&text));
+    }
+
+    /// A file replaced by a FIFO after the build read it is not waited on.
+    #[test]
+    fn the_index_reads_only_regular_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("e.toml");
+        let name = std::ffi::CString::new(fifo.clone().into_os_string().into_encoded_bytes()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o644) }, 0);
+        assert!(FileLines::read(&fifo).lines.is_empty());
     }
 
     #[test]

@@ -108,6 +108,8 @@ pub(crate) struct Reader {
     /// movetext between games).
     blank_after_tags: bool,
     started: bool,
+    /// The last byte was a CR: a LF now is the rest of its line end.
+    after_cr: bool,
     pub used_windows_1252: bool,
 }
 
@@ -127,6 +129,7 @@ impl Reader {
             has_tags: false,
             blank_after_tags: false,
             started: false,
+            after_cr: false,
             used_windows_1252: false,
         }
     }
@@ -142,6 +145,23 @@ impl Reader {
             bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
         }
         for &b in bytes {
+            // A line ends at LF, CRLF or a CR alone (old Mac files): a `;`
+            // comment or a `%` line read to the next LF took every game
+            // after it in a file of CR line ends.
+            let b = match (b, self.after_cr) {
+                (b'\n', true) => {
+                    self.after_cr = false;
+                    continue;
+                }
+                (b'\r', _) => {
+                    self.after_cr = true;
+                    b'\n'
+                }
+                _ => {
+                    self.after_cr = false;
+                    b
+                }
+            };
             self.column += 1;
             if b == 0 {
                 return Err(ImportError::new(
@@ -155,7 +175,7 @@ impl Reader {
                 self.line += 1;
                 self.column = 0;
                 self.at_line_start = true;
-            } else if b != b'\r' {
+            } else {
                 self.at_line_start = false;
             }
             self.byte(b, line_start, done);
@@ -410,6 +430,41 @@ mod tests {
         assert_eq!(games[0].0.event.as_deref(), Some("A"));
         assert_eq!(games[0].1, Termination::Draw);
         assert_eq!((games[1].0.line, games[1].1), (7, Termination::Unfinished));
+    }
+
+    /// LF, CRLF and CR alone (old Mac files) end lines alike: a `;`
+    /// comment or a `%` line ends there, and lines are counted (with CR
+    /// alone a comment ran to the end of the file and took every game
+    /// after it).
+    #[test]
+    fn every_line_end_ends_comments_and_lines() {
+        let lf = "% exported\n[Event \"A\"]\n\n1. e4 ; a comment\n1-0\n\n[Event \"B\"]\n\n1. d4 0-1\n\n[Event \"C\"]\n\n1. c4 *\n";
+        for end in ["\n", "\r\n", "\r"] {
+            let games = read(&lf.replace('\n', end));
+            let got: Vec<_> = games
+                .iter()
+                .map(|(g, t)| (g.event.clone().unwrap_or_default(), g.line, *t))
+                .collect();
+            assert_eq!(
+                got,
+                [
+                    ("A".to_string(), 2, Termination::WhiteWins),
+                    ("B".to_string(), 7, Termination::BlackWins),
+                    ("C".to_string(), 11, Termination::Unfinished)
+                ],
+                "{end:?}"
+            );
+        }
+        // A CRLF cut between two pieces is one line end.
+        let mut games = Vec::new();
+        let mut reader = Reader::new();
+        let mut done = |g, t| games.push((g, t));
+        reader.feed(b"[Event \"A\"]\r", &mut done).unwrap();
+        reader.feed(b"\n\r\n1. e4 ; x\r", &mut done).unwrap();
+        reader.feed(b"\n1-0\r\n[Event \"B\"]\r\n", &mut done).unwrap();
+        reader.finish(&mut done);
+        assert_eq!(games[0].1, Termination::WhiteWins);
+        assert_eq!(games[1].0.line, 5);
     }
 
     #[test]
