@@ -898,13 +898,74 @@ fn event_files_show_about_1000_problems_in_all() {
     let lines: Vec<&str> = stderr.lines().collect();
     assert_eq!(lines.iter().filter(|l| l.contains("/e00.toml:")).count(), 100);
     assert_eq!(lines.iter().filter(|l| l.contains("/e09.toml:")).count(), 100);
-    assert_eq!(lines.iter().filter(|l| l.contains("/e10.toml:")).count(), 0);
+    assert_eq!(lines.iter().filter(|l| l.contains("/e10.toml:")).count(), 1);
     assert!(
-        lines.iter().any(|l| l
-            .ends_with("/data: 2000 more problems in 20 more event files not shown: fix those above and try again")),
+        lines[lines.len() - 2].ends_with(
+            "/e10.toml: 2000 more errors in 20 more files (this one and those after it) not shown: fix those above and try again"
+        ),
         "{}",
         &stderr[stderr.len().saturating_sub(500)..]
     );
+    // The summary counts them all.
+    assert_eq!(lines.last(), Some(&"3000 errors"));
+}
+
+#[test]
+fn the_summary_counts_every_error_shown_or_not() {
+    // One file of 150 errors: 100 shown and a line counting 50; then 1,500
+    // files of one error: about 1,000 shown and a line counting the rest.
+    // The summary counted the lines shown (`101 errors`, `1001 errors`),
+    // and a second cut hid one more error behind a line of its own.
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("basic"), &site);
+    let event = |f: usize, errors: usize| {
+        let rows: String = (0..errors)
+            .map(|i| format!("[[results]]\nrank = 0\nname = \"P{i}\"\n"))
+            .collect();
+        let text = format!("name = \"E{f}\"\ndate = 2001-01-{:02}\nrounds = 1\n{rows}", f % 28 + 1);
+        std::fs::write(site.join(format!("data/2000/e{f:04}.toml")), text).unwrap();
+    };
+    event(0, 150);
+    let stderr = String::from_utf8(check_cmd(&site).stderr).unwrap();
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 102, "{stderr}");
+    assert!(lines[100].ends_with(
+        "/e0000.toml:452:1: 50 more errors in this file, up to this line, not shown: fix the first 100 and try again"
+    ));
+    assert_eq!(lines[101], "150 errors");
+    for f in 1..=1500 {
+        event(f, 1);
+    }
+    let stderr = String::from_utf8(check_cmd(&site).stderr).unwrap();
+    let lines: Vec<&str> = stderr.lines().collect();
+    let shown = lines
+        .iter()
+        .filter(|l| l.ends_with("`rank` must be at least 1, not 0"))
+        .count();
+    let counted = lines
+        .iter()
+        .filter(|l| l.contains(" more errors in "))
+        .collect::<Vec<_>>();
+    assert_eq!(counted.len(), 2, "{counted:?}");
+    assert!(
+        counted[0]
+            .ends_with("50 more errors in this file, up to this line, not shown: fix the first 100 and try again")
+    );
+    // The files in order to about 1,000 shown, then one line for the rest.
+    assert!(
+        counted[1].ends_with(&format!(
+            "/e{:04}.toml: {} more errors in {} more files (this one and those after it) not shown: fix those above and try again",
+            shown - 100 + 1,
+            1500 - (shown - 100),
+            1500 - (shown - 100)
+        )),
+        "{}: {}",
+        shown,
+        counted[1]
+    );
+    assert!((1000..1100).contains(&shown), "{shown}");
+    assert_eq!(lines.last(), Some(&"1650 errors"));
 }
 
 #[test]

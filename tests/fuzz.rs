@@ -543,7 +543,8 @@ fn parse(text: &str) -> Result<(config::SiteConfig, Vec<Rating>), Vec<String>> {
             .collect()
     };
     let settings = config::parse(Path::new("site.toml"), text).map_err(|e| shown(e.problems))?;
-    let ratings = ratings_site::ratings::configure(&settings.ratings).map_err(shown)?;
+    let ratings =
+        ratings_site::ratings::configure(&settings.ratings).map_err(|kept| shown(kept.into_sorted("error")))?;
     Ok((settings, ratings))
 }
 

@@ -122,7 +122,7 @@ pub fn plan(request: &Request) -> Result<Plan, Errors> {
                     known = k;
                     existing = text;
                 }
-                Err(ds) => errors.extend(ds),
+                Err(kept) => errors.append(kept),
             },
             Err(d) => errors.push(d),
         }

@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use ratings_model::error::{Diagnostic, MAX_SHOWN, Shown, not_shown};
+use ratings_model::error::{Diagnostic, FirstShown, MAX_SHOWN, Shown, not_shown};
 use ratings_model::names::name_key;
 
 use crate::quoted;
@@ -29,7 +29,7 @@ pub struct Known {
 
 /// Reads players.toml with the loader of a build (its errors are the build's),
 /// then its FIDE ids.
-pub fn read_known(path: &Path, text: &str) -> Result<Known, Vec<Diagnostic>> {
+pub fn read_known(path: &Path, text: &str) -> Result<Known, FirstShown> {
     // The entries as the loader read them (a copy of the file as a generic
     // table cost 3 KB an entry: 2 GB for the largest players.toml).
     let (_, entries) = ratings_site::load::registry::parse_written(path, text)?;

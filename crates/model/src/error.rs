@@ -191,6 +191,37 @@ impl FirstShown {
         self.all
     }
 
+    /// Whether about [`MAX_SHOWN_IN_ALL`] are held: a file after those
+    /// kept is then only counted.
+    pub fn is_full(&self) -> bool {
+        self.held >= MAX_SHOWN_IN_ALL
+    }
+
+    /// Takes in the problems `other` kept and counted, as if they had come
+    /// here (a list already cut, taken as a list, had its lines counting
+    /// the rest counted as one problem each, and cut again).
+    pub fn append(&mut self, other: FirstShown) {
+        for (path, kept) in other.files {
+            for (position, message) in kept.first.into_vec() {
+                self.push(Diagnostic {
+                    path: path.clone(),
+                    position,
+                    message,
+                });
+            }
+            self.count(&path, kept.more, kept.last);
+        }
+        let LeftOut { problems, files, first } = other.left_out;
+        self.all += problems;
+        self.left_out.problems += problems;
+        self.left_out.files.extend(files);
+        if let Some(first) = first
+            && self.left_out.first.as_ref().is_none_or(|f| first < *f)
+        {
+            self.left_out.first = Some(first);
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
         self.all == 0
     }
@@ -400,6 +431,14 @@ impl Errors {
     /// The problems shown (see [`Errors`]).
     pub fn shown(&self) -> &[Diagnostic] {
         &self.shown
+    }
+}
+
+impl From<Vec<Diagnostic>> for FirstShown {
+    fn from(list: Vec<Diagnostic>) -> Self {
+        let mut kept = FirstShown::default();
+        kept.extend(list);
+        kept
     }
 }
 

@@ -693,7 +693,9 @@ pub fn find(name: &str) -> Option<&'static System> {
 /// The system a `[[rating]]` table names, with the table's parameters; or
 /// every problem of the table (an unknown system, a parameter out of its
 /// range, a key no system reads), at its line and column.
-pub fn configure(table: &ratings_config::RatingTable) -> Result<Box<dyn RatingSystem>, Vec<Diagnostic>> {
+pub fn configure(
+    table: &ratings_config::RatingTable,
+) -> Result<Box<dyn RatingSystem>, ratings_model::error::FirstShown> {
     let name = &table.system;
     let Some(entry) = find(name.get_ref()) else {
         let known: Vec<&str> = SYSTEMS.iter().map(|s| s.name).collect();
@@ -706,7 +708,8 @@ pub fn configure(table: &ratings_config::RatingTable) -> Result<Box<dyn RatingSy
                 name.get_ref(),
                 known.join(", ")
             ),
-        )]);
+        )]
+        .into());
     };
     debug_assert!(entry.keys.iter().all(|k| !ratings_config::COMMON_KEYS.contains(k)));
     let raw = &table.table;

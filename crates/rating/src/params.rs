@@ -216,8 +216,9 @@ impl<'a> Params<'a> {
         list
     }
 
-    /// The problems found, plus one for every key no reader took.
-    pub fn finish(mut self) -> Vec<Diagnostic> {
+    /// The problems found, plus one for every key no reader took: the
+    /// first 100, the rest counted.
+    pub fn finish(mut self) -> ratings_model::error::FirstShown {
         let rest = std::mem::take(&mut self.rest);
         // A file's first 100 errors, as for every file; unknown keys may be many.
         let mut kept = ratings_model::error::FirstShown::default();
@@ -245,7 +246,7 @@ impl<'a> Params<'a> {
             let span = if other.is_some() { value.span() } else { key_span };
             kept.push(self.diagnostic(span, message));
         }
-        kept.into_sorted("error")
+        kept
     }
 }
 

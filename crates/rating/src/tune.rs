@@ -188,7 +188,8 @@ pub fn tune(
     holdout: f64,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Tuned, Vec<Diagnostic>> {
-    let system = crate::configure(table)?;
+    // The site loaded first: its ratings were configured there.
+    let system = crate::configure(table).map_err(|kept| kept.into_sorted("error"))?;
     let current = system.parameters();
     let history = system.rate(site);
     let games: Vec<u64> = event_losses(system.as_ref(), &history)

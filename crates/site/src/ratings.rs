@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use ratings_config::RatingTable;
-use ratings_model::error::Diagnostic;
+use ratings_model::error::{Diagnostic, FirstShown};
 use ratings_rating::RatingSystem;
 
 /// One rating of the site.
@@ -42,8 +42,8 @@ impl Rating {
 }
 
 /// Every table with its system, in order; or every problem of every table.
-pub fn configure(tables: &[RatingTable]) -> Result<Vec<Rating>, Vec<Diagnostic>> {
-    let mut problems = Vec::new();
+pub fn configure(tables: &[RatingTable]) -> Result<Vec<Rating>, FirstShown> {
+    let mut problems = FirstShown::default();
     let mut ratings = Vec::with_capacity(tables.len());
     for table in tables {
         match ratings_rating::configure(table) {
@@ -56,7 +56,7 @@ pub fn configure(tables: &[RatingTable]) -> Result<Vec<Rating>, Vec<Diagnostic>>
                 file: table.file.clone(),
                 position: table.position(),
             }),
-            Err(ds) => problems.extend(ds),
+            Err(kept) => problems.append(kept),
         }
     }
     if problems.is_empty() {
@@ -110,13 +110,16 @@ mod tests {
         };
         match ratings_config::parse(Path::new("site.toml"), text) {
             Ok(config) => {
-                let ratings = configure(&config.ratings).map_err(shown)?;
+                let ratings = configure(&config.ratings).map_err(|kept| shown(kept.into_sorted("error")))?;
                 Ok(Parsed { config, ratings })
             }
             Err(mut invalid) => {
-                invalid
-                    .problems
-                    .extend(configure(&invalid.ratings).err().unwrap_or_default());
+                invalid.problems.extend(
+                    configure(&invalid.ratings)
+                        .err()
+                        .map(|kept| kept.into_sorted("error"))
+                        .unwrap_or_default(),
+                );
                 Err(shown(invalid.problems))
             }
         }

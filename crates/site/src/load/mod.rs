@@ -17,7 +17,7 @@ use crate::ratings::Rating;
 use event::{NameRef, RawEvent};
 use ratings_config as config;
 use ratings_config::SiteConfig;
-use ratings_model::error::{Diagnostic, Errors, MAX_SHOWN_IN_ALL};
+use ratings_model::error::{Diagnostic, Errors, FirstShown};
 use ratings_model::files::{SiteFile, shown};
 use ratings_model::names::{distinct_slugs, slug};
 use ratings_model::{Event, Forfeit, MarkdownPage, Match, Origin, Placement, Player, PlayerId, Round};
@@ -33,7 +33,7 @@ struct Files {
     registry: Option<SiteFile>,
 }
 
-fn find_files(site_dir: &Path, problems: &mut Vec<Diagnostic>) -> Files {
+fn find_files(site_dir: &Path, problems: &mut FirstShown) -> Files {
     let mut files = Files::default();
     let Some(bounds) = ratings_model::files::Bounds::new(site_dir, None) else {
         return files;
@@ -97,14 +97,15 @@ const MARKDOWN: [&str; 7] = ["md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "
 
 /// Load and validate a whole site.
 pub fn load(site_dir: &Path) -> Result<Site, Errors> {
-    let mut problems = Vec::new();
+    // Each file's first 100, about 1,000 in all, the rest counted.
+    let mut problems = FirstShown::default();
     let (config, ratings) = settings(site_dir, &mut problems);
     if !site_dir.join("data").is_dir() {
         problems.push(Diagnostic::new(
             shown(site_dir, Path::new("data")),
             "data folder not found",
         ));
-        return Err(Errors::sorted(problems));
+        return Err(problems.into());
     }
     let files = find_files(site_dir, &mut problems);
     let registry = read_registry(site_dir, files.registry.as_ref(), &mut problems);
@@ -121,10 +122,10 @@ pub fn load(site_dir: &Path) -> Result<Site, Errors> {
     case_clashes(site_dir, &files.events, &mut problems);
 
     let (Some(config), Some(ratings)) = (config, ratings) else {
-        return Err(Errors::sorted(problems));
+        return Err(problems.into());
     };
     if !problems.is_empty() {
-        return Err(Errors::sorted(problems));
+        return Err(problems.into());
     }
     let (players, final_id) = ids.players(&registry);
     for e in &mut events {
@@ -142,7 +143,7 @@ pub fn load(site_dir: &Path) -> Result<Site, Errors> {
 
 /// The settings, and each rating's system with its parameters (also for a
 /// site.toml with other problems: all are reported at once).
-fn settings(site_dir: &Path, problems: &mut Vec<Diagnostic>) -> (Option<SiteConfig>, Option<Vec<Rating>>) {
+fn settings(site_dir: &Path, problems: &mut FirstShown) -> (Option<SiteConfig>, Option<Vec<Rating>>) {
     let (config, tables) = match config::read(site_dir) {
         Ok(config) => {
             let tables = config.ratings.clone();
@@ -154,27 +155,27 @@ fn settings(site_dir: &Path, problems: &mut Vec<Diagnostic>) -> (Option<SiteConf
         }
     };
     let ratings = crate::ratings::configure(&tables)
-        .map_err(|ds| problems.extend(ds))
+        .map_err(|kept| problems.append(kept))
         .ok();
     (config, ratings)
 }
 
 /// `data/players.toml`, if there is one (empty if it has problems).
-fn read_registry(site_dir: &Path, file: Option<&SiteFile>, problems: &mut Vec<Diagnostic>) -> registry::Registry {
+fn read_registry(site_dir: &Path, file: Option<&SiteFile>, problems: &mut FirstShown) -> registry::Registry {
     let Some(file) = file else {
         return registry::Registry::default();
     };
     let path = shown(site_dir, &in_data(&file.rel));
     file.read_text()
         .map_err(|d| {
-            vec![Diagnostic {
+            FirstShown::from(vec![Diagnostic {
                 path: path.clone(),
                 ..d
-            }]
+            }])
         })
         .and_then(|text| registry::parse(&path, &text))
-        .unwrap_or_else(|ds| {
-            problems.extend(ds);
+        .unwrap_or_else(|kept| {
+            problems.append(kept);
             registry::Registry::default()
         })
 }
@@ -187,19 +188,17 @@ fn read_events(
     site_dir: &Path,
     files: &[(String, SiteFile)],
     lookups: &event::Lookups,
-    problems: &mut Vec<Diagnostic>,
+    problems: &mut FirstShown,
 ) -> (Vec<Event>, Identities) {
     let mut ids = Identities::default();
     let mut events: Vec<Event> = Vec::with_capacity(files.len());
     let budget = budget::Budget::new(budget::PARSED_AT_ONCE);
-    // Event files' problems kept (each file's first 100), at most about
-    // MAX_SHOWN_IN_ALL in all; the files past that are counted (2,000
-    // files of 100 errors each, 2.8 KB paths: 1.7 GB held, 568 MB printed).
-    let before = problems.len();
-    let (mut more_files, mut more_problems) = (0usize, 0usize);
+    let mut failed = false;
     for chunk in files.chunks(CHUNK) {
-        // Past the cap, files' problems are only counted, as they come.
-        let counting = problems.len() - before >= MAX_SHOWN_IN_ALL;
+        // Once about 1,000 problems are held, files' problems are only
+        // counted, as they come (2,000 files of 100 errors each, 2.8 KB
+        // paths: 1.7 GB held, 568 MB printed).
+        let counting = problems.is_full();
         let parsed: Vec<Parsed> = chunk
             .par_iter()
             .map(|(id, file)| {
@@ -209,25 +208,32 @@ fn read_events(
                 let size = std::fs::metadata(&file.path).map_or(0, |m| m.len());
                 let _share = budget.take(usize::try_from(size).unwrap_or(usize::MAX));
                 let parsed = match file.read_text() {
-                    Ok(text) => event::parse(&path, id.clone(), &text, lookups),
+                    Ok(text) => event::parse_counted(&path, id.clone(), &text, lookups),
                     Err(d) => Err(vec![Diagnostic {
                         path: path.clone(),
                         ..d
-                    }]),
+                    }]
+                    .into()),
                 };
                 match parsed {
                     Ok(e) => Parsed::Event(Box::new(e)),
-                    Err(ds) if counting => Parsed::Counted(ds.len()),
+                    Err(refused) if counting => Parsed::Counted {
+                        count: refused.shown.len() + refused.more,
+                        path,
+                    },
                     // Held without their path, which they share (100 copies
                     // of a 2.8 KB path a file).
-                    Err(ds) => Parsed::Problems {
-                        found: ds
+                    Err(refused) => Parsed::Problems {
+                        found: refused
+                            .shown
                             .into_iter()
                             .map(|d| {
                                 debug_assert_eq!(d.path, path);
                                 (d.position, d.message)
                             })
                             .collect(),
+                        more: refused.more,
+                        last_line: refused.last_line,
                         path,
                     },
                 }
@@ -236,36 +242,30 @@ fn read_events(
         for result in parsed {
             match result {
                 // After an error nothing is built, but every file is still checked.
-                Parsed::Event(e) if problems.is_empty() => events.push(ids.event(*e, &events)),
+                Parsed::Event(e) if !failed && problems.is_empty() => events.push(ids.event(*e, &events)),
                 Parsed::Event(_) => {}
-                Parsed::Problems { path, found } if problems.len() - before < MAX_SHOWN_IN_ALL => {
-                    problems.extend(found.into_iter().map(|(position, message)| Diagnostic {
-                        path: path.clone(),
-                        position,
-                        message,
-                    }))
+                Parsed::Problems {
+                    path,
+                    found,
+                    more,
+                    last_line,
+                } => {
+                    failed = true;
+                    for (position, message) in found {
+                        problems.push(Diagnostic {
+                            path: path.clone(),
+                            position,
+                            message,
+                        });
+                    }
+                    problems.count(&path, more, last_line.map(|line| (line, 1)));
                 }
-                Parsed::Problems { found, .. } => {
-                    more_files += 1;
-                    more_problems += found.len();
-                }
-                Parsed::Counted(n) => {
-                    more_files += 1;
-                    more_problems += n;
+                Parsed::Counted { path, count } => {
+                    failed = true;
+                    problems.count(&path, count, None);
                 }
             }
         }
-    }
-    if more_files > 0 {
-        let s = |n: usize| if n == 1 { "" } else { "s" };
-        problems.push(Diagnostic::new(
-            shown(site_dir, Path::new("data")),
-            format!(
-                "{more_problems} more problem{} in {more_files} more event file{} not shown: fix those above and try again",
-                s(more_problems),
-                s(more_files)
-            ),
-        ));
     }
     (events, ids)
 }
@@ -297,7 +297,7 @@ fn renumber(event: &mut Event, final_id: &[PlayerId]) {
 
 /// Event ids that differ only in case (`Foo`, `foo`) name one file on a
 /// case-insensitive file system (macOS, Windows): refused everywhere.
-fn case_clashes(site_dir: &Path, events: &[(String, SiteFile)], problems: &mut Vec<Diagnostic>) {
+fn case_clashes(site_dir: &Path, events: &[(String, SiteFile)], problems: &mut FirstShown) {
     let mut first: HashMap<String, PathBuf> = HashMap::with_capacity(events.len());
     for (id, file) in events {
         let rel = in_data(&file.rel);
@@ -319,13 +319,19 @@ const CHUNK: usize = 1024;
 /// One event file read and parsed.
 enum Parsed {
     Event(Box<RawEvent>),
-    /// Its problems (where and what), to be shown.
+    /// Its problems (where and what) to be shown, and how many more and
+    /// the last one's line.
     Problems {
         path: PathBuf,
         found: Vec<(Option<(usize, usize)>, String)>,
+        more: usize,
+        last_line: Option<usize>,
     },
     /// How many problems it has, past the cap on those shown.
-    Counted(usize),
+    Counted {
+        path: PathBuf,
+        count: usize,
+    },
 }
 
 /// The players met so far while events are loaded, by provisional id
@@ -520,7 +526,7 @@ impl Identities {
     }
 }
 
-fn load_pages(site_dir: &Path, files: &[SiteFile], problems: &mut Vec<Diagnostic>) -> Vec<MarkdownPage> {
+fn load_pages(site_dir: &Path, files: &[SiteFile], problems: &mut FirstShown) -> Vec<MarkdownPage> {
     let mut pages = Vec::new();
     // Page file → first source, so that `About.md` and `about.md` do not
     // silently overwrite each other.

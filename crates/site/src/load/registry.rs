@@ -8,7 +8,7 @@ use toml::Spanned;
 
 use super::pieces::{self, List, Listed};
 use ratings_config::toml_error;
-use ratings_model::error::Diagnostic;
+use ratings_model::error::{Diagnostic, FirstShown};
 use ratings_model::names::{collapse_spaces, name_key};
 
 #[derive(Deserialize)]
@@ -78,16 +78,16 @@ pub struct Written {
     pub fide_id: Option<u64>,
 }
 
-pub fn parse(path: &Path, text: &str) -> Result<Registry, Vec<Diagnostic>> {
+pub fn parse(path: &Path, text: &str) -> Result<Registry, FirstShown> {
     parse_written(path, text).map(|(registry, _)| registry)
 }
 
 /// [`parse`], and every entry as written, in the file's order.
-pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>), Vec<Diagnostic>> {
+/// Its problems: the first 100 kept as they come, the rest counted.
+pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>), FirstShown> {
     pieces::not_too_dense(path, text)?;
     let file = pieces::read(text, &PLAYERS).map_err(|e| vec![toml_error(path, text, &e)])?;
-    // The first 100 problems kept as they come, the rest counted.
-    let mut problems = ratings_model::error::FirstShown::default();
+    let mut problems = FirstShown::default();
     let mut registry = Registry::default();
     let lines = ratings_model::error::LazyLineIndex::new(text);
     let at = |span: std::ops::Range<usize>, message: String| Diagnostic {
@@ -193,7 +193,7 @@ pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>)
         );
     }
     if !problems.is_empty() {
-        return Err(problems.into_sorted("error"));
+        return Err(problems);
     }
     let written = file
         .player
@@ -245,7 +245,9 @@ mod tests {
             "[[player]]\nname = \"x\"\n[[player]]\nname = \"y\"\naliases = [\n{}]\n",
             "\"x\",\n".repeat(250)
         );
-        let problems = parse(Path::new("players.toml"), &text).unwrap_err();
+        let kept = parse(Path::new("players.toml"), &text).unwrap_err();
+        assert_eq!(kept.len(), 250);
+        let problems = kept.into_sorted("error");
         assert_eq!(problems.len(), 101);
         assert_eq!(
             problems[0].to_string(),
@@ -266,7 +268,8 @@ mod tests {
             Path::new("players.toml"),
             "[[player]]\nname = \"A B\"\nfide_id = 1503014\n[[player]]\nname = \"C D\"\nfide_id = 1503014\n",
         )
-        .unwrap_err();
+        .unwrap_err()
+        .into_sorted("error");
         assert_eq!(
             e[0].to_string(),
             "players.toml:6:11: FIDE id 1503014 is already the id of the player \"A B\": one person is one entry (make the other spelling an alias)"
@@ -314,7 +317,9 @@ mod tests {
         assert_eq!(spans(&read), spans(&whole));
         // A clash at the end is found at its line, as in a small file.
         let clash = "[[player]]\nname = \"Late\"\nfide_id = 1003\n";
-        let e = parse(Path::new("players.toml"), &registry(2 * pieces::PIECE_ROWS + 3, clash)).unwrap_err();
+        let e = parse(Path::new("players.toml"), &registry(2 * pieces::PIECE_ROWS + 3, clash))
+            .unwrap_err()
+            .into_sorted("error");
         let line = registry(2 * pieces::PIECE_ROWS + 3, "").lines().count() + 3;
         assert_eq!(
             e[0].to_string(),
@@ -335,7 +340,8 @@ mod tests {
             Path::new("players.toml"),
             "[[player]]\nname = \"A B\"\n[[player]]\nname = \"C D\"\naliases = [\"a b\"]\n",
         )
-        .unwrap_err();
+        .unwrap_err()
+        .into_sorted("error");
         assert_eq!(
             e[0].to_string(),
             "players.toml:5:12: \"a b\" is already a name or alias of the player \"A B\""
