@@ -178,7 +178,15 @@ impl Inputs {
         // /sys`) is the build's error, and following it made the watch
         // walk /sys before the first build. A link inside the site leads
         // to files watched where they are.
-        let config = notify::Config::default().with_follow_symlinks(false);
+        //
+        // Only changes are asked for, not reads: a build opens every input
+        // and lists every folder, and with 17,500 folders in `static/` those
+        // events overflowed the system's queue (16,384), which is a change
+        // to every input: a rebuild, and its reads overflowed it again, for
+        // ever (a core busy, every open page reloaded, while idle).
+        let config = notify::Config::default()
+            .with_follow_symlinks(false)
+            .with_event_kinds(notify::EventKindMask::CORE);
         let fallback = crate::poll::MetadataPoll::new(
             handler.clone(),
             notify::Config::default().with_poll_interval(POLL_INTERVAL),
@@ -347,22 +355,37 @@ impl Inputs {
 
     /// The system's limit on watches reached while folders made under an
     /// input folder were being watched (notify then stops watching new
-    /// ones): every input folder watched by file events is watched again,
-    /// those that no longer fit polled (edits in a new folder went unseen,
-    /// and nothing said so). Whether it is a change.
+    /// ones): the input folder it names is watched again, polled if it no
+    /// longer fits (edits in a new folder went unseen, and nothing said
+    /// why). A hidden folder, or one already gone, is no input: nothing to
+    /// watch (a tool's cache folder made and removed twice a second was a
+    /// rebuild each time). Whether it is a change.
     fn limit_reached(&self, e: &notify::Error, changed: &mut Option<PathBuf>, replaced: &mut Vec<PathBuf>) -> bool {
         if !matches!(e.kind, notify::ErrorKind::MaxFilesWatch) {
             return false;
         }
+        let input = |p: &PathBuf| {
+            p.strip_prefix(&self.site_dir).is_ok_and(|rel| {
+                !rel.components()
+                    .any(|c| c.as_os_str().as_encoded_bytes().first() == Some(&b'.'))
+            }) && p.exists()
+        };
+        // Which folder it could not watch (none named: any).
+        let named: Vec<&PathBuf> = e.paths.iter().filter(|p| input(p)).collect();
+        if !e.paths.is_empty() && named.is_empty() {
+            return false;
+        }
+        let mut stale = false;
         for w in self.watched.iter().filter(|w| !w.polled) {
-            if !replaced.contains(&w.path) {
+            if (e.paths.is_empty() || named.iter().any(|p| p.starts_with(&w.path))) && !replaced.contains(&w.path) {
                 replaced.push(w.path.clone());
+                stale = true;
             }
         }
-        if changed.is_none() {
+        if stale && changed.is_none() {
             *changed = replaced.first().cloned();
         }
-        true
+        stale
     }
 
     fn is_watched(&self, path: &Path) -> bool {
@@ -1591,9 +1614,28 @@ mod tests {
             notify::Error::new(notify::ErrorKind::MaxFilesWatch).add_path(site.join("static/new"))
         ));
         expect(&mut inputs, "the limit reached", |p| p.starts_with(&site));
-        assert!(inputs.watched.len() == 2 && inputs.watched.iter().all(|w| w.polled));
+        let polled = |inputs: &Inputs| -> Vec<(String, bool)> {
+            let mut w: Vec<_> = inputs
+                .watched
+                .iter()
+                .map(|w| (w.path.file_name().unwrap().to_string_lossy().into_owned(), w.polled))
+                .collect();
+            w.sort();
+            w
+        };
+        // The folder it names, not the other.
+        assert_eq!(polled(&inputs), [("data".into(), false), ("static".into(), true)]);
         std::fs::write(&new, "edited\n").unwrap();
         expect(&mut inputs, "edit in the new folder", |p| p == new);
+        // A hidden folder past the limit (a tool's cache), or one gone
+        // already: nothing to watch, no change (each was a rebuild).
+        let cache = site.join("data/.cache/t1");
+        std::fs::create_dir_all(&cache).unwrap();
+        for path in [cache, site.join("data/gone")] {
+            handler.handle_event(Err(notify::Error::new(notify::ErrorKind::MaxFilesWatch).add_path(path)));
+        }
+        assert_eq!(inputs.next_change(Some(Duration::from_millis(1500))).unwrap(), None);
+        assert_eq!(polled(&inputs), [("data".into(), false), ("static".into(), true)]);
     }
 
     /// Events that change no input (a log written beside `site.toml` three
@@ -1629,6 +1671,38 @@ mod tests {
         expect(&mut inputs, "edit in the new target", |p| p == css);
         stop.store(true, Ordering::Relaxed);
         writer.join().unwrap();
+    }
+
+    /// Reads are not asked for: a build opening every file of a `static/`
+    /// of 20,000 folders is no change (its events overflowed the system's
+    /// queue, which is a change to every input: a rebuild, whose reads
+    /// overflowed it again, for ever).
+    #[test]
+    fn reading_every_input_is_no_change() {
+        let tmp = tempfile::tempdir().unwrap();
+        let site = tmp.path().join("site");
+        write_old(&site.join("site.toml"), "title = \"Old\"\n");
+        write_old(&site.join("data/2005/cup.toml"), "name = \"Cup\"\n");
+        for i in 0..20_000 {
+            let folder = site.join(format!("static/d{i}"));
+            std::fs::create_dir_all(&folder).unwrap();
+            std::fs::write(folder.join("f.txt"), "x").unwrap();
+        }
+        let out = site.join("public");
+        let mut inputs = Inputs::native(&site, &out).unwrap();
+        // As a build reads them: every folder listed, every file read.
+        let mut read = 0;
+        for entry in walkdir::WalkDir::new(&site) {
+            let entry = entry.unwrap();
+            if entry.file_type().is_file() {
+                read += std::fs::read(entry.path()).unwrap().len();
+            }
+        }
+        assert_eq!(read, 20_000 + 27);
+        assert_eq!(inputs.next_change(Some(Duration::from_millis(2500))).unwrap(), None);
+        let cup = site.join("data/2005/cup.toml");
+        std::fs::write(&cup, "name = \"Edited\"\n").unwrap();
+        expect(&mut inputs, "an edit after the reads", |p| p == cup);
     }
 
     /// A file swapped for a FIFO after the check is not waited on (the
