@@ -1512,22 +1512,20 @@ mod tests {
         }
     }
 
-    /// A watcher whose recursive watches fail, as file events do once the
-    /// system's limit on watches is reached.
-    struct AtLimit;
+    /// File events that reach the system's limit once `full` is set: a
+    /// recursive watch fails as notify's does there.
+    struct FillsUp(Arc<AtomicBool>);
 
-    impl Watcher for AtLimit {
+    impl Watcher for FillsUp {
         fn new<F: notify::EventHandler>(_: F, _: notify::Config) -> notify::Result<Self> {
-            Ok(AtLimit)
+            Ok(FillsUp(Arc::default()))
         }
 
         fn watch(&mut self, path: &Path, mode: RecursiveMode) -> notify::Result<()> {
-            match mode {
-                RecursiveMode::Recursive => {
-                    Err(notify::Error::new(notify::ErrorKind::MaxFilesWatch).add_path(path.to_path_buf()))
-                }
-                RecursiveMode::NonRecursive => Ok(()),
+            if mode == RecursiveMode::Recursive && self.0.load(Ordering::Relaxed) {
+                return Err(notify::Error::new(notify::ErrorKind::MaxFilesWatch).add_path(path.to_path_buf()));
             }
+            Ok(())
         }
 
         fn unwatch(&mut self, _: &Path) -> notify::Result<()> {
@@ -1555,36 +1553,13 @@ mod tests {
         let config = notify::Config::default().with_poll_interval(Duration::from_millis(50));
         let poll = crate::poll::MetadataPoll::new(handler, config).unwrap();
         let out = site.join("public");
-        let mut inputs = Inputs::start(Box::new(AtLimit), Some(Box::new(poll)), events, overflow, &site, &out);
+        let at_limit = FillsUp(Arc::new(AtomicBool::new(true)));
+        let mut inputs = Inputs::start(Box::new(at_limit), Some(Box::new(poll)), events, overflow, &site, &out);
         assert!(inputs.is_watched(&site.join("data")) && inputs.is_watched(&site.join("static")));
         assert_eq!(inputs.next_change(Some(Duration::from_millis(2500))).unwrap(), None);
         std::fs::write(&cup, "name = \"Edited\"\n").unwrap();
         expect(&mut inputs, "edit in a polled folder", |p| p == cup);
         assert_eq!(inputs.next_change(Some(Duration::from_millis(2500))).unwrap(), None);
-    }
-
-    /// File events that reach the system's limit once `full` is set.
-    struct FillsUp(Arc<AtomicBool>);
-
-    impl Watcher for FillsUp {
-        fn new<F: notify::EventHandler>(_: F, _: notify::Config) -> notify::Result<Self> {
-            Ok(FillsUp(Arc::default()))
-        }
-
-        fn watch(&mut self, path: &Path, mode: RecursiveMode) -> notify::Result<()> {
-            if mode == RecursiveMode::Recursive && self.0.load(Ordering::Relaxed) {
-                return Err(notify::Error::new(notify::ErrorKind::MaxFilesWatch).add_path(path.to_path_buf()));
-            }
-            Ok(())
-        }
-
-        fn unwatch(&mut self, _: &Path) -> notify::Result<()> {
-            Ok(())
-        }
-
-        fn kind() -> notify::WatcherKind {
-            notify::WatcherKind::Inotify
-        }
     }
 
     /// The limit on watches reached by a folder made while serving (notify
