@@ -42,9 +42,10 @@ fn warnings_for_duplicates_mis_decoded_names_and_tie_ranks() {
         "{bjorn}"
     );
     assert!(
-        bjorn.contains(
-            "add to data/players.toml:\n    [[player]]\n    name = \"Björn MEYER\"\n    aliases = [\"Bjorn Meyer\"]\n"
-        ),
+        bjorn.contains(&format!(
+            "add to {}:\n    [[player]]\n    name = \"Björn MEYER\"\n    aliases = [\"Bjorn Meyer\"]\n",
+            site.join("data/players.toml").display()
+        )),
         "{bjorn}"
     );
     // Chruk (one event) / Chuck (two events) KRUEGER: Chuck is kept.
@@ -370,6 +371,26 @@ fn surname_typos_and_swapped_orders_are_warned_about_with_a_fix_to_paste() {
         w[start..end].to_string()
     };
     std::fs::write(site.join("data/players.toml"), fix(petrow) + &fix(sato)).unwrap();
+    assert_eq!(check_warnings(site), Vec::<String>::new());
+    // Another typo of a spelling with an entry now: its aliases line to
+    // paste, with the alias it has (a second `[[player]]` of that name,
+    // as printed before, is an error).
+    events_of_names(site, &[("d.toml", &["Olga Lind", "Ivan Petrof"])]);
+    let shown = check_warnings(site);
+    assert_eq!(shown.len(), 1, "{}", shown.join("\n"));
+    let line = "    aliases = [\"Ivan Petrow\", \"Ivan Petrof\"]";
+    assert!(
+        shown[0].contains(&format!(
+            "if they are one person, in {}, give its entry `name = \"Ivan Petrov\"` this aliases line (in place of the one it has, if any):\n{line}\n",
+            site.join("data/players.toml").display()
+        )),
+        "{}",
+        shown[0]
+    );
+    let players = std::fs::read_to_string(site.join("data/players.toml")).unwrap();
+    let pasted = players.replace("    aliases = [\"Ivan Petrow\"]", line);
+    assert_ne!(pasted, players);
+    std::fs::write(site.join("data/players.toml"), pasted).unwrap();
     assert_eq!(check_warnings(site), Vec::<String>::new());
 }
 

@@ -569,11 +569,45 @@ pub fn toml_error(path: &Path, text: &str, err: &toml::de::Error) -> Diagnostic 
     let message = plain_types(err.message().trim());
     match err.span() {
         Some(span) => {
+            if let Some((line, message)) = single_header(text, span.start) {
+                return Diagnostic::at(path, text, line, message);
+            }
             let message = common_mistake(text, span.start).unwrap_or(message);
             Diagnostic::at(path, text, span, message)
         }
         None => Diagnostic::new(path, message),
     }
+}
+
+/// An error at the header of a list of tables (`[[round]]`, or `[rating]`
+/// written a second time) in a file that writes one of them as one table
+/// (`[round]`): the first such header, and what to write (the parser said
+/// "duplicate key" at the later header, a line that was right).
+fn single_header(text: &str, at: usize) -> Option<(std::ops::Range<usize>, String)> {
+    let start = text.get(..at)?.rfind('\n').map_or(0, |i| i + 1);
+    let code = |line: &str| -> String { line.split('#').next().unwrap_or("").split_whitespace().collect() };
+    let header = code(text[start..].lines().next().unwrap_or(""));
+    let name = header.trim_start_matches('[').trim_end_matches(']');
+    if !header.starts_with('[') || name.is_empty() {
+        return None;
+    }
+    let (right, wrong, ..) = TABLE_LISTS
+        .iter()
+        .find(|(right, wrong, ..)| *right == name || wrong.contains(&name))?;
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let written = code(line);
+        let single = written
+            .strip_prefix('[')
+            .and_then(|w| w.strip_suffix(']'))
+            .filter(|w| !w.starts_with('[') && (w == right || wrong.contains(w)));
+        if single.is_some() {
+            let message = common_mistake(text, offset)?;
+            return Some((offset..offset + line.trim_end().len(), message));
+        }
+        offset += line.len();
+    }
+    None
 }
 
 /// The tables of which a file has a list (`[[results]]`): their name, the

@@ -672,8 +672,10 @@ struct Warnings<'a> {
     seen: Appearances,
     /// Event files read for line numbers.
     cache: LineCache,
-    /// Registry names: two players both listed there are known to be different.
-    registered: HashSet<String>,
+    /// Registry names, each with its aliases as written: two players both
+    /// listed there are known to be different, and a likely duplicate of a
+    /// listed one is its alias to add.
+    registered: HashMap<String, Vec<String>>,
     /// The registry's `nat` codes, one per entry that has one.
     registered_nats: Vec<String>,
     players_toml: PathBuf,
@@ -688,20 +690,16 @@ impl<'a> Warnings<'a> {
         let players = read_again(&site_dir.join("data/players.toml"));
         let (registered, registered_nats) = Some(players)
             .filter(|text| !text.is_empty())
-            .and_then(|t| registry::parse(Path::new("data/players.toml"), &t).ok())
-            .map(|r| {
-                let mut nats = Vec::new();
-                let names = r
+            .and_then(|t| registry::parse_written(Path::new("data/players.toml"), &t).ok())
+            .map(|(r, written)| {
+                let mut nats: Vec<String> = r
                     .entries
-                    .into_iter()
-                    .map(|(key, entry)| {
-                        if !entry.nat.is_empty() {
-                            nats.push(entry.nat);
-                        }
-                        key
-                    })
+                    .into_values()
+                    .map(|entry| entry.nat)
+                    .filter(|nat| !nat.is_empty())
                     .collect();
                 nats.sort_unstable();
+                let names = written.into_iter().map(|w| (name_key(&w.name), w.aliases)).collect();
                 (names, nats)
             })
             .unwrap_or_default();
@@ -768,21 +766,44 @@ impl<'a> Warnings<'a> {
             return;
         }
         let site = self.site;
+        let key = |p: PlayerId| &*site.model.player(p).key;
+        // A spelling with an entry in players.toml is the one to keep: the
+        // other becomes its alias (a second entry of its name is an error).
+        let (keep, alias) = match (
+            self.registered.contains_key(key(keep)),
+            self.registered.contains_key(key(alias)),
+        ) {
+            (false, true) => (alias, keep),
+            _ => (keep, alias),
+        };
+        let (kept, other) = (&site.model.player(keep).display, &site.model.player(alias).display);
+        let players_toml = self.players_toml.display();
+        let fix = match self.registered.get(key(keep)) {
+            Some(aliases) => {
+                let listed: Vec<String> = aliases.iter().map(|a| toml_str(a)).chain([toml_str(other)]).collect();
+                format!(
+                    "in {players_toml}, give its entry `name = {}` this aliases line (in place of the one it has, if any):\n    aliases = [{}]",
+                    toml_str(kept),
+                    listed.join(", ")
+                )
+            }
+            None => format!(
+                "add to {players_toml}:\n    [[player]]\n    name = {}\n    aliases = [{}]",
+                toml_str(kept),
+                toml_str(other)
+            ),
+        };
         let message = format!(
-            "possible duplicate player: {:?} ({}) and {:?} ({}) {why}; if they are one person, add to data/players.toml:\n    [[player]]\n    name = {}\n    aliases = [{}]\n  (if they are two people, give each a [[player]] entry there to silence this warning)",
-            site.model.player(alias).display,
+            "possible duplicate player: {other:?} ({}) and {kept:?} ({}) {why}; if they are one person, {fix}\n  (if they are two people, give each a [[player]] entry there to silence this warning)",
             self.where_of(alias),
-            site.model.player(keep).display,
             self.where_of(keep),
-            toml_str(&site.model.player(keep).display),
-            toml_str(&site.model.player(alias).display)
         );
         self.at_first(alias, message);
     }
 
     fn known_distinct(&self, a: PlayerId, b: PlayerId) -> bool {
-        self.registered.contains(&*self.site.model.player(a).key)
-            && self.registered.contains(&*self.site.model.player(b).key)
+        self.registered.contains_key(&*self.site.model.player(a).key)
+            && self.registered.contains_key(&*self.site.model.player(b).key)
     }
 
     /// Players grouped by `key` (groups of one left out), in a fixed order.
