@@ -420,7 +420,10 @@ mod tests {
             .unwrap();
         assert_eq!(next(), [(modified, file.clone())]);
         std::fs::write(dir.join(".hidden"), "x").unwrap();
-        std::fs::write(dir.join("new.toml"), "x").unwrap();
+        // Made whole at once (written in place, a poll between the file's
+        // creation and its write saw both: a Create, then a Modify).
+        std::fs::write(dir.join(".new.toml.tmp"), "x").unwrap();
+        std::fs::rename(dir.join(".new.toml.tmp"), dir.join("new.toml")).unwrap();
         assert_eq!(next(), [(EventKind::Create(CreateKind::Any), dir.join("new.toml"))]);
         std::fs::remove_file(&file).unwrap();
         assert_eq!(next(), [(EventKind::Remove(RemoveKind::Any), file.clone())]);

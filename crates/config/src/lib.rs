@@ -648,18 +648,29 @@ fn common_mistake(text: &str, at: usize) -> Option<String> {
     if !key.ends_with("date") {
         return None;
     }
-    let value = value.trim().trim_matches(['"', '\'']);
+    let raw = value.trim();
+    let value = raw.trim_matches(['"', '\'']);
     let parts: Vec<&str> = value.split(['/', '.', '-']).collect();
+    let number = |s: &str| s.parse::<u32>().ok().filter(|_| !s.is_empty() && s.len() <= 2);
+    // Year first, quoted (`"2025-03-11"`) or without its zeros (`2025-3-11`).
+    if let [year, month, day] = parts[..]
+        && year.len() == 4
+        && (raw != value || month.len() < 2 || day.len() < 2)
+        && let (Ok(year), Some(month @ 1..=12), Some(day @ 1..=31)) = (year.parse::<u32>(), number(month), number(day))
+    {
+        return Some(format!(
+            "`{key} = {raw}` is no date a TOML file knows: dates are year-month-day, two digits each for month and day, without quotes; write `{key} = {year}-{month:02}-{day:02}`"
+        ));
+    }
     let [a, b, year] = parts[..] else {
         return None;
     };
-    let number = |s: &str| s.parse::<u32>().ok().filter(|_| !s.is_empty() && s.len() <= 2);
     let (a, b, year) = (
         number(a)?,
         number(b)?,
         year.parse::<u32>().ok().filter(|_| year.len() == 4)?,
     );
-    let written = format!("{key} = {value}");
+    let written = format!("{key} = {raw}");
     let iso = |day: u32, month: u32| format!("{year}-{month:02}-{day:02}");
     let suggestion = match (a, b) {
         (1..=31, 1..=12) if a > 12 || a == b => format!("write `{key} = {}`", iso(a, b)),
