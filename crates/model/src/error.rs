@@ -174,16 +174,27 @@ impl FirstShown {
             return;
         }
         self.all += n;
-        if self.held >= MAX_SHOWN_IN_ALL && self.files.last_key_value().is_some_and(|(l, _)| path > l.as_path()) {
-            self.left_out.add(path.to_path_buf(), n);
-            return;
+        let full = self.is_full();
+        match self.files.get_mut(path) {
+            Some(kept) => {
+                kept.more += n;
+                kept.last = kept.last.max(last);
+            }
+            // A file with nothing shown, once enough are: counted with the
+            // files left out, wherever it sorts (a line each, "1 more
+            // error in this file", printed 249 MB for 80,000 such files).
+            None if full => self.left_out.add(path.to_path_buf(), n),
+            None => {
+                self.files.insert(
+                    path.to_path_buf(),
+                    Kept {
+                        more: n,
+                        last,
+                        ..Kept::default()
+                    },
+                );
+            }
         }
-        let kept = match self.files.get_mut(path) {
-            Some(kept) => kept,
-            None => self.files.entry(path.to_path_buf()).or_default(),
-        };
-        kept.more += n;
-        kept.last = kept.last.max(last);
     }
 
     /// How many problems came, shown or not.
@@ -484,6 +495,36 @@ impl std::error::Error for Errors {}
 
 #[cfg(test)]
 mod tests {
+    /// Once about 1,000 are shown, a file whose problems are only counted
+    /// joins the files left out, wherever it sorts: no line of its own.
+    #[test]
+    fn files_only_counted_past_the_cap_are_left_out() {
+        let mut kept = FirstShown::default();
+        for f in 0..20 {
+            for i in 0..60 {
+                kept.push(Diagnostic {
+                    path: format!("b{f:02}.toml").into(),
+                    position: Some((i + 1, 1)),
+                    message: "x".into(),
+                });
+            }
+        }
+        assert!(kept.is_full());
+        for f in 0..500 {
+            kept.count(Path::new(&format!("a{f:03}.toml")), 1, None);
+        }
+        let all = kept.len();
+        let shown = kept.into_sorted("error");
+        assert_eq!(all, 1700);
+        assert!(shown.iter().all(|d| !d.message.contains("in this file")));
+        let last = shown.last().unwrap().to_string();
+        assert!(
+            last.starts_with("a000.toml: 680 more errors in 503 more files"),
+            "{last}"
+        );
+        assert_eq!(shown.len(), 1021);
+    }
+
     #[test]
     fn the_line_index_agrees_with_line_column() {
         // Lines across marks, and marks inside runs of blank lines.

@@ -91,28 +91,41 @@ impl FileLines {
             if code.trim_start().is_empty() {
                 continue;
             }
-            let mut code = without_long_texts(code, &mut quoted);
+            // The line's code with its quoted texts emptied (what is looked
+            // for in a line is its start: `key =`, `[[round]]`), and each
+            // text short enough to be a name indexed by itself: a file of
+            // texts of 2 KB each was kept twice and a half.
+            let mut emptied = String::new();
+            let mut from = 0;
+            let mut texts = 0;
+            let mut first_text = None;
             for range in quoted.drain(..) {
-                lines.first_quoted.entry(name_key(&code[range])).or_insert(i);
+                emptied.push_str(&code[from..range.start]);
+                from = range.end;
+                texts += 1;
+                let text = &code[range];
+                if text.chars().nth(MAX_INDEXED_TEXT).is_none() {
+                    lines.first_quoted.entry(name_key(text)).or_insert(i);
+                    if texts == 1 {
+                        first_text = Some(name_key(text));
+                    }
+                }
             }
-            // The start of a long line is what is looked for in it (`key
-            // =`, `[[round]]`); a name in it is found by its quoted text.
-            if code.len() > MAX_KEYED_LINE {
+            emptied.push_str(&code[from..]);
+            // The start of a long line is what is looked for in it.
+            if emptied.len() > MAX_KEYED_LINE {
                 let mut end = MAX_KEYED_LINE;
-                while !code.is_char_boundary(end) {
+                while !emptied.is_char_boundary(end) {
                     end -= 1;
                 }
-                code.truncate(end);
+                emptied.truncate(end);
             }
-            let key = name_key(&code);
-            if let Some((field, value)) = key.split_once('=') {
-                let value = value.trim();
-                if let Some(text) = value.strip_prefix('"').and_then(|v| v.strip_suffix('"')) {
-                    lines
-                        .first_field
-                        .entry((field.trim().to_string(), name_key(text)))
-                        .or_insert(i);
-                }
+            let key = name_key(&emptied);
+            // `field = "text"`: its first line.
+            if let (1, Some(text), Some((field, "\"\""))) =
+                (texts, first_text, key.split_once('=').map(|(f, v)| (f, v.trim())))
+            {
+                lines.first_field.entry((field.trim().to_string(), text)).or_insert(i);
             }
             lines.keys.push_str(&key);
             // Both below the text's length, which fits (above).
@@ -143,40 +156,16 @@ fn read_again(file: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// The longest quoted text, as written, that the index keeps: no name
-/// looked up is longer (names, places and event names are at most 200
-/// characters, each written at most as a 10-byte escape). A one-line
-/// `report` of 2 MiB was kept three times, as long again after Unicode
-/// normalization (100 such files: 2.2 GB).
-const MAX_INDEXED_TEXT: usize = 2048;
+/// The longest quoted text, as written, that the index keeps, in
+/// characters: no name looked up is longer (names, places and event names
+/// are at most 200). A one-line `report` of 2 MiB was kept three times,
+/// as long again after Unicode normalization (100 such files: 2.2 GB).
+const MAX_INDEXED_TEXT: usize = 256;
 
 /// The most of a line's code the index keeps (its start): a number written
 /// as long as the file (`win = 1.000…0`) was kept whole for each file with
 /// a warning (200 files of 2 MiB: 489 MiB, against 29 without warnings).
 const MAX_KEYED_LINE: usize = 4096;
-
-/// `code` with each quoted text longer than [`MAX_INDEXED_TEXT`] emptied,
-/// `quoted` its texts' ranges in it, those emptied dropped.
-fn without_long_texts(code: String, quoted: &mut Vec<std::ops::Range<usize>>) -> String {
-    if quoted.iter().all(|r| r.len() <= MAX_INDEXED_TEXT) {
-        return code;
-    }
-    let mut kept = String::new();
-    let mut from = 0;
-    quoted.retain_mut(|range| {
-        kept.push_str(&code[from..range.start]);
-        from = range.end;
-        if range.len() > MAX_INDEXED_TEXT {
-            return false;
-        }
-        let start = kept.len();
-        kept.push_str(&code[range.clone()]);
-        *range = start..kept.len();
-        true
-    });
-    kept.push_str(&code[from..]);
-    kept
-}
 
 /// Where a line of TOML starts: in code, or inside a multi-line string
 /// (`"""` or `'''`) that an earlier line opened.
@@ -285,7 +274,13 @@ fn locate(file: &Path, key: &str, cache: &mut LineCache) -> Option<(usize, usize
         return None;
     }
     lines.scans += 1;
-    lines.keyed().find(|(_, l)| l.contains(key)).map(|(line, _)| (line, 1))
+    lines
+        .first_quoted
+        .iter()
+        .filter(|(text, _)| text.contains(key))
+        .map(|(_, &i)| i)
+        .min()
+        .map(|i| (i + 1, 1))
 }
 
 /// The line numbers (from 1) of the lines of a file that `wanted` accepts,
@@ -1268,11 +1263,8 @@ mod tests {
         std::fs::write(&file, text).unwrap();
         let lines = FileLines::read(&file);
         // Three lines and a header hold something: only their keys are kept.
-        assert_eq!(
-            lines.keys,
-            "name = \"événement\"date = 2024-01-01[[round]]name = \"ann lee\""
-        );
-        assert_eq!(lines.lines, [(20, 1), (37, 100_002), (46, 200_004), (62, 200_005)]);
+        assert_eq!(lines.keys, "name = \"\"date = 2024-01-01[[round]]name = \"\"");
+        assert_eq!(lines.lines, [(9, 1), (26, 100_002), (35, 200_004), (44, 200_005)]);
         let mut cache = LineCache::new();
         assert_eq!(key_line(&file, "date", &mut cache), Some((100_002, 1)));
         assert_eq!(locate(&file, "événement", &mut cache), Some((1, 1)));
@@ -1299,15 +1291,15 @@ mod tests {
         )
         .unwrap();
         let lines = FileLines::read(&file);
-        assert_eq!(
-            lines.keys,
-            "report = \"\", name = \"bo berg\"[[results]]name = \"ann lee\""
-        );
+        // Texts are indexed by themselves, not in their lines.
+        assert_eq!(lines.keys, "report = \"\", name = \"\"[[results]]name = \"\"");
         assert_eq!(lines.first_quoted.len(), 2);
         let mut cache = LineCache::new();
         assert_eq!(locate(&file, "bo berg", &mut cache), Some((1, 1)));
         // The row, not the report that names the player first.
         assert_eq!(locate(&file, "ann lee", &mut cache), Some((3, 1)));
+        // A name inside a text (no text of its own) is found in the texts.
+        assert_eq!(locate(&file, "berg", &mut cache), Some((1, 1)));
         assert_eq!(field_line(&file, "name", "Bo Berg", &mut cache), None);
         assert_eq!(field_line(&file, "name", "Ann Lee", &mut cache), Some((3, 1)));
         // Of a long line of code, its start (a name in it by its text).
@@ -1323,13 +1315,13 @@ mod tests {
         assert_eq!(lines.keys.len(), MAX_KEYED_LINE);
         assert!(lines.keys.starts_with("points = { win = 1.000"));
         assert_eq!(lines.first_quoted.get("cy dee"), Some(&0));
-        // Texts up to the longest kept are kept.
-        let kept = "x".repeat(MAX_INDEXED_TEXT);
-        let text = 2..2 + kept.len();
-        let mut quoted: Vec<_> = std::iter::once(text.clone()).collect();
-        let code = format!("a\"{kept}\"");
-        assert_eq!(without_long_texts(code.clone(), &mut quoted), code);
-        assert_eq!(quoted.first(), Some(&text));
+        // Texts up to the longest kept are kept, in characters.
+        let kept = "é".repeat(MAX_INDEXED_TEXT);
+        std::fs::write(&file, format!("a = \"{kept}\"\nb = \"{kept}x\"\n")).unwrap();
+        let lines = FileLines::read(&file);
+        assert_eq!(lines.first_quoted.len(), 1);
+        assert_eq!(lines.first_quoted.get(&kept), Some(&0));
+        assert_eq!(lines.first_field.get(&("a".to_string(), kept)), Some(&0));
     }
 
     /// A file replaced by a FIFO after the build read it is not waited on.
