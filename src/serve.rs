@@ -29,7 +29,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use notify::event::{MetadataKind, ModifyKind};
+use notify::event::{AccessKind, AccessMode, MetadataKind, ModifyKind};
 use notify::{EventKind, RecursiveMode, Watcher};
 
 use ratings_site::BuildOptions;
@@ -179,14 +179,15 @@ impl Inputs {
         // walk /sys before the first build. A link inside the site leads
         // to files watched where they are.
         //
-        // Only changes are asked for, not reads: a build opens every input
+        // Only changes are asked for (and files closed after writing: a
+        // write through `mmap` says nothing else), not reads: a build opens every input
         // and lists every folder, and with 17,500 folders in `static/` those
         // events overflowed the system's queue (16,384), which is a change
         // to every input: a rebuild, and its reads overflowed it again, for
         // ever (a core busy, every open page reloaded, while idle).
         let config = notify::Config::default()
             .with_follow_symlinks(false)
-            .with_event_kinds(notify::EventKindMask::CORE);
+            .with_event_kinds(notify::EventKindMask::CORE | notify::EventKindMask::ACCESS_CLOSE);
         let fallback = crate::poll::MetadataPoll::new(
             handler.clone(),
             notify::Config::default().with_poll_interval(POLL_INTERVAL),
@@ -442,24 +443,32 @@ impl Inputs {
                 // What is there before the watch: a change after it is
                 // then seen (as a watch of what came).
                 let at = crate::poll::identity(&path);
-                match self.watcher.watch(&path, RecursiveMode::Recursive) {
+                let native = if self.fallback.is_some() && more_folders_than(&path, MAX_WATCHED_FOLDERS) {
+                    Err(format!(
+                        "more than {MAX_WATCHED_FOLDERS} folders: file events fall behind when many go at once"
+                    ))
+                } else {
+                    self.watcher.watch(&path, RecursiveMode::Recursive).map_err(|e| {
+                        // Those of its folders watched before the failure
+                        // are let go (the system's watches are shared).
+                        let _ = self.watcher.unwatch(&path);
+                        match e.kind {
+                            notify::ErrorKind::MaxFilesWatch => {
+                                "the system's limit on watches is reached: fs.inotify.max_user_watches".to_string()
+                            }
+                            _ => e.to_string(),
+                        }
+                    })
+                };
+                match native {
                     Ok(()) => self.watched.push(Watched {
                         path,
                         at,
                         polled: false,
                     }),
-                    Err(e) => {
-                        // Those of its folders watched before the failure
-                        // are let go (the system's watches are shared).
-                        let _ = self.watcher.unwatch(&path);
+                    Err(why) => {
                         let Some(poll) = &mut self.fallback else { continue };
                         if poll.watch(&path, RecursiveMode::Recursive).is_ok() {
-                            let why = match e.kind {
-                                notify::ErrorKind::MaxFilesWatch => {
-                                    "the system's limit on watches is reached: fs.inotify.max_user_watches".to_string()
-                                }
-                                _ => e.to_string(),
-                            };
                             eprintln!("{folder}: no file events for it ({why}): polled every 0.5 s instead");
                             self.watched.push(Watched { path, at, polled: true });
                         }
@@ -468,6 +477,25 @@ impl Inputs {
             }
         }
     }
+}
+
+/// The most folders an input folder may hold to be followed by file
+/// events: the watcher drops the watch of each folder that goes by looking
+/// at every watch, so removing a tree of 20,000 held every event back for
+/// 36 s (10,000: 10.5 s; 5,000: 1.0 s). A larger one is polled.
+const MAX_WATCHED_FOLDERS: usize = 5_000;
+
+/// Whether `path` holds more than `max` folders (hidden ones aside, as the
+/// build leaves them), counted until there are.
+fn more_folders_than(path: &Path, max: usize) -> bool {
+    walkdir::WalkDir::new(path)
+        .follow_links(false)
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !ratings_model::files::is_hidden(e.file_name()))
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_dir())
+        .nth(max + 1)
+        .is_some()
 }
 
 /// An input folder watched: what was at its name then, and whether it is
@@ -524,12 +552,14 @@ fn queue() -> (
 
 /// Whether a file event may change a page: not a read, nor a change of
 /// permissions or access time (a later write time is how polling
-/// reports an edit).
+/// reports an edit). A file closed after writing is one (a write through
+/// `mmap` says nothing else).
 fn changes_content(event: &notify::Event) -> bool {
     !matches!(
         event.kind,
         EventKind::Access(_) | EventKind::Modify(ModifyKind::Metadata(_))
     ) || event.kind == EventKind::Modify(ModifyKind::Metadata(MetadataKind::WriteTime))
+        || event.kind == EventKind::Access(AccessKind::Close(AccessMode::Write))
 }
 
 /// The first input file a file event touches: `site.toml` or a file under
@@ -1648,8 +1678,8 @@ mod tests {
         writer.join().unwrap();
     }
 
-    /// Reads are not asked for: a build opening every file of a `static/`
-    /// of 20,000 folders is no change (its events overflowed the system's
+    /// Reads are not asked for: a build opening every file of 9,800
+    /// folders of inputs is no change (their events overflowed the system's
     /// queue, which is a change to every input: a rebuild, whose reads
     /// overflowed it again, for ever).
     #[test]
@@ -1658,8 +1688,9 @@ mod tests {
         let site = tmp.path().join("site");
         write_old(&site.join("site.toml"), "title = \"Old\"\n");
         write_old(&site.join("data/2005/cup.toml"), "name = \"Cup\"\n");
-        for i in 0..20_000 {
-            let folder = site.join(format!("static/d{i}"));
+        // Under the folders file events follow, in both input folders.
+        for i in 0..2 * (MAX_WATCHED_FOLDERS - 100) {
+            let folder = site.join(format!("{}/d{i}", ["data", "static"][i % 2]));
             std::fs::create_dir_all(&folder).unwrap();
             std::fs::write(folder.join("f.txt"), "x").unwrap();
         }
@@ -1673,11 +1704,73 @@ mod tests {
                 read += std::fs::read(entry.path()).unwrap().len();
             }
         }
-        assert_eq!(read, 20_000 + 27);
+        assert_eq!(read, 2 * (MAX_WATCHED_FOLDERS - 100) + 27);
+        assert!(inputs.watched.iter().all(|w| !w.polled));
         assert_eq!(inputs.next_change(Some(Duration::from_millis(2500))).unwrap(), None);
         let cup = site.join("data/2005/cup.toml");
         std::fs::write(&cup, "name = \"Edited\"\n").unwrap();
         expect(&mut inputs, "an edit after the reads", |p| p == cup);
+    }
+
+    /// A file written through `mmap` (no modify event, only its close after
+    /// writing) is a change.
+    #[test]
+    fn a_file_written_through_mmap_is_a_change() {
+        use std::os::fd::AsRawFd;
+        let tmp = tempfile::tempdir().unwrap();
+        let site = tmp.path().join("site");
+        write_old(&site.join("site.toml"), "title = \"Old\"\n");
+        let a = site.join("static/a.txt");
+        write_old(&a, "aaaa");
+        std::fs::create_dir_all(site.join("data")).unwrap();
+        let mut inputs = Inputs::native(&site, &site.join("public")).unwrap();
+        {
+            let file = std::fs::File::options().read(true).write(true).open(&a).unwrap();
+            // SAFETY: a private mapping of 4 bytes of a file of 4 bytes,
+            // written and unmapped before the file is closed.
+            unsafe {
+                let map = libc::mmap(
+                    std::ptr::null_mut(),
+                    4,
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_SHARED,
+                    file.as_raw_fd(),
+                    0,
+                );
+                assert_ne!(map, libc::MAP_FAILED);
+                std::ptr::copy_nonoverlapping(b"bbbb".as_ptr(), map.cast::<u8>(), 4);
+                assert_eq!(libc::munmap(map, 4), 0);
+            }
+        }
+        assert_eq!(std::fs::read(&a).unwrap(), b"bbbb");
+        expect(&mut inputs, "a write through mmap", |p| p == a);
+    }
+
+    /// An input folder of more folders than file events follow is polled
+    /// (removing a tree of 20,000 folders held every event back for 36 s),
+    /// and an edit in it is seen.
+    #[test]
+    fn an_input_folder_of_many_folders_is_polled() {
+        let tmp = tempfile::tempdir().unwrap();
+        let site = tmp.path().join("site");
+        write_old(&site.join("site.toml"), "title = \"Old\"\n");
+        write_old(&site.join("data/2005/cup.toml"), "name = \"Cup\"\n");
+        for i in 0..=MAX_WATCHED_FOLDERS {
+            std::fs::create_dir_all(site.join(format!("static/d{i}"))).unwrap();
+        }
+        // Hidden folders are not counted.
+        for i in 0..MAX_WATCHED_FOLDERS {
+            std::fs::create_dir_all(site.join(format!("data/.cache/d{i}"))).unwrap();
+        }
+        let mut inputs = Inputs::native(&site, &site.join("public")).unwrap();
+        let mut polled: Vec<_> = inputs.watched.iter().map(|w| (w.path.clone(), w.polled)).collect();
+        polled.sort();
+        assert_eq!(polled, [(site.join("data"), false), (site.join("static"), true)]);
+        let a = site.join("static/d7/a.txt");
+        std::fs::write(&a, "a").unwrap();
+        expect(&mut inputs, "a file made in a polled folder", |p| {
+            p.starts_with(site.join("static/d7"))
+        });
     }
 
     /// A file swapped for a FIFO after the check is not waited on (the
