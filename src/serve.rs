@@ -1726,7 +1726,7 @@ mod tests {
         let mut inputs = Inputs::native(&site, &site.join("public")).unwrap();
         {
             let file = std::fs::File::options().read(true).write(true).open(&a).unwrap();
-            // SAFETY: a private mapping of 4 bytes of a file of 4 bytes,
+            // SAFETY: a shared mapping of the 4 bytes of a file of 4 bytes,
             // written and unmapped before the file is closed.
             unsafe {
                 let map = libc::mmap(
