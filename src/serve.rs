@@ -366,10 +366,9 @@ impl Inputs {
             return false;
         }
         let input = |p: &PathBuf| {
-            p.strip_prefix(&self.site_dir).is_ok_and(|rel| {
-                !rel.components()
-                    .any(|c| c.as_os_str().as_encoded_bytes().first() == Some(&b'.'))
-            }) && p.exists()
+            p.strip_prefix(&self.site_dir)
+                .is_ok_and(|rel| !rel.components().any(|c| ratings_model::files::is_hidden(c.as_os_str())))
+                && p.exists()
         };
         // Which folder it could not watch (none named: any).
         let named: Vec<&PathBuf> = e.paths.iter().filter(|p| input(p)).collect();

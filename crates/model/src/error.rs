@@ -118,6 +118,20 @@ impl LeftOut {
         self.problems += problems;
         self.files
             .insert(BuildHasherDefault::<DefaultHasher>::default().hash_one(&path));
+        self.first_of(path);
+    }
+
+    /// Takes in `other`'s files, as if each had been added here.
+    fn merge(&mut self, other: LeftOut) {
+        self.problems += other.problems;
+        self.files.extend(other.files);
+        if let Some(first) = other.first {
+            self.first_of(first);
+        }
+    }
+
+    /// `path` is the first file left out if it sorts before the first.
+    fn first_of(&mut self, path: PathBuf) {
         if self.first.as_ref().is_none_or(|first| path < *first) {
             self.first = Some(path);
         }
@@ -222,15 +236,8 @@ impl FirstShown {
             }
             self.count(&path, kept.more, kept.last);
         }
-        let LeftOut { problems, files, first } = other.left_out;
-        self.all += problems;
-        self.left_out.problems += problems;
-        self.left_out.files.extend(files);
-        if let Some(first) = first
-            && self.left_out.first.as_ref().is_none_or(|f| first < *f)
-        {
-            self.left_out.first = Some(first);
-        }
+        self.all += other.left_out.problems;
+        self.left_out.merge(other.left_out);
     }
 
     pub fn is_empty(&self) -> bool {

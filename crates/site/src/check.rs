@@ -150,10 +150,7 @@ impl FileLines {
 /// FIFO hung `check`, for a link to `/dev/zero` filled the memory); empty
 /// if it is not that, or not text.
 fn read_again(file: &Path) -> String {
-    ratings_model::files::read_regular(file)
-        .ok()
-        .and_then(|bytes| String::from_utf8(bytes).ok())
-        .unwrap_or_default()
+    ratings_model::files::read_text(file).unwrap_or_default()
 }
 
 /// The longest quoted text, as written, that the index keeps, in

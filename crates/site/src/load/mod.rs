@@ -193,7 +193,6 @@ fn read_events(
     let mut ids = Identities::default();
     let mut events: Vec<Event> = Vec::with_capacity(files.len());
     let budget = budget::Budget::new(budget::PARSED_AT_ONCE);
-    let mut failed = false;
     for chunk in files.chunks(CHUNK) {
         // Once about 1,000 problems are held, files' problems are only
         // counted, as they come (2,000 files of 100 errors each, 2.8 KB
@@ -242,7 +241,7 @@ fn read_events(
         for result in parsed {
             match result {
                 // After an error nothing is built, but every file is still checked.
-                Parsed::Event(e) if !failed && problems.is_empty() => events.push(ids.event(*e, &events)),
+                Parsed::Event(e) if problems.is_empty() => events.push(ids.event(*e, &events)),
                 Parsed::Event(_) => {}
                 Parsed::Problems {
                     path,
@@ -250,7 +249,6 @@ fn read_events(
                     more,
                     last_line,
                 } => {
-                    failed = true;
                     for (position, message) in found {
                         problems.push(Diagnostic {
                             path: path.clone(),
@@ -260,10 +258,7 @@ fn read_events(
                     }
                     problems.count(&path, more, last_line.map(|line| (line, 1)));
                 }
-                Parsed::Counted { path, count } => {
-                    failed = true;
-                    problems.count(&path, count, None);
-                }
+                Parsed::Counted { path, count } => problems.count(&path, count, None),
             }
         }
     }
