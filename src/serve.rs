@@ -173,7 +173,7 @@ impl Inputs {
     }
 
     fn native(site_dir: &Path, out: &Path) -> Option<Inputs> {
-        let (handler, events, overflow) = queue();
+        let (handler, events, overflow) = queue(site_dir, out);
         // Links are not followed: a link out of the site (`static/x ->
         // /sys`) is the build's error, and following it made the watch
         // walk /sys before the first build. A link inside the site leads
@@ -206,7 +206,7 @@ impl Inputs {
     }
 
     fn polling(site_dir: &Path, out: &Path, interval: Duration) -> Result<Inputs, String> {
-        let (handler, events, overflow) = queue();
+        let (handler, events, overflow) = queue(site_dir, out);
         // By the entries' stamps, opening no file ([`crate::poll`]).
         let config = notify::Config::default().with_poll_interval(interval);
         let mut watcher =
@@ -265,6 +265,7 @@ impl Inputs {
                 // site folder is: their names are looked at.
                 self.looked = std::time::Instant::now();
                 replaced.extend(self.moved());
+                self.outgrown(&mut replaced);
                 changed = replaced.first().cloned();
             }
             if changed.is_none() && deadline.is_some_and(|d| d <= std::time::Instant::now()) {
@@ -293,6 +294,7 @@ impl Inputs {
             replaced = INPUT_FOLDERS.iter().map(|f| self.site_dir.join(f)).collect();
             changed.get_or_insert_with(|| self.site_dir.join("data"));
         }
+        self.outgrown(&mut replaced);
         self.rewatch(&replaced);
         Ok(changed)
     }
@@ -301,7 +303,7 @@ impl Inputs {
     /// and the input folder it says was removed, created or renamed.
     /// Whether it changes an input.
     fn note(
-        &self,
+        &mut self,
         event: notify::Result<notify::Event>,
         changed: &mut Option<PathBuf>,
         replaced: &mut Vec<PathBuf>,
@@ -318,6 +320,16 @@ impl Inputs {
             self.overflow.store(true, Ordering::Relaxed);
         }
         let mut linked = None;
+        if arrived(&event) {
+            // A folder made or moved in under an input followed by file
+            // events (hidden ones too: they are watched): counted once
+            // the burst settles ([`Inputs::outgrown`]).
+            for w in self.watched.iter_mut().filter(|w| !w.polled) {
+                if event.paths.iter().any(|p| p.starts_with(&w.path) && *p != w.path) {
+                    w.grew = true;
+                }
+            }
+        }
         if matches!(
             event.kind,
             EventKind::Create(_) | EventKind::Remove(_) | EventKind::Modify(ModifyKind::Name(_))
@@ -344,7 +356,7 @@ impl Inputs {
                 }
             }
         }
-        let input = relevant(&self.site_dir, &self.out, event).or(linked);
+        let input = relevant(&self.site_dir, &self.out, &event).or(linked);
         let relevant = input.is_some();
         if changed.is_none() {
             // Events dropped: a change, even if those that came change nothing.
@@ -388,6 +400,24 @@ impl Inputs {
         stale
     }
 
+    /// The input folders followed by file events that folders came into
+    /// since the last look and that now hold more than
+    /// [`MAX_WATCHED_FOLDERS`]: replaced, so that [`Inputs::rewatch`]
+    /// polls them (a tree of 30,000 folders moved in while serving, then
+    /// removed, held every edit back for over a minute).
+    fn outgrown(&mut self, replaced: &mut Vec<PathBuf>) {
+        let can_poll = self.fallback.is_some();
+        for w in &mut self.watched {
+            if std::mem::take(&mut w.grew)
+                && can_poll
+                && !replaced.contains(&w.path)
+                && more_folders_than(&w.path, MAX_WATCHED_FOLDERS)
+            {
+                replaced.push(w.path.clone());
+            }
+        }
+    }
+
     fn is_watched(&self, path: &Path) -> bool {
         self.watched.iter().any(|w| w.path == path)
     }
@@ -423,11 +453,15 @@ impl Inputs {
 
     /// Drop the watches of the `stale` folders, then watch every input
     /// folder that is there and not watched: a new one, or the one now at
-    /// a stale one's name.
+    /// a stale one's name. That a folder is polled is said once, not each
+    /// time it is watched again.
     fn rewatch(&mut self, stale: &[PathBuf]) {
+        let mut was_polled = Vec::new();
         for path in stale {
             if let Some(i) = self.watched.iter().position(|w| w.path == *path) {
-                self.watched.swap_remove(i);
+                if self.watched.swap_remove(i).polled {
+                    was_polled.push(path);
+                }
                 // Often gone already: the watcher drops the watch of a
                 // folder it saw removed or moved.
                 let _ = self.watcher.unwatch(path);
@@ -464,12 +498,20 @@ impl Inputs {
                         path,
                         at,
                         polled: false,
+                        grew: false,
                     }),
                     Err(why) => {
                         let Some(poll) = &mut self.fallback else { continue };
                         if poll.watch(&path, RecursiveMode::Recursive).is_ok() {
-                            eprintln!("{folder}: no file events for it ({why}): polled every 0.5 s instead");
-                            self.watched.push(Watched { path, at, polled: true });
+                            if !was_polled.contains(&&path) {
+                                eprintln!("{folder}: no file events for it ({why}): polled every 0.5 s instead");
+                            }
+                            self.watched.push(Watched {
+                                path,
+                                at,
+                                polled: true,
+                                grew: false,
+                            });
                         }
                     }
                 }
@@ -481,28 +523,45 @@ impl Inputs {
 /// The most folders an input folder may hold to be followed by file
 /// events: the watcher drops the watch of each folder that goes by looking
 /// at every watch, so removing a tree of 20,000 held every event back for
-/// 36 s (10,000: 10.5 s; 5,000: 1.0 s). A larger one is polled.
+/// 36 s (10,000: 10.5 s; 5,000: 1.0 s). A larger one is polled, when it is
+/// watched and when folders come into it while serving.
 const MAX_WATCHED_FOLDERS: usize = 5_000;
 
-/// Whether `path` holds more than `max` folders (hidden ones aside, as the
-/// build leaves them), counted until there are.
+/// Whether `path` holds more than `max` folders, counted until there are.
+/// Hidden ones count: file events watch them (polling does not).
 fn more_folders_than(path: &Path, max: usize) -> bool {
     walkdir::WalkDir::new(path)
         .follow_links(false)
         .into_iter()
-        .filter_entry(|e| e.depth() == 0 || !ratings_model::files::is_hidden(e.file_name()))
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_dir())
         .nth(max + 1)
         .is_some()
 }
 
-/// An input folder watched: what was at its name then, and whether it is
-/// polled (file events could not watch it).
+/// An input folder watched: what was at its name then, whether it is
+/// polled (file events could not watch it), and whether folders came
+/// into it since it was last counted.
 struct Watched {
     path: PathBuf,
     at: Option<crate::poll::Identity>,
     polled: bool,
+    grew: bool,
+}
+
+/// Whether a file event says a folder was made or moved in (inotify tells
+/// a folder made; of a rename, what is now at the name is looked at).
+fn arrived(event: &notify::Event) -> bool {
+    use notify::event::{CreateKind, RenameMode};
+    match event.kind {
+        EventKind::Create(CreateKind::Folder) => true,
+        EventKind::Create(CreateKind::Any | CreateKind::Other)
+        | EventKind::Modify(ModifyKind::Name(RenameMode::To | RenameMode::Both | RenameMode::Any)) => event
+            .paths
+            .last()
+            .is_some_and(|p| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_dir())),
+        _ => false,
+    }
 }
 
 /// Whether the input folder `path` is watched: a folder, or a link the
@@ -527,10 +586,18 @@ fn watchable(site_dir: &Path, out: &Path, path: &Path) -> bool {
 /// reads were left out, a site of 65,536 folders queued 150 MB of them).
 const EVENT_QUEUE: usize = 4096;
 
-/// The file watcher's event handler and the queue it fills: reads and
-/// permission changes are dropped at once (they change no page), and
-/// when the queue is full an event is dropped and `overflow` set.
-fn queue() -> (
+/// The file watcher's event handler and the queue it fills. Events that
+/// [`Inputs::note`] would make nothing of are dropped at once: reads,
+/// permission changes, writes to files that are no input (a log beside
+/// `site.toml` written 50,000 times a second during a build filled the
+/// queue, a change to every input: up to 20 rebuilds). Files and folders
+/// made, removed or renamed are all kept (a folder coming or going at the
+/// top of the site or in an input is looked at). When the queue is full,
+/// an event is dropped and `overflow` set.
+fn queue(
+    site_dir: &Path,
+    out: &Path,
+) -> (
     impl notify::EventHandler + Clone,
     mpsc::Receiver<notify::Result<notify::Event>>,
     Arc<AtomicBool>,
@@ -538,8 +605,17 @@ fn queue() -> (
     let (tx, events) = mpsc::sync_channel(EVENT_QUEUE);
     let overflow = Arc::new(AtomicBool::new(false));
     let full = overflow.clone();
+    let (site_dir, out) = (site_dir.to_path_buf(), out.to_path_buf());
     let handler = move |event: notify::Result<notify::Event>| {
-        if event.as_ref().is_ok_and(|e| !changes_content(e)) {
+        let wanted = |e: &notify::Event| {
+            e.need_rescan()
+                || matches!(
+                    e.kind,
+                    EventKind::Create(_) | EventKind::Remove(_) | EventKind::Modify(ModifyKind::Name(_))
+                )
+                || relevant(&site_dir, &out, e).is_some()
+        };
+        if event.as_ref().is_ok_and(|e| !wanted(e)) {
             return;
         }
         if let Err(mpsc::TrySendError::Full(_)) = tx.try_send(event) {
@@ -563,23 +639,28 @@ fn changes_content(event: &notify::Event) -> bool {
 
 /// The first input file a file event touches: `site.toml` or a file under
 /// `data/` or `static/` (hidden files and editor backups excepted).
-fn relevant(site_dir: &Path, out: &Path, event: notify::Event) -> Option<PathBuf> {
-    if !changes_content(&event) {
+fn relevant(site_dir: &Path, out: &Path, event: &notify::Event) -> Option<PathBuf> {
+    if !changes_content(event) {
         return None;
     }
-    event.paths.into_iter().find(|p| {
-        if p.starts_with(out) {
-            return false;
-        }
-        let Ok(rel) = p.strip_prefix(site_dir) else {
-            return false;
-        };
-        let hidden = rel
-            .components()
-            .any(|c| c.as_os_str().to_string_lossy().starts_with('.'));
-        let backup = rel.to_string_lossy().ends_with('~');
-        rel == Path::new("site.toml") || (!hidden && !backup && (rel.starts_with("data") || rel.starts_with("static")))
-    })
+    event
+        .paths
+        .iter()
+        .find(|p| {
+            if p.starts_with(out) {
+                return false;
+            }
+            let Ok(rel) = p.strip_prefix(site_dir) else {
+                return false;
+            };
+            let hidden = rel
+                .components()
+                .any(|c| c.as_os_str().to_string_lossy().starts_with('.'));
+            let backup = rel.to_string_lossy().ends_with('~');
+            rel == Path::new("site.toml")
+                || (!hidden && !backup && (rel.starts_with("data") || rel.starts_with("static")))
+        })
+        .cloned()
 }
 
 fn rebuild(build: &BuildOptions, state: &Mutex<State>) {
@@ -1578,10 +1659,10 @@ mod tests {
         write_old(&cup, "name = \"Cup\"\n");
         write_old(&site.join("static/a.txt"), "a\n");
         write_old(&site.join("site.toml"), "title = \"Old\"\n");
-        let (handler, events, overflow) = queue();
+        let out = site.join("public");
+        let (handler, events, overflow) = queue(&site, &out);
         let config = notify::Config::default().with_poll_interval(Duration::from_millis(50));
         let poll = crate::poll::MetadataPoll::new(handler, config).unwrap();
-        let out = site.join("public");
         let at_limit = FillsUp(Arc::new(AtomicBool::new(true)));
         let mut inputs = Inputs::start(Box::new(at_limit), Some(Box::new(poll)), events, overflow, &site, &out);
         assert!(inputs.is_watched(&site.join("data")) && inputs.is_watched(&site.join("static")));
@@ -1603,11 +1684,11 @@ mod tests {
         write_old(&site.join("data/2005/cup.toml"), "name = \"Cup\"\n");
         write_old(&site.join("static/a.txt"), "a\n");
         write_old(&site.join("site.toml"), "title = \"Old\"\n");
-        let (mut handler, events, overflow) = queue();
+        let out = site.join("public");
+        let (mut handler, events, overflow) = queue(&site, &out);
         let config = notify::Config::default().with_poll_interval(Duration::from_millis(50));
         let poll = crate::poll::MetadataPoll::new(handler.clone(), config).unwrap();
         let full = Arc::new(AtomicBool::new(false));
-        let out = site.join("public");
         let watcher = Box::new(FillsUp(Arc::clone(&full)));
         let mut inputs = Inputs::start(watcher, Some(Box::new(poll)), events, overflow, &site, &out);
         assert!(inputs.watched.len() == 2 && inputs.watched.iter().all(|w| !w.polled));
@@ -1757,19 +1838,70 @@ mod tests {
         for i in 0..=MAX_WATCHED_FOLDERS {
             std::fs::create_dir_all(site.join(format!("static/d{i}"))).unwrap();
         }
-        // Hidden folders are not counted.
-        for i in 0..MAX_WATCHED_FOLDERS {
+        // Hidden folders count (file events watch them): 2005, .cache and
+        // 4,999 in it are one more than file events follow.
+        for i in 0..MAX_WATCHED_FOLDERS - 1 {
             std::fs::create_dir_all(site.join(format!("data/.cache/d{i}"))).unwrap();
         }
         let mut inputs = Inputs::native(&site, &site.join("public")).unwrap();
         let mut polled: Vec<_> = inputs.watched.iter().map(|w| (w.path.clone(), w.polled)).collect();
         polled.sort();
-        assert_eq!(polled, [(site.join("data"), false), (site.join("static"), true)]);
+        assert_eq!(polled, [(site.join("data"), true), (site.join("static"), true)]);
+        // One fewer: followed by file events.
+        std::fs::remove_dir(site.join("data/.cache/d0")).unwrap();
+        let inputs_fewer = Inputs::native(&site, &site.join("public")).unwrap();
+        assert!(
+            inputs_fewer
+                .watched
+                .iter()
+                .any(|w| w.path == site.join("data") && !w.polled)
+        );
+        drop(inputs_fewer);
         let a = site.join("static/d7/a.txt");
         std::fs::write(&a, "a").unwrap();
         expect(&mut inputs, "a file made in a polled folder", |p| {
             p.starts_with(site.join("static/d7"))
         });
+    }
+
+    /// A tree of folders moved or made in an input followed by file events
+    /// while serving, past MAX_WATCHED_FOLDERS, moves that input to polling
+    /// (removing a tree of 30,000 moved in held every edit back for over a
+    /// minute), a hidden tree too; an edit in the tree is then seen.
+    #[test]
+    fn an_input_that_grows_past_the_folders_followed_is_polled() {
+        let tmp = tempfile::tempdir().unwrap();
+        let site = tmp.path().join("site");
+        write_old(&site.join("site.toml"), "title = \"Old\"\n");
+        write_old(&site.join("data/2005/cup.toml"), "name = \"Cup\"\n");
+        write_old(&site.join("static/a.txt"), "a\n");
+        for tree in ["tree", "hidden"] {
+            for i in 0..MAX_WATCHED_FOLDERS {
+                std::fs::create_dir_all(tmp.path().join(format!("{tree}/d{i}"))).unwrap();
+            }
+        }
+        let mut inputs = Inputs::native(&site, &site.join("public")).unwrap();
+        let polled =
+            |inputs: &Inputs, folder: &str| inputs.watched.iter().any(|w| w.path == site.join(folder) && w.polled);
+        assert!(inputs.watched.iter().all(|w| !w.polled));
+        std::fs::rename(tmp.path().join("tree"), site.join("static/tree")).unwrap();
+        expect(&mut inputs, "a tree moved in", |p| p.starts_with(site.join("static")));
+        assert!(polled(&inputs, "static"), "static/ is followed by file events");
+        assert!(!polled(&inputs, "data"));
+        // The tree's own events may still come (too many for the queue: a
+        // change to every input); then it is quiet.
+        while inputs.next_change(Some(Duration::from_millis(1500))).unwrap().is_some() {}
+        let a = site.join("static/tree/d7/a.txt");
+        std::fs::write(&a, "a").unwrap();
+        expect(&mut inputs, "a file made in the tree", |p| {
+            p.starts_with(site.join("static/tree/d7"))
+        });
+        // A hidden tree changes no page: data/ is polled at the next look.
+        std::fs::rename(tmp.path().join("hidden"), site.join("data/.hidden")).unwrap();
+        expect(&mut inputs, "a hidden tree moved in", |p| {
+            p.starts_with(site.join("data"))
+        });
+        assert!(polled(&inputs, "data"), "data/ is followed by file events");
     }
 
     /// A file swapped for a FIFO after the check is not waited on (the
@@ -1805,7 +1937,7 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let site = tmp.path();
         std::fs::create_dir(site.join("data")).unwrap();
-        let inputs = Inputs::polling(site, &site.join("public"), Duration::from_secs(3600)).unwrap();
+        let mut inputs = Inputs::polling(site, &site.join("public"), Duration::from_secs(3600)).unwrap();
         let rescan = notify::Event::new(EventKind::Other).set_flag(notify::event::Flag::Rescan);
         let (mut changed, mut replaced) = (None, Vec::new());
         assert!(inputs.note(Ok(rescan), &mut changed, &mut replaced));
@@ -1822,20 +1954,36 @@ mod tests {
     }
 
     /// The watcher's queue holds at most EVENT_QUEUE events, drops reads
-    /// at once, and says when it dropped a change: every input folder then
-    /// counts as changed and replaced.
+    /// and writes to files that are no input at once, and says when it
+    /// dropped a change: every input folder then counts as changed and
+    /// replaced.
     #[test]
     fn a_full_queue_of_events_is_one_change_to_every_input() {
         use notify::EventHandler as _;
-        let (mut handler, events, overflow) = queue();
-        let event = |kind| Ok(notify::Event::new(kind).add_path(PathBuf::from("/site/data/a.toml")));
+        use notify::event::{CreateKind, DataChange, RemoveKind};
+        let (mut handler, events, overflow) = queue(Path::new("/site"), Path::new("/site/public"));
+        let event = |kind, path: &str| Ok(notify::Event::new(kind).add_path(PathBuf::from(path)));
+        let write = EventKind::Modify(ModifyKind::Data(DataChange::Any));
         for _ in 0..10 * EVENT_QUEUE {
-            handler.handle_event(event(EventKind::Access(notify::event::AccessKind::Any)));
+            handler.handle_event(event(EventKind::Access(AccessKind::Any), "/site/data/a.toml"));
+            // A log beside site.toml, a hidden file, the output: no input.
+            for other in ["/site/notes.log", "/site/data/.a.toml.swp", "/site/public/index.html"] {
+                handler.handle_event(event(write, other));
+            }
         }
         assert_eq!(events.try_iter().count(), 0);
         assert!(!overflow.load(Ordering::Relaxed));
+        // Kept: writes to inputs, anything made or removed, a rescan.
+        handler.handle_event(event(write, "/site/site.toml"));
+        handler.handle_event(event(write, "/site/static/a.css"));
+        handler.handle_event(event(EventKind::Create(CreateKind::File), "/site/notes.log"));
+        handler.handle_event(event(EventKind::Remove(RemoveKind::Folder), "/site/data/.cache"));
+        handler.handle_event(Ok(
+            notify::Event::new(EventKind::Other).set_flag(notify::event::Flag::Rescan)
+        ));
+        assert_eq!(events.try_iter().count(), 5);
         for _ in 0..EVENT_QUEUE + 5 {
-            handler.handle_event(event(EventKind::Create(notify::event::CreateKind::File)));
+            handler.handle_event(event(EventKind::Create(CreateKind::File), "/site/data/a.toml"));
         }
         assert!(overflow.load(Ordering::Relaxed));
         assert_eq!(events.try_iter().count(), EVENT_QUEUE);

@@ -202,6 +202,25 @@ fn unchanged(options: &BuildOptions, started: Instant) -> Option<Summary> {
     })
 }
 
+/// Copy a static file to `rel` of the output, in pieces, never held whole
+/// (a static file may be a large download). A failed read names the file
+/// read, not its copy (one removed while the build ran was reported as
+/// `public/...: No such file or directory`). Returns the bytes copied.
+fn copy_static(staging: &output::Staging, rel: &str, src: &ratings_model::files::SiteFile) -> Result<u64, Diagnostic> {
+    let mut unread = None;
+    staging
+        .write_pieces(rel, &mut |sink| {
+            let mut wrote = true;
+            src.for_each_piece(&mut |piece| sink(piece).inspect_err(|_| wrote = false))
+                .inspect_err(|e| {
+                    if wrote {
+                        unread = Some(Diagnostic::io(&src.path, e));
+                    }
+                })
+        })
+        .map_err(|copy| unread.take().unwrap_or(copy))
+}
+
 /// Load, rate, render and write a site, always (files whose bytes are
 /// unchanged are still not rewritten: they are hard-linked).
 pub fn build_full(options: &BuildOptions) -> Result<Summary, Errors> {
@@ -449,11 +468,7 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
                     render_ns.fetch_add(t0.elapsed().as_nanos() as u64, Ordering::Relaxed);
                     n
                 }
-                plan::Source::Static(src) => {
-                    // Copied in pieces, never held whole (a static file may
-                    // be a large download).
-                    staging.write_pieces(path, &mut |sink| src.for_each_piece(sink))?
-                }
+                plan::Source::Static(src) => copy_static(staging, path, src)?,
                 source => {
                     let text = source.bytes(ctx, plan).unwrap_or_default();
                     let t1 = Instant::now();
@@ -499,4 +514,39 @@ fn write_plan(ctx: &pages::Context, plan: &plan::Plan, staging: &output::Staging
             })
             .collect(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A static file gone between the walk and its copy is named as the
+    /// file read, not as the copy in the output.
+    #[test]
+    fn a_static_file_gone_before_its_copy_is_named() {
+        let tmp = tempfile::tempdir().unwrap();
+        let site = tmp.path().canonicalize().unwrap();
+        std::fs::create_dir_all(site.join("static/css")).unwrap();
+        std::fs::write(site.join("static/css/a.css"), "a { }").unwrap();
+        let out = site.join("public");
+        let found = ratings_model::files::walk(
+            &site,
+            "static",
+            &ratings_model::files::Bounds::new(&site, Some(&out)).unwrap(),
+        );
+        let [src] = found.files.as_slice() else {
+            panic!("{:?}", found.files)
+        };
+        let staging = output::Staging::begin(&out, &site, false).unwrap();
+        staging.create_dirs(["css"].into_iter()).unwrap();
+        assert_eq!(copy_static(&staging, "css/a.css", src).unwrap(), 5);
+        std::fs::remove_file(&src.path).unwrap();
+        let e = copy_static(&staging, "css/a.css", src).unwrap_err().to_string();
+        assert!(
+            e.starts_with(&format!("{}: ", site.join("static/css/a.css").display())),
+            "{e}"
+        );
+        assert!(e.contains("No such file"), "{e}");
+        staging.abort();
+    }
 }
