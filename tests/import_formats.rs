@@ -178,6 +178,9 @@ fn the_javafo_sample_imports_as_written() {
         "[\"Rodriguez Cabrera Fco. Javier\", \"Portugal Sarasola Martin\", \"+-\"],",
         // A name with a comma is shown given names first.
         "[[results]]\nrank = 4\nname = \"Eugenio Gorrochategui Torres\"\nnat = \"ESP\"\n",
+        // Round 5 is not paired yet: its one bye asked for ahead, and no
+        // zero-point bye for the 51 others (each showed `0 bye`).
+        "[[round]]\nmatches = []\nhalf_point_byes = [\"Gallas Gautier\"]\n\n[[results]]",
     ] {
         assert!(toml.contains(expected), "missing {expected:?} in\n{toml}");
     }
@@ -187,6 +190,17 @@ fn the_javafo_sample_imports_as_written() {
         "{err}"
     );
     assert!(err.contains("the file plans 9 rounds; 5 have results"), "{err}");
+    assert!(
+        err.contains("javafo_sample2.trf:35:1: round 5 has no game, only byes asked for ahead (not paired yet?): the other players are absent from it, not given zero-point byes"),
+        "{err}"
+    );
+    // Moreno Romero Ernesto's absences in rounds 1-4 only.
+    assert_eq!(
+        toml.matches("zero_point_byes = [\"Moreno Romero Ernesto\"]").count(),
+        4,
+        "{toml}"
+    );
+    assert_eq!(toml.matches("zero_point_byes").count(), 4, "{toml}");
 }
 
 #[test]

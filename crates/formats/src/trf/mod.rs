@@ -586,6 +586,7 @@ fn build(mut section: Section) -> (Tournament, (usize, usize)) {
     let unpaired = pairing::pair_rounds(&section.players, &section.by_rank, &mut t, &mut more);
     drop_unplayed_rounds(&mut t, &section.players, &unpaired);
     points::check(&mut t, &section.players, &section.scoring);
+    unpaired_round_absent(&mut t, &section.players);
     let s = section.scoring;
     if s != Scoring::default() {
         t.points = Some((s.win, s.draw, s.loss));
@@ -636,6 +637,39 @@ fn drop_unplayed_rounds(t: &mut Tournament, players: &[PlayerLine], unpaired: &[
         }
         t.round_results.pop();
         t.byes.pop();
+    }
+}
+
+/// A round after the last game with byes that score is one not paired yet,
+/// whose byes were asked for ahead (JaVaFo writes round 5's `H` before
+/// pairing it): the players without such a bye are absent from it (`–` on
+/// the event page), not given a zero-point bye each, with a warning at the
+/// first line that writes the round.
+fn unpaired_round_absent(t: &mut Tournament, players: &[PlayerLine]) {
+    let played = t
+        .round_results
+        .iter()
+        .rposition(|games| !games.is_empty())
+        .map_or(0, |r| r + 1);
+    for round in played..t.byes.len() {
+        let byes = &t.byes[round];
+        if !byes.iter().any(|&(_, kind)| kind == ByeKind::Zero) || !byes.iter().any(|&(_, kind)| kind != ByeKind::Zero)
+        {
+            continue;
+        }
+        t.byes[round].retain(|&(_, kind)| kind != ByeKind::Zero);
+        if let Some(p) = players
+            .iter()
+            .find(|p| p.entries.get(round).is_some_and(|e| *e != player_line::BLANK))
+        {
+            t.warn(
+                p.line,
+                format!(
+                    "round {} has no game, only byes asked for ahead (not paired yet?): the other players are absent from it, not given zero-point byes",
+                    round + 1
+                ),
+            );
+        }
     }
 }
 
@@ -690,17 +724,11 @@ mod tests {
             .next()
             .unwrap();
         assert_eq!(t.rounds, 800);
-        assert_eq!(
-            t.byes[799],
-            vec![
-                (0, ByeKind::Zero),
-                (1, ByeKind::Zero),
-                (2, ByeKind::Zero),
-                (3, ByeKind::Full),
-                (4, ByeKind::Zero),
-                (5, ByeKind::Zero)
-            ]
-        );
+        // Round 800 is after the last game: the players without its bye are
+        // absent from it (a round not paired yet), those of round 799 given
+        // a zero-point bye as written.
+        assert_eq!(t.byes[799], vec![(3, ByeKind::Full)]);
+        assert_eq!(t.byes[798], (0..6).map(|p| (p, ByeKind::Zero)).collect::<Vec<_>>());
     }
 
     #[test]
