@@ -394,6 +394,52 @@ fn surname_typos_and_swapped_orders_are_warned_about_with_a_fix_to_paste() {
     assert_eq!(check_warnings(site), Vec::<String>::new());
 }
 
+/// An entry of many aliases is not quoted whole in each warning about a
+/// near spelling of it (10,000 aliases and many near spellings: each
+/// warning held them all); the spelling to add is given instead.
+#[test]
+fn a_likely_duplicate_of_an_entry_of_many_aliases_names_the_spelling_to_add() {
+    let tmp = dip_pouch_site();
+    let site = tmp.path();
+    let aliases: Vec<String> = (0..8).map(|i| format!("\"Ivan Petrov {i:04}\"")).collect();
+    std::fs::write(
+        site.join("data/players.toml"),
+        format!(
+            "[[player]]\nname = \"Ivan Petrov\"\naliases = [{}]\n",
+            aliases.join(", ")
+        ),
+    )
+    .unwrap();
+    events_of_names(
+        site,
+        &[
+            ("a.toml", &["Ivan Petrov", "Anna Berg"]),
+            ("d.toml", &["Olga Lind", "Ivan Petrof"]),
+        ],
+    );
+    let shown = check_warnings(site);
+    assert_eq!(shown.len(), 1, "{}", shown.join("\n"));
+    assert!(
+        shown[0].contains(&format!(
+            "if they are one person, in {}, add \"Ivan Petrof\" to the aliases of its entry `name = \"Ivan Petrov\"` (8 aliases)\n",
+            site.join("data/players.toml").display()
+        )),
+        "{}",
+        shown[0]
+    );
+    assert!(!shown[0].contains("0007"), "{}", shown[0]);
+    // Seven aliases: the line to paste, as before.
+    let seven = format!("aliases = [{}]", aliases[..7].join(", "));
+    std::fs::write(
+        site.join("data/players.toml"),
+        format!("[[player]]\nname = \"Ivan Petrov\"\n{seven}\n"),
+    )
+    .unwrap();
+    let shown = check_warnings(site);
+    let pasted = format!("aliases = [{}, \"Ivan Petrof\"]", aliases[..7].join(", "));
+    assert!(shown[0].contains(&format!("\n    {pasted}\n")), "{}", shown[0]);
+}
+
 /// A first name of 190 letters (names have at most 200) beside a shared
 /// surname is not compared letter by letter (at 9,000 letters, when names
 /// could have 10,000, that took minutes); a real typo beside it still is.

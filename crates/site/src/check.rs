@@ -658,6 +658,10 @@ pub fn idle_ratings(site: &Site, site_dir: &Path, ratings: &[crate::rated::Rated
     out
 }
 
+/// The most aliases of an entry a duplicate warning quotes as the line to
+/// paste; an entry with more is named, and the spelling to add given.
+const MAX_ALIASES_QUOTED: usize = 8;
+
 /// The checks' shared state and the warnings found so far.
 struct Warnings<'a> {
     site: &'a Site,
@@ -771,6 +775,15 @@ impl<'a> Warnings<'a> {
         let (kept, other) = (&site.model.player(keep).display, &site.model.player(alias).display);
         let players_toml = self.players_toml.display();
         let fix = match self.registered.get(key(keep)) {
+            // A long list is not copied into each warning (an entry of
+            // 10,000 aliases and many near spellings of it: each warning
+            // held them all).
+            Some(aliases) if aliases.len() >= MAX_ALIASES_QUOTED => format!(
+                "in {players_toml}, add {} to the aliases of its entry `name = {}` ({} aliases)",
+                toml_str(other),
+                toml_str(kept),
+                aliases.len()
+            ),
             Some(aliases) => {
                 let listed: Vec<String> = aliases.iter().map(|a| toml_str(a)).chain([toml_str(other)]).collect();
                 format!(
