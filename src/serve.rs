@@ -144,9 +144,8 @@ struct Inputs {
     /// rebuild and a reload of every open page.
     fallback: Option<Box<dyn Watcher>>,
     events: mpsc::Receiver<notify::Result<notify::Event>>,
-    /// Set when the queue of events was full and some were dropped: the
-    /// next change then counts as one to every input folder.
-    overflow: Arc<AtomicBool>,
+    /// What the watcher's handler saw besides the events it queued.
+    flags: Arc<Flags>,
     site_dir: PathBuf,
     out: PathBuf,
     /// The input folders now watched, each with what was at its name
@@ -173,7 +172,7 @@ impl Inputs {
     }
 
     fn native(site_dir: &Path, out: &Path) -> Option<Inputs> {
-        let (handler, events, overflow) = queue(site_dir, out);
+        let (handler, events, flags) = queue(site_dir, out);
         // Links are not followed: a link out of the site (`static/x ->
         // /sys`) is the build's error, and following it made the watch
         // walk /sys before the first build. A link inside the site leads
@@ -195,18 +194,11 @@ impl Inputs {
         let mut watcher = notify::RecommendedWatcher::new(handler, config).ok()?;
         watcher.watch(site_dir, RecursiveMode::NonRecursive).ok()?;
         let fallback = fallback.ok().map(|poll| Box::new(poll) as Box<dyn Watcher>);
-        Some(Inputs::start(
-            Box::new(watcher),
-            fallback,
-            events,
-            overflow,
-            site_dir,
-            out,
-        ))
+        Some(Inputs::start(Box::new(watcher), fallback, events, flags, site_dir, out))
     }
 
     fn polling(site_dir: &Path, out: &Path, interval: Duration) -> Result<Inputs, String> {
-        let (handler, events, overflow) = queue(site_dir, out);
+        let (handler, events, flags) = queue(site_dir, out);
         // By the entries' stamps, opening no file ([`crate::poll`]).
         let config = notify::Config::default().with_poll_interval(interval);
         let mut watcher =
@@ -214,14 +206,14 @@ impl Inputs {
         watcher
             .watch(site_dir, RecursiveMode::NonRecursive)
             .map_err(|e| format!("cannot watch {}: {e}", Shown(&site_dir)))?;
-        Ok(Inputs::start(Box::new(watcher), None, events, overflow, site_dir, out))
+        Ok(Inputs::start(Box::new(watcher), None, events, flags, site_dir, out))
     }
 
     fn start(
         watcher: Box<dyn Watcher>,
         fallback: Option<Box<dyn Watcher>>,
         events: mpsc::Receiver<notify::Result<notify::Event>>,
-        overflow: Arc<AtomicBool>,
+        flags: Arc<Flags>,
         site_dir: &Path,
         out: &Path,
     ) -> Inputs {
@@ -229,7 +221,7 @@ impl Inputs {
             watcher,
             fallback,
             events,
-            overflow,
+            flags,
             site_dir: site_dir.to_path_buf(),
             out: out.to_path_buf(),
             watched: Vec::new(),
@@ -288,7 +280,7 @@ impl Inputs {
                 quiet = std::time::Instant::now() + SETTLE;
             }
         }
-        if self.overflow.swap(false, Ordering::Relaxed) {
+        if self.flags.overflow.swap(false, Ordering::Relaxed) {
             // Events were dropped: any input may have changed or been
             // replaced.
             replaced = INPUT_FOLDERS.iter().map(|f| self.site_dir.join(f)).collect();
@@ -303,7 +295,7 @@ impl Inputs {
     /// and the input folder it says was removed, created or renamed.
     /// Whether it changes an input.
     fn note(
-        &mut self,
+        &self,
         event: notify::Result<notify::Event>,
         changed: &mut Option<PathBuf>,
         replaced: &mut Vec<PathBuf>,
@@ -317,19 +309,9 @@ impl Inputs {
         // changed, and folders made meanwhile are not watched yet.
         let rescan = event.need_rescan();
         if rescan {
-            self.overflow.store(true, Ordering::Relaxed);
+            self.flags.overflow.store(true, Ordering::Relaxed);
         }
         let mut linked = None;
-        if arrived(&event) {
-            // A folder made or moved in under an input followed by file
-            // events (hidden ones too: they are watched): counted once
-            // the burst settles ([`Inputs::outgrown`]).
-            for w in self.watched.iter_mut().filter(|w| !w.polled) {
-                if event.paths.iter().any(|p| p.starts_with(&w.path) && *p != w.path) {
-                    w.grew = true;
-                }
-            }
-        }
         if matches!(
             event.kind,
             EventKind::Create(_) | EventKind::Remove(_) | EventKind::Modify(ModifyKind::Name(_))
@@ -360,7 +342,7 @@ impl Inputs {
         let relevant = input.is_some();
         if changed.is_none() {
             // Events dropped: a change, even if those that came change nothing.
-            let dropped = self.overflow.load(Ordering::Relaxed);
+            let dropped = self.flags.overflow.load(Ordering::Relaxed);
             *changed = input.or_else(|| dropped.then(|| self.site_dir.join("data")));
         }
         relevant || rescan
@@ -401,19 +383,20 @@ impl Inputs {
     }
 
     /// The input folders followed by file events that folders came into
-    /// since the last look and that now hold more than
-    /// [`MAX_WATCHED_FOLDERS`]: replaced, so that [`Inputs::rewatch`]
-    /// polls them (a tree of 30,000 folders moved in while serving, then
-    /// removed, held every edit back for over a minute).
-    fn outgrown(&mut self, replaced: &mut Vec<PathBuf>) {
-        let can_poll = self.fallback.is_some();
-        for w in &mut self.watched {
-            if std::mem::take(&mut w.grew)
-                && can_poll
-                && !replaced.contains(&w.path)
-                && more_folders_than(&w.path, MAX_WATCHED_FOLDERS)
+    /// since the last look (hidden ones too: file events watch them) and
+    /// that now hold more than [`MAX_WATCHED_FOLDERS`]: replaced, so that
+    /// [`Inputs::rewatch`] polls them (a tree of 30,000 folders moved in
+    /// while serving, then removed, held every edit back for over a minute).
+    fn outgrown(&self, replaced: &mut Vec<PathBuf>) {
+        for (grew, folder) in self.flags.grew.iter().zip(INPUT_FOLDERS) {
+            let path = self.site_dir.join(folder);
+            if grew.swap(false, Ordering::Relaxed)
+                && self.fallback.is_some()
+                && self.watched.iter().any(|w| w.path == path && !w.polled)
+                && !replaced.contains(&path)
+                && more_folders_than(&path, MAX_WATCHED_FOLDERS)
             {
-                replaced.push(w.path.clone());
+                replaced.push(path);
             }
         }
     }
@@ -498,7 +481,6 @@ impl Inputs {
                         path,
                         at,
                         polled: false,
-                        grew: false,
                     }),
                     Err(why) => {
                         let Some(poll) = &mut self.fallback else { continue };
@@ -506,12 +488,7 @@ impl Inputs {
                             if !was_polled.contains(&&path) {
                                 eprintln!("{folder}: no file events for it ({why}): polled every 0.5 s instead");
                             }
-                            self.watched.push(Watched {
-                                path,
-                                at,
-                                polled: true,
-                                grew: false,
-                            });
+                            self.watched.push(Watched { path, at, polled: true });
                         }
                     }
                 }
@@ -539,14 +516,23 @@ fn more_folders_than(path: &Path, max: usize) -> bool {
         .is_some()
 }
 
-/// An input folder watched: what was at its name then, whether it is
-/// polled (file events could not watch it), and whether folders came
-/// into it since it was last counted.
+/// An input folder watched: what was at its name then, and whether it is
+/// polled (file events could not watch it).
 struct Watched {
     path: PathBuf,
     at: Option<crate::poll::Identity>,
     polled: bool,
-    grew: bool,
+}
+
+/// What the watcher's handler tells [`Inputs`] besides the events it queues.
+#[derive(Default)]
+struct Flags {
+    /// The queue was full and an event dropped: the next change then
+    /// counts as one to every input folder.
+    overflow: AtomicBool,
+    /// Folders were made or moved into each input folder (as
+    /// [`INPUT_FOLDERS`]): it is counted again ([`Inputs::outgrown`]).
+    grew: [AtomicBool; 2],
 }
 
 /// Whether a file event says a folder was made or moved in (inotify tells
@@ -586,43 +572,71 @@ fn watchable(site_dir: &Path, out: &Path, path: &Path) -> bool {
 /// reads were left out, a site of 65,536 folders queued 150 MB of them).
 const EVENT_QUEUE: usize = 4096;
 
-/// The file watcher's event handler and the queue it fills. Events that
-/// [`Inputs::note`] would make nothing of are dropped at once: reads,
-/// permission changes, writes to files that are no input (a log beside
-/// `site.toml` written 50,000 times a second during a build filled the
-/// queue, a change to every input: up to 20 rebuilds). Files and folders
-/// made, removed or renamed are all kept (a folder coming or going at the
-/// top of the site or in an input is looked at). When the queue is full,
-/// an event is dropped and `overflow` set.
+/// The file watcher's event handler and the queue it fills. Only events
+/// [`Inputs::note`] makes something of are queued: changes to input files
+/// (hidden files and editor backups are none), the input folders and
+/// folders at the top of the site coming or going, and the system's own
+/// overflow. Reads, permission changes, and files that are no input being
+/// written, made, removed or renamed are dropped at once: a log beside
+/// `site.toml` written 50,000 times a second, or a temporary file made and
+/// removed 15,000 times a second in `data/.tmp/`, filled the queue during
+/// a rebuild, which is a change to every input: up to 50 rebuilds while it
+/// ran. A folder made or moved into an input folder, hidden or not, is
+/// noted in `Flags::grew`. When the queue is full, an event is dropped and
+/// `Flags::overflow` set.
 fn queue(
     site_dir: &Path,
     out: &Path,
 ) -> (
     impl notify::EventHandler + Clone,
     mpsc::Receiver<notify::Result<notify::Event>>,
-    Arc<AtomicBool>,
+    Arc<Flags>,
 ) {
     let (tx, events) = mpsc::sync_channel(EVENT_QUEUE);
-    let overflow = Arc::new(AtomicBool::new(false));
-    let full = overflow.clone();
+    let flags = Arc::new(Flags::default());
+    let seen = Arc::clone(&flags);
     let (site_dir, out) = (site_dir.to_path_buf(), out.to_path_buf());
+    let inputs = INPUT_FOLDERS.map(|f| site_dir.join(f));
     let handler = move |event: notify::Result<notify::Event>| {
-        let wanted = |e: &notify::Event| {
-            e.need_rescan()
-                || matches!(
-                    e.kind,
-                    EventKind::Create(_) | EventKind::Remove(_) | EventKind::Modify(ModifyKind::Name(_))
-                )
-                || relevant(&site_dir, &out, e).is_some()
-        };
-        if event.as_ref().is_ok_and(|e| !wanted(e)) {
-            return;
+        if let Ok(e) = &event {
+            for (input, grew) in inputs.iter().zip(&seen.grew) {
+                if e.paths.iter().any(|p| p.starts_with(input) && p != input) && arrived(e) {
+                    grew.store(true, Ordering::Relaxed);
+                }
+            }
+            let wanted =
+                e.need_rescan() || relevant(&site_dir, &out, e).is_some() || top_level_folder(&site_dir, &out, e);
+            if !wanted {
+                return;
+            }
         }
         if let Err(mpsc::TrySendError::Full(_)) = tx.try_send(event) {
-            full.store(true, Ordering::Relaxed);
+            seen.overflow.store(true, Ordering::Relaxed);
         }
     };
-    (handler, events, overflow)
+    (handler, events, flags)
+}
+
+/// Whether a file event says a folder at the top of the site (not hidden,
+/// not the output) came or went: where a linked input folder may lead
+/// (`static -> assets`). A file there is no input unless it is
+/// `site.toml`; a rename whose folder is gone already is left to the look
+/// at names once a second.
+fn top_level_folder(site_dir: &Path, out: &Path, event: &notify::Event) -> bool {
+    use notify::event::{CreateKind, RemoveKind};
+    let folder = |p: &PathBuf| match event.kind {
+        EventKind::Create(CreateKind::Folder) | EventKind::Remove(RemoveKind::Folder) => true,
+        EventKind::Create(_) | EventKind::Remove(_) | EventKind::Modify(ModifyKind::Name(_)) => {
+            std::fs::symlink_metadata(p).is_ok_and(|m| m.is_dir())
+        }
+        _ => false,
+    };
+    event.paths.iter().any(|p| {
+        p.parent() == Some(site_dir)
+            && !p.starts_with(out)
+            && !p.file_name().is_some_and(ratings_model::files::is_hidden)
+            && folder(p)
+    })
 }
 
 /// Whether a file event may change a page: not a read, nor a change of
@@ -1660,11 +1674,11 @@ mod tests {
         write_old(&site.join("static/a.txt"), "a\n");
         write_old(&site.join("site.toml"), "title = \"Old\"\n");
         let out = site.join("public");
-        let (handler, events, overflow) = queue(&site, &out);
+        let (handler, events, flags) = queue(&site, &out);
         let config = notify::Config::default().with_poll_interval(Duration::from_millis(50));
         let poll = crate::poll::MetadataPoll::new(handler, config).unwrap();
         let at_limit = FillsUp(Arc::new(AtomicBool::new(true)));
-        let mut inputs = Inputs::start(Box::new(at_limit), Some(Box::new(poll)), events, overflow, &site, &out);
+        let mut inputs = Inputs::start(Box::new(at_limit), Some(Box::new(poll)), events, flags, &site, &out);
         assert!(inputs.is_watched(&site.join("data")) && inputs.is_watched(&site.join("static")));
         assert_eq!(inputs.next_change(Some(Duration::from_millis(2500))).unwrap(), None);
         std::fs::write(&cup, "name = \"Edited\"\n").unwrap();
@@ -1685,12 +1699,12 @@ mod tests {
         write_old(&site.join("static/a.txt"), "a\n");
         write_old(&site.join("site.toml"), "title = \"Old\"\n");
         let out = site.join("public");
-        let (mut handler, events, overflow) = queue(&site, &out);
+        let (mut handler, events, flags) = queue(&site, &out);
         let config = notify::Config::default().with_poll_interval(Duration::from_millis(50));
         let poll = crate::poll::MetadataPoll::new(handler.clone(), config).unwrap();
         let full = Arc::new(AtomicBool::new(false));
         let watcher = Box::new(FillsUp(Arc::clone(&full)));
-        let mut inputs = Inputs::start(watcher, Some(Box::new(poll)), events, overflow, &site, &out);
+        let mut inputs = Inputs::start(watcher, Some(Box::new(poll)), events, flags, &site, &out);
         assert!(inputs.watched.len() == 2 && inputs.watched.iter().all(|w| !w.polled));
         full.store(true, Ordering::Relaxed);
         let new = site.join("static/new/x.txt");
@@ -1937,55 +1951,73 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let site = tmp.path();
         std::fs::create_dir(site.join("data")).unwrap();
-        let mut inputs = Inputs::polling(site, &site.join("public"), Duration::from_secs(3600)).unwrap();
+        let inputs = Inputs::polling(site, &site.join("public"), Duration::from_secs(3600)).unwrap();
         let rescan = notify::Event::new(EventKind::Other).set_flag(notify::event::Flag::Rescan);
         let (mut changed, mut replaced) = (None, Vec::new());
         assert!(inputs.note(Ok(rescan), &mut changed, &mut replaced));
         assert_eq!(changed, Some(site.join("data")));
-        assert!(inputs.overflow.load(Ordering::Relaxed));
+        assert!(inputs.flags.overflow.load(Ordering::Relaxed));
         let other = notify::Event::new(EventKind::Other);
         let mut unchanged = None;
         assert!(!inputs.note(Ok(other.clone()), &mut unchanged, &mut replaced));
         assert_eq!(unchanged, Some(site.join("data")), "events were dropped: a change");
-        inputs.overflow.store(false, Ordering::Relaxed);
+        inputs.flags.overflow.store(false, Ordering::Relaxed);
         let mut unchanged = None;
         assert!(!inputs.note(Ok(other), &mut unchanged, &mut replaced));
         assert_eq!(unchanged, None);
     }
 
-    /// The watcher's queue holds at most EVENT_QUEUE events, drops reads
-    /// and writes to files that are no input at once, and says when it
-    /// dropped a change: every input folder then counts as changed and
-    /// replaced.
+    /// The watcher's queue holds at most EVENT_QUEUE events, drops at once
+    /// reads and files that are no input written, made, removed or renamed
+    /// (a temporary file made and removed 15,000 times a second filled it:
+    /// up to 50 rebuilds), notes folders made in an input folder without
+    /// queueing them, and says when it dropped a change: every input folder
+    /// then counts as changed and replaced.
     #[test]
     fn a_full_queue_of_events_is_one_change_to_every_input() {
         use notify::EventHandler as _;
-        use notify::event::{CreateKind, DataChange, RemoveKind};
-        let (mut handler, events, overflow) = queue(Path::new("/site"), Path::new("/site/public"));
+        use notify::event::{CreateKind, DataChange, RemoveKind, RenameMode};
+        let (mut handler, events, flags) = queue(Path::new("/site"), Path::new("/site/public"));
         let event = |kind, path: &str| Ok(notify::Event::new(kind).add_path(PathBuf::from(path)));
         let write = EventKind::Modify(ModifyKind::Data(DataChange::Any));
+        let renamed = EventKind::Modify(ModifyKind::Name(RenameMode::Both));
         for _ in 0..10 * EVENT_QUEUE {
             handler.handle_event(event(EventKind::Access(AccessKind::Any), "/site/data/a.toml"));
-            // A log beside site.toml, a hidden file, the output: no input.
-            for other in ["/site/notes.log", "/site/data/.a.toml.swp", "/site/public/index.html"] {
+            // A log or lock file beside site.toml, a hidden file, the
+            // output: no input.
+            for other in ["/site/notes.log", "/site/data/.tmp/x", "/site/public/index.html"] {
                 handler.handle_event(event(write, other));
+                handler.handle_event(event(EventKind::Create(CreateKind::File), other));
+                handler.handle_event(event(EventKind::Remove(RemoveKind::Any), other));
+                handler.handle_event(event(renamed, other));
+            }
+            // The output folder, a hidden one at the top.
+            for other in ["/site/public", "/site/.cache"] {
+                handler.handle_event(event(EventKind::Create(CreateKind::Folder), other));
             }
         }
         assert_eq!(events.try_iter().count(), 0);
-        assert!(!overflow.load(Ordering::Relaxed));
-        // Kept: writes to inputs, anything made or removed, a rescan.
+        assert!(!flags.overflow.load(Ordering::Relaxed));
+        assert!(!flags.grew.iter().any(|g| g.load(Ordering::Relaxed)));
+        // A hidden folder made in an input folder: noted, not queued.
+        handler.handle_event(event(EventKind::Create(CreateKind::Folder), "/site/data/.cache"));
+        assert_eq!(events.try_iter().count(), 0);
+        assert!(flags.grew[0].load(Ordering::Relaxed) && !flags.grew[1].load(Ordering::Relaxed));
+        // Kept: changes to inputs, a folder at the top coming or going, a
+        // rescan.
         handler.handle_event(event(write, "/site/site.toml"));
         handler.handle_event(event(write, "/site/static/a.css"));
-        handler.handle_event(event(EventKind::Create(CreateKind::File), "/site/notes.log"));
-        handler.handle_event(event(EventKind::Remove(RemoveKind::Folder), "/site/data/.cache"));
+        handler.handle_event(event(EventKind::Remove(RemoveKind::Any), "/site/data/2005/cup.toml"));
+        handler.handle_event(event(EventKind::Remove(RemoveKind::Folder), "/site/assets"));
+        handler.handle_event(event(EventKind::Create(CreateKind::Folder), "/site/data"));
         handler.handle_event(Ok(
             notify::Event::new(EventKind::Other).set_flag(notify::event::Flag::Rescan)
         ));
-        assert_eq!(events.try_iter().count(), 5);
+        assert_eq!(events.try_iter().count(), 6);
         for _ in 0..EVENT_QUEUE + 5 {
             handler.handle_event(event(EventKind::Create(CreateKind::File), "/site/data/a.toml"));
         }
-        assert!(overflow.load(Ordering::Relaxed));
+        assert!(flags.overflow.load(Ordering::Relaxed));
         assert_eq!(events.try_iter().count(), EVENT_QUEUE);
     }
 
