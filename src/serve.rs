@@ -251,6 +251,11 @@ impl Inputs {
                 Err(mpsc::RecvTimeoutError::Disconnected) => return Err("the file watcher stopped".into()),
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
             }
+            if changed.is_none() && self.flags.overflow.load(Ordering::Relaxed) {
+                // A change was dropped, whatever came after it (errors of
+                // the watcher, or nothing).
+                changed = Some(self.site_dir.join("data"));
+            }
             if changed.is_none() && self.looked.elapsed() >= RECHECK {
                 // No event says so when a linked folder's target is
                 // replaced (its own watch is on its sub-folders) or the
@@ -269,11 +274,15 @@ impl Inputs {
         let settled = std::time::Instant::now() + MAX_SETTLE;
         let mut quiet = std::time::Instant::now() + SETTLE;
         loop {
+            // Ends at the time, whatever waits in the queue (events that
+            // never stop, a folder renamed back and forth unthrottled, kept
+            // it from ever timing out: edits unseen while they came).
+            let until = quiet.min(settled);
             let now = std::time::Instant::now();
-            let Ok(more) = self
-                .events
-                .recv_timeout(quiet.min(settled).saturating_duration_since(now))
-            else {
+            if now >= until {
+                break;
+            }
+            let Ok(more) = self.events.recv_timeout(until - now) else {
                 break;
             };
             if self.note(more, &mut changed, &mut replaced) {
@@ -572,17 +581,19 @@ fn watchable(site_dir: &Path, out: &Path, path: &Path) -> bool {
 /// reads were left out, a site of 65,536 folders queued 150 MB of them).
 const EVENT_QUEUE: usize = 4096;
 
-/// The file watcher's event handler and the queue it fills. Only events
-/// [`Inputs::note`] makes something of are queued: changes to input files
-/// (hidden files and editor backups are none), the input folders and
-/// folders at the top of the site coming or going, and the system's own
-/// overflow. Reads, permission changes, and files that are no input being
-/// written, made, removed or renamed are dropped at once: a log beside
-/// `site.toml` written 50,000 times a second, or a temporary file made and
-/// removed 15,000 times a second in `data/.tmp/`, filled the queue during
-/// a rebuild, which is a change to every input: up to 50 rebuilds while it
-/// ran. A folder made or moved into an input folder, hidden or not, is
-/// noted in `Flags::grew`. When the queue is full, an event is dropped and
+/// The file watcher's event handler and the queue it fills. Only changes
+/// to inputs are queued (`site.toml`, the input folders and what is in
+/// them, hidden files and editor backups aside), and the system's own
+/// overflow. Reads, permission changes, and files and folders that are no
+/// input being written, made, removed or renamed are dropped at once: a
+/// log beside `site.toml` written 50,000 times a second, a temporary file
+/// made and removed 15,000 times a second in `data/.tmp/`, or a folder
+/// beside `site.toml` renamed back and forth, filled the queue during a
+/// rebuild, which is a change to every input: up to 50 rebuilds while it
+/// ran. (A folder at the top of the site that a linked input folder leads
+/// to, coming or going, is seen by the look at names once a second.) A
+/// folder made or moved into an input folder, hidden or not, is noted in
+/// `Flags::grew`. When the queue is full, an event is dropped and
 /// `Flags::overflow` set.
 fn queue(
     site_dir: &Path,
@@ -604,9 +615,7 @@ fn queue(
                     grew.store(true, Ordering::Relaxed);
                 }
             }
-            let wanted =
-                e.need_rescan() || relevant(&site_dir, &out, e).is_some() || top_level_folder(&site_dir, &out, e);
-            if !wanted {
+            if !e.need_rescan() && relevant(&site_dir, &out, e).is_none() {
                 return;
             }
         }
@@ -615,28 +624,6 @@ fn queue(
         }
     };
     (handler, events, flags)
-}
-
-/// Whether a file event says a folder at the top of the site (not hidden,
-/// not the output) came or went: where a linked input folder may lead
-/// (`static -> assets`). A file there is no input unless it is
-/// `site.toml`; a rename whose folder is gone already is left to the look
-/// at names once a second.
-fn top_level_folder(site_dir: &Path, out: &Path, event: &notify::Event) -> bool {
-    use notify::event::{CreateKind, RemoveKind};
-    let folder = |p: &PathBuf| match event.kind {
-        EventKind::Create(CreateKind::Folder) | EventKind::Remove(RemoveKind::Folder) => true,
-        EventKind::Create(_) | EventKind::Remove(_) | EventKind::Modify(ModifyKind::Name(_)) => {
-            std::fs::symlink_metadata(p).is_ok_and(|m| m.is_dir())
-        }
-        _ => false,
-    };
-    event.paths.iter().any(|p| {
-        p.parent() == Some(site_dir)
-            && !p.starts_with(out)
-            && !p.file_name().is_some_and(ratings_model::files::is_hidden)
-            && folder(p)
-    })
 }
 
 /// Whether a file event may change a page: not a read, nor a change of
@@ -1991,9 +1978,10 @@ mod tests {
                 handler.handle_event(event(EventKind::Remove(RemoveKind::Any), other));
                 handler.handle_event(event(renamed, other));
             }
-            // The output folder, a hidden one at the top.
-            for other in ["/site/public", "/site/.cache"] {
+            // The output folder, folders at the top.
+            for other in ["/site/public", "/site/.cache", "/site/tmpA"] {
                 handler.handle_event(event(EventKind::Create(CreateKind::Folder), other));
+                handler.handle_event(event(renamed, other));
             }
         }
         assert_eq!(events.try_iter().count(), 0);
@@ -2003,12 +1991,11 @@ mod tests {
         handler.handle_event(event(EventKind::Create(CreateKind::Folder), "/site/data/.cache"));
         assert_eq!(events.try_iter().count(), 0);
         assert!(flags.grew[0].load(Ordering::Relaxed) && !flags.grew[1].load(Ordering::Relaxed));
-        // Kept: changes to inputs, a folder at the top coming or going, a
-        // rescan.
+        // Kept: changes to inputs and input folders, a rescan.
         handler.handle_event(event(write, "/site/site.toml"));
         handler.handle_event(event(write, "/site/static/a.css"));
         handler.handle_event(event(EventKind::Remove(RemoveKind::Any), "/site/data/2005/cup.toml"));
-        handler.handle_event(event(EventKind::Remove(RemoveKind::Folder), "/site/assets"));
+        handler.handle_event(event(EventKind::Remove(RemoveKind::Folder), "/site/static"));
         handler.handle_event(event(EventKind::Create(CreateKind::Folder), "/site/data"));
         handler.handle_event(Ok(
             notify::Event::new(EventKind::Other).set_flag(notify::event::Flag::Rescan)
@@ -2061,6 +2048,93 @@ mod tests {
         assert!(
             stopped_by_us,
             "the edit was reported only once the noise had stopped by itself"
+        );
+    }
+
+    /// Events that never leave the queue empty (a folder renamed back and
+    /// forth as fast as a program can) do not keep the settling from
+    /// ending: a change is reported while they go on (it was not at all,
+    /// whether the events were of inputs or not).
+    #[test]
+    fn a_queue_never_empty_does_not_hold_a_change_back() {
+        use notify::event::{CreateKind, DataChange, RenameMode};
+        let tmp = tempfile::tempdir().unwrap();
+        let site = tmp.path().join("site");
+        write_old(&site.join("data/cup.toml"), "name = \"Cup\"\n");
+        write_old(&site.join("site.toml"), "title = \"Old\"\n");
+        write_old(&site.join("lib/assets/a.css"), "a { }\n");
+        std::os::unix::fs::symlink("lib/assets", site.join("static")).unwrap();
+        let out = site.join("public");
+        for input in [true, false] {
+            let (tx, events) = mpsc::sync_channel(EVENT_QUEUE);
+            let watcher = Box::new(FillsUp(Arc::default()));
+            let mut inputs = Inputs::start(watcher, None, events, Arc::default(), &site, &out);
+            let new = site.join("data/new.toml");
+            tx.send(Ok(
+                notify::Event::new(EventKind::Create(CreateKind::File)).add_path(new.clone())
+            ))
+            .unwrap();
+            // Each event taken is put back at once: the queue stays full.
+            // An input written, or (taken in more slowly: where the linked
+            // `static` leads is looked at) a folder at the top of the site
+            // renamed.
+            let stop = Arc::new(AtomicBool::new(false));
+            let flood = {
+                let (stop, path, top) = (Arc::clone(&stop), site.join("data/cup.toml"), site.clone());
+                std::thread::spawn(move || {
+                    let start = std::time::Instant::now();
+                    while !stop.load(Ordering::Relaxed) && start.elapsed() < Duration::from_secs(20) {
+                        let event = if input {
+                            Ok(notify::Event::new(EventKind::Modify(ModifyKind::Data(DataChange::Any)))
+                                .add_path(path.clone()))
+                        } else {
+                            Ok(
+                                notify::Event::new(EventKind::Modify(ModifyKind::Name(RenameMode::Both)))
+                                    .add_path(top.join("tmpA"))
+                                    .add_path(top.join("tmpB")),
+                            )
+                        };
+                        if tx.send(event).is_err() {
+                            break;
+                        }
+                    }
+                    stop.load(Ordering::Relaxed)
+                })
+            };
+            let changed = inputs.next_change(Some(Duration::from_secs(20))).unwrap();
+            stop.store(true, Ordering::Relaxed);
+            drop(inputs);
+            let stopped_by_us = flood.join().unwrap();
+            assert_eq!(changed, Some(new));
+            assert!(
+                stopped_by_us,
+                "the change was reported only once the events stopped by themselves"
+            );
+        }
+    }
+
+    /// A change dropped from a full queue is a change even when only
+    /// errors of the watcher come after it (it waited for a next event of
+    /// a file).
+    #[test]
+    fn a_change_dropped_before_errors_only_is_a_change() {
+        use notify::EventHandler as _;
+        let tmp = tempfile::tempdir().unwrap();
+        let site = tmp.path().join("site");
+        write_old(&site.join("data/cup.toml"), "name = \"Cup\"\n");
+        let out = site.join("public");
+        let (mut handler, events, flags) = queue(&site, &out);
+        let mut inputs = Inputs::start(Box::new(FillsUp(Arc::default())), None, events, flags, &site, &out);
+        for _ in 0..EVENT_QUEUE {
+            handler.handle_event(Err(notify::Error::new(notify::ErrorKind::WatchNotFound)));
+        }
+        handler.handle_event(Ok(notify::Event::new(EventKind::Create(
+            notify::event::CreateKind::File,
+        ))
+        .add_path(site.join("data/new.toml"))));
+        assert_eq!(
+            inputs.next_change(Some(Duration::from_secs(3))).unwrap(),
+            Some(site.join("data"))
         );
     }
 
