@@ -1106,3 +1106,63 @@ fn errors_of_every_kind_show_about_1000_in_all() {
     );
     assert_eq!(lines.last(), Some(&"1200 errors"));
 }
+
+/// Errors quote a text of the input at most 64 characters long (an unknown
+/// key, which the TOML parser quotes whole, at most 4 KB): an unknown
+/// `format`, a result, a tie-break or a key of 100,000 characters was
+/// quoted whole in each error, about 1,000 of them held and printed (64
+/// files: 1.2 GB held, 320 MB printed).
+#[test]
+fn errors_quote_long_texts_of_the_input_cut() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path();
+    std::fs::write(
+        site.join("site.toml"),
+        "[[rating]]\nid = \"elo\"\nsystem = \"elo\"\nformats = [\"Rapid\"]\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(site.join("data")).unwrap();
+    let x = "x".repeat(100_000);
+    let events = [
+        (
+            "a.toml",
+            format!("format = \"{x}\"\nrounds = 1\n[[results]]\nrank = 1\nname = \"Ann\"\n"),
+        ),
+        (
+            "b.toml",
+            format!("format = \"Rapid\"\n[[round]]\nmatches = [[\"Ann\", \"Bob\", \"{x}\"]]\n"),
+        ),
+        (
+            "c.toml",
+            format!(
+                "\"{}\" = 1\nrounds = 1\n[[results]]\nrank = 1\nname = \"Ann\"\n",
+                "á".repeat(50_000)
+            ),
+        ),
+        (
+            "d.toml",
+            format!("format = \"Rapid\"\ntiebreaks = [\"{x}\"]\n[[round]]\nmatches = [[\"Ann\", \"Bob\", \"1-0\"]]\n"),
+        ),
+    ];
+    for (i, (file, rest)) in events.iter().enumerate() {
+        std::fs::write(
+            site.join("data").join(file),
+            format!("name = \"E{i}\"\ndate = 2020-01-0{}\n{rest}", i + 1),
+        )
+        .unwrap();
+    }
+    let out = check_cmd(site);
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    let cut = format!("\"{}…\"", "x".repeat(64));
+    for expected in [
+        format!("data/a.toml:3:10: unknown format {cut} (known formats: "),
+        format!("data/b.toml:5:27: {cut} is not a result: "),
+        format!("data/d.toml:4:13: unknown tie-break {cut}: use one of "),
+        "data/c.toml:3:1: unknown field `ááá".to_string(),
+    ] {
+        assert!(err.contains(&expected), "{expected} in {}", &err[..err.len().min(2000)]);
+    }
+    assert!(err.contains("… (message cut: "), "{}", &err[..err.len().min(2000)]);
+    assert!(err.len() < 6_000, "{} bytes printed", err.len());
+}

@@ -186,7 +186,7 @@ fn result_rows(
                 i + 1,
                 format!(
                     "cannot read this result row: {:?} (expected rank, name, score, like \"1Doug MOORE99.40\")",
-                    line.trim()
+                    ratings_model::names::excerpt(line.trim())
                 ),
             )),
         }

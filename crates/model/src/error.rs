@@ -63,6 +63,28 @@ pub fn not_shown(path: &Path, what: &str, more: usize, last_line: Option<usize>)
 /// [`MAX_SHOWN`]: the files after those are counted in one line.
 pub const MAX_SHOWN_IN_ALL: usize = 1_000;
 
+/// The longest message held: a message quoting a text of the input whole
+/// (a TOML parser's unknown key of 5 million characters) is cut, so that
+/// about 1,000 of them cannot hold gigabytes. Messages quote input texts
+/// through `names::excerpt` (64 characters); this catches the rest.
+pub const MAX_MESSAGE: usize = 4096;
+
+/// `message` cut to [`MAX_MESSAGE`] bytes (at a character's start), saying
+/// how much was left out.
+pub fn cut_message(mut message: String) -> String {
+    if message.len() <= MAX_MESSAGE {
+        return message;
+    }
+    let mut end = MAX_MESSAGE;
+    while !message.is_char_boundary(end) {
+        end -= 1;
+    }
+    let cut = message.len() - end;
+    message.truncate(end);
+    message.push_str(&format!("… (message cut: {cut} more bytes)"));
+    message
+}
+
 /// Problems cut as they come, in any order, to what is shown: each file's
 /// first [`MAX_SHOWN`] (in sorted order), and files (in order) until
 /// [`MAX_SHOWN_IN_ALL`] are shown; the rest are counted. A check that
@@ -155,7 +177,7 @@ impl FirstShown {
             Some(kept) => kept,
             None => self.files.entry(path).or_default(),
         };
-        let item = (position, message);
+        let item = (position, cut_message(message));
         let dropped = if kept.first.len() < MAX_SHOWN {
             kept.first.push(item);
             self.held += 1;

@@ -175,6 +175,7 @@ impl FromStr for TieBreak {
             .find(|tiebreak| tiebreak.name().eq_ignore_ascii_case(wanted))
             .ok_or_else(|| {
                 let names: Vec<&str> = TieBreak::ALL.iter().map(|t| t.name()).collect();
+                let wanted = crate::names::excerpt(wanted);
                 format!("unknown tie-break \"{wanted}\": use one of {}", names.join(", "))
             })
     }

@@ -559,6 +559,7 @@ fn event_format(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> Option<Stri
         if ctx.known_formats.len() > SHOWN {
             known.push_str(&format!(" and {} more", ctx.known_formats.len() - SHOWN));
         }
+        let f = ratings_model::names::excerpt(f);
         c.error(span, format!("unknown format {f:?} (known formats: {known})"));
     }
     if format.is_none() && !file.round.is_empty() {
