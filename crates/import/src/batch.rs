@@ -74,7 +74,10 @@ impl LeftOut {
             return;
         }
         if plan.warnings.len() < MAX_SHOWN_IN_ALL {
-            plan.warnings.extend(warnings);
+            plan.warnings.extend(warnings.into_iter().map(|mut w| {
+                w.message = ratings_model::error::cut_message(std::mem::take(&mut w.message));
+                w
+            }));
         } else {
             self.warnings += count;
             self.files += 1;

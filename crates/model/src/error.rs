@@ -461,6 +461,9 @@ impl Errors {
             .unwrap_or(list.len());
         let mut shown = list;
         let left_out = shown.split_off(cut);
+        for d in &mut shown {
+            d.message = cut_message(std::mem::take(&mut d.message));
+        }
         if let Some(first) = left_out.first() {
             let files = 1 + left_out.windows(2).filter(|w| w[0].path != w[1].path).count();
             shown.push(left_out_line(&first.path, "error", left_out.len(), files));
@@ -524,6 +527,30 @@ impl std::error::Error for Errors {}
 
 #[cfg(test)]
 mod tests {
+    /// A message longer than MAX_MESSAGE is cut at a character's start,
+    /// saying how much went; held (`FirstShown`) or shown (`Errors`) cut.
+    #[test]
+    fn long_messages_are_cut() {
+        use super::*;
+        assert_eq!(cut_message("short".into()), "short");
+        let long = format!("x{}", "á".repeat(MAX_MESSAGE));
+        let cut = cut_message(long.clone());
+        assert_eq!(
+            cut,
+            format!(
+                "x{}… (message cut: {} more bytes)",
+                "á".repeat(MAX_MESSAGE / 2 - 1),
+                long.len() - MAX_MESSAGE + 1
+            )
+        );
+        let mut held = FirstShown::default();
+        held.push(Diagnostic::new("a.toml", long.clone()));
+        let shown = Errors::from(held);
+        assert_eq!(shown.shown()[0].message, cut);
+        let shown = Errors::sorted(vec![Diagnostic::new("a.toml", long)]);
+        assert_eq!(shown.shown()[0].message, cut);
+    }
+
     /// Once about 1,000 are shown, a file whose problems are only counted
     /// joins the files left out, wherever it sorts: no line of its own.
     #[test]
