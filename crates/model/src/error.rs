@@ -66,8 +66,10 @@ pub const MAX_SHOWN_IN_ALL: usize = 1_000;
 /// The longest message held: a message quoting a text of the input whole
 /// (a TOML parser's unknown key of 5 million characters) is cut, so that
 /// about 1,000 of them cannot hold gigabytes. Messages quote input texts
-/// through `names::excerpt` (64 characters); this catches the rest.
-pub const MAX_MESSAGE: usize = 4096;
+/// through `names::excerpt` (64 characters); this catches the rest. Room
+/// for a few paths of 4 KB (the most a path has) and what to do about
+/// them: at 4 KB, a message naming a file 4,400 bytes deep lost its advice.
+pub const MAX_MESSAGE: usize = 16 * 1024;
 
 /// `message` cut to [`MAX_MESSAGE`] bytes (at a character's start), saying
 /// how much was left out.
