@@ -622,24 +622,25 @@ fn player_count(c: &mut Checker, file: &EventFile, declared: Option<u32>, derive
 /// The `[[results]]` rows: a player at most once per event.
 fn placements(c: &mut Checker, file: &EventFile, ctx: &Lookups) -> Vec<RawPlacement> {
     let mut results = Vec::with_capacity(file.results.len());
-    let mut seen: HashMap<String, &Spanned<ResultRow>> = HashMap::with_capacity(file.results.len());
+    // Each name's first row and spelling (as written, it may hold a
+    // million spaces: made again for each duplicate, N x its length).
+    let mut seen: HashMap<String, (&Spanned<ResultRow>, String)> = HashMap::with_capacity(file.results.len());
     for row in file.results.iter() {
         let r = row.get_ref();
         let rank = c.number(&r.rank, "rank", 1, MAX_PLAYERS);
         let Some(name_ref) = c.name(&r.name, ctx) else { continue };
-        if let Some(first) = seen.get(&name_ref.key) {
+        if let Some((first, first_spelling)) = seen.get(&name_ref.key) {
             let where_first = c.position(&first.get_ref().name);
             c.error(
                 &r.name,
                 format!(
-                    "player {:?} appears twice in this event (first as {:?} at {where_first})",
+                    "player {:?} appears twice in this event (first as {first_spelling:?} at {where_first})",
                     name_ref.spelling,
-                    collapse_spaces(first.get_ref().name.get_ref())
                 ),
             );
             continue;
         }
-        seen.insert(name_ref.key.clone(), row);
+        seen.insert(name_ref.key.clone(), (row, name_ref.spelling.clone()));
         for (key, written, limit) in [("nat", &r.nat, MAX_CODE), ("loc", &r.loc, MAX_PLACE)] {
             let value = text_of(written);
             if let Some(written) = written

@@ -100,7 +100,18 @@ pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>)
     // message: a copy for each alias cost 10 KB each for a 10,000-letter
     // name).
     let mut claimed: HashMap<String, usize> = HashMap::new();
-    let display_of = |entry: usize| collapse_spaces(file.player[entry].name.get_ref());
+    // Made once an entry, for the first clash with it (a name of a million
+    // spaces between two words was collapsed again for each clash).
+    let mut displays: HashMap<usize, String> = HashMap::new();
+    let entries = &file.player;
+    let mut display_of = move |entry: usize| -> String {
+        displays
+            .entry(entry)
+            .or_insert_with(|| {
+                ratings_model::names::excerpt(&collapse_spaces(entries[entry].name.get_ref())).into_owned()
+            })
+            .clone()
+    };
     // FIDE id → the display name of the entry that has it.
     let mut fide_ids: HashMap<u64, String> = HashMap::new();
     // `Some(key)` for a new spelling; `None` for an error (reported) or for a
@@ -134,7 +145,7 @@ pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>)
                     spelling.span(),
                     format!(
                         "{written:?} is already a name or alias of the player {:?}",
-                        ratings_model::names::excerpt(&display_of(entry))
+                        display_of(entry)
                     ),
                 ));
             }
