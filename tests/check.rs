@@ -1207,3 +1207,50 @@ fn a_name_of_many_spaces_is_named_collapsed_in_each_error_against_it() {
         "{err}"
     );
 }
+
+/// Many `circuits` entries with a control character are one error (each
+/// was placed by a look from the top of the file: 40,000 after 1 MB of
+/// comments took minutes); an alias written with many spaces is quoted
+/// collapsed in a duplicate warning's aliases line (it was copied whole
+/// into each warning).
+#[test]
+fn repeated_bad_circuits_are_one_error_and_aliases_are_quoted_collapsed() {
+    let tmp = dip_pouch_site();
+    let site = tmp.path();
+    let circuits = ["\"\\u0001\""; 3].join(", ");
+    std::fs::write(
+        site.join("data/c.toml"),
+        format!("name = \"C\"\ndate = 2020-01-01\nrounds = 1\ncircuits = [{circuits}]\n[[results]]\nrank = 1\nname = \"Ann\"\n"),
+    )
+    .unwrap();
+    let err = String::from_utf8(check_cmd(site).stderr).unwrap();
+    let bad: Vec<&str> = err.lines().filter(|l| l.contains("control character")).collect();
+    assert_eq!(bad.len(), 1, "{err}");
+    assert!(
+        bad[0].ends_with("data/c.toml:4:1: `circuits` contains the control character U+0001: remove it (a page or a terminal would act on it)"),
+        "{err}"
+    );
+    std::fs::remove_file(site.join("data/c.toml")).unwrap();
+    std::fs::write(
+        site.join("data/players.toml"),
+        format!(
+            "[[player]]\nname = \"Ivan Petrov\"\naliases = [\"Ivan{}Petrow\"]\n",
+            " ".repeat(10_000)
+        ),
+    )
+    .unwrap();
+    events_of_names(
+        site,
+        &[
+            ("a.toml", &["Ivan Petrov", "Anna Berg"]),
+            ("d.toml", &["Olga Lind", "Ivan Petrof"]),
+        ],
+    );
+    let shown = check_warnings(site);
+    assert_eq!(shown.len(), 1, "{}", shown.join("\n"));
+    assert!(
+        shown[0].contains("\n    aliases = [\"Ivan Petrow\", \"Ivan Petrof\"]\n"),
+        "{}",
+        shown[0]
+    );
+}

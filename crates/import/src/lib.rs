@@ -218,12 +218,13 @@ fn score_warnings(path: &Path, rows: &[ImportedRow], players: u32) -> Vec<Diagno
             more = (more.0 + 1, row.line);
             continue;
         }
+        let name = ratings_model::names::excerpt(&row.name);
         let message = match &row.score {
             Some(score) => format!(
-                "{:?}, rank {}: the page gives Score {score}, the percentile formula gives {expected} (({players} + 0.5 - {}) / {players} * 100)",
-                row.name, row.rank, row.rank
+                "{name:?}, rank {}: the page gives Score {score}, the percentile formula gives {expected} (({players} + 0.5 - {}) / {players} * 100)",
+                row.rank, row.rank
             ),
-            None => format!("{:?}, rank {}: no Score to check", row.name, row.rank),
+            None => format!("{name:?}, rank {}: no Score to check", row.rank),
         };
         warnings.push(at(path, row.line, message));
     }
@@ -410,7 +411,10 @@ fn dates_and_place(
         problems.push(at(
             path,
             date_line,
-            format!("cannot read the dates {dates_text:?} (expected e.g. \"July 7-9, 2017\" or \"June 1, 1996\")"),
+            format!(
+                "cannot read the dates {:?} (expected e.g. \"July 7-9, 2017\" or \"June 1, 1996\")",
+                ratings_model::names::excerpt(dates_text)
+            ),
         ));
         (
             Date {

@@ -35,7 +35,9 @@ pub fn read_known(path: &Path, text: &str) -> Result<Known, FirstShown> {
     let (_, entries) = ratings_site::load::registry::parse_written(path, text)?;
     let mut known = Known::default();
     for entry in entries {
-        let (name, id) = (entry.name, entry.fide_id);
+        // Collapsed once: as written it may hold a million spaces, copied
+        // for each alias (900 MiB for a players.toml of 200 KB).
+        let (name, id) = (ratings_model::names::collapse_spaces(&entry.name), entry.fide_id);
         if let Some(id) = id {
             known.by_id.insert(id, name.clone());
         }

@@ -695,7 +695,19 @@ impl<'a> Warnings<'a> {
                     .filter(|nat| !nat.is_empty())
                     .collect();
                 nats.sort_unstable();
-                let names = written.into_iter().map(|w| (name_key(&w.name), w.aliases)).collect();
+                // Aliases collapsed, as the warnings quote them (written with
+                // a million spaces inside, each warning copied them whole).
+                let names = written
+                    .into_iter()
+                    .map(|w| {
+                        let aliases = w
+                            .aliases
+                            .iter()
+                            .map(|a| ratings_model::names::collapse_spaces(a))
+                            .collect();
+                        (name_key(&w.name), aliases)
+                    })
+                    .collect();
                 (names, nats)
             })
             .unwrap_or_default();
