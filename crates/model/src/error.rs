@@ -16,11 +16,12 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// (The message is cut to [`MAX_MESSAGE`], as every message is.)
     pub fn new(path: impl Into<PathBuf>, message: impl Into<String>) -> Self {
         Diagnostic {
             path: path.into(),
             position: None,
-            message: message.into(),
+            message: cut_message(message.into()),
         }
     }
 
@@ -29,7 +30,7 @@ impl Diagnostic {
         Diagnostic {
             path: path.into(),
             position: Some(line_column(text, span.start)),
-            message: message.into(),
+            message: cut_message(message.into()),
         }
     }
 
@@ -74,7 +75,8 @@ pub const MAX_MESSAGE: usize = 16 * 1024;
 /// `message` cut to [`MAX_MESSAGE`] bytes (at a character's start), saying
 /// how much was left out.
 pub fn cut_message(message: String) -> String {
-    if message.len() <= MAX_MESSAGE {
+    // (A message cut already, with its note, is not cut again.)
+    if message.len() <= MAX_MESSAGE + 48 {
         return message;
     }
     let mut end = MAX_MESSAGE;
