@@ -194,7 +194,8 @@ impl Inputs {
         let mut watcher = notify::RecommendedWatcher::new(handler, config).ok()?;
         watcher.watch(site_dir, RecursiveMode::NonRecursive).ok()?;
         let fallback = fallback.ok().map(|poll| Box::new(poll) as Box<dyn Watcher>);
-        Some(Inputs::start(Box::new(watcher), fallback, events, flags, site_dir, out))
+        let watcher = Box::new(Patient::new(watcher, WATCHER_ANSWER));
+        Some(Inputs::start(watcher, fallback, events, flags, site_dir, out))
     }
 
     fn polling(site_dir: &Path, out: &Path, interval: Duration) -> Result<Inputs, String> {
@@ -453,10 +454,11 @@ impl Inputs {
             if let Some(i) = self.watched.iter().position(|w| w.path == *path) {
                 if self.watched.swap_remove(i).polled {
                     was_polled.push(path);
+                } else {
+                    // Often gone already: the watcher drops the watch of a
+                    // folder it saw removed or moved.
+                    let _ = self.watcher.unwatch(path);
                 }
-                // Often gone already: the watcher drops the watch of a
-                // folder it saw removed or moved.
-                let _ = self.watcher.unwatch(path);
                 if let Some(poll) = &mut self.fallback {
                     let _ = poll.unwatch(path);
                 }
@@ -503,6 +505,81 @@ impl Inputs {
                 }
             }
         }
+    }
+}
+
+/// How long serve waits for the file watcher's thread to take a watch or
+/// an unwatch. That thread does not answer while events come faster than
+/// it reads them (two programs renaming folders under `static/`
+/// unthrottled), and serve waited with it: edits unseen for as long as the
+/// churn ran, and minutes after.
+const WATCHER_ANSWER: Duration = Duration::from_secs(1);
+
+/// A file watcher asked from a thread of its own: `watch` and `unwatch`
+/// wait at most `answer` for it, then say it is busy (the input folder is
+/// then polled), and for 30 s after that it is not asked at all. What was
+/// asked is still done, in order, once it answers.
+struct Patient {
+    requests: mpsc::Sender<(Request, mpsc::SyncSender<notify::Result<()>>)>,
+    answer: Duration,
+    busy_until: Option<std::time::Instant>,
+}
+
+enum Request {
+    Watch(PathBuf, RecursiveMode),
+    Unwatch(PathBuf),
+}
+
+impl Patient {
+    fn new<W: Watcher + Send + 'static>(mut watcher: W, answer: Duration) -> Patient {
+        let (requests, taken) = mpsc::channel::<(Request, mpsc::SyncSender<notify::Result<()>>)>();
+        std::thread::spawn(move || {
+            for (request, reply) in taken {
+                let done = match request {
+                    Request::Watch(path, mode) => watcher.watch(&path, mode),
+                    Request::Unwatch(path) => watcher.unwatch(&path),
+                };
+                let _ = reply.try_send(done);
+            }
+        });
+        Patient {
+            requests,
+            answer,
+            busy_until: None,
+        }
+    }
+
+    fn ask(&mut self, request: Request) -> notify::Result<()> {
+        let busy = || notify::Error::generic("the file watcher is busy: file events come faster than it reads them");
+        if self.busy_until.is_some_and(|until| std::time::Instant::now() < until) {
+            return Err(busy());
+        }
+        let (reply, answer) = mpsc::sync_channel(1);
+        if self.requests.send((request, reply)).is_err() {
+            return Err(notify::Error::generic("the file watcher stopped"));
+        }
+        answer.recv_timeout(self.answer).unwrap_or_else(|_| {
+            self.busy_until = Some(std::time::Instant::now() + Duration::from_secs(30));
+            Err(busy())
+        })
+    }
+}
+
+impl Watcher for Patient {
+    fn new<F: notify::EventHandler>(_: F, _: notify::Config) -> notify::Result<Self> {
+        Err(notify::Error::generic("made with Patient::new"))
+    }
+
+    fn watch(&mut self, path: &Path, mode: RecursiveMode) -> notify::Result<()> {
+        self.ask(Request::Watch(path.to_path_buf(), mode))
+    }
+
+    fn unwatch(&mut self, path: &Path) -> notify::Result<()> {
+        self.ask(Request::Unwatch(path.to_path_buf()))
+    }
+
+    fn kind() -> notify::WatcherKind {
+        notify::RecommendedWatcher::kind()
     }
 }
 
@@ -1646,6 +1723,51 @@ mod tests {
         fn kind() -> notify::WatcherKind {
             notify::WatcherKind::Inotify
         }
+    }
+
+    /// A file watcher that does not answer (its thread busy reading a churn
+    /// of events) holds serve back at most WATCHER_ANSWER a request: the
+    /// input folders are polled, and an edit is seen (serve waited with it
+    /// for as long as the churn ran).
+    #[test]
+    fn a_watcher_that_does_not_answer_is_polled_around() {
+        struct Stuck(Arc<AtomicBool>);
+        impl Watcher for Stuck {
+            fn new<F: notify::EventHandler>(_: F, _: notify::Config) -> notify::Result<Self> {
+                Ok(Stuck(Arc::default()))
+            }
+            fn watch(&mut self, _: &Path, _: RecursiveMode) -> notify::Result<()> {
+                while self.0.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                Ok(())
+            }
+            fn unwatch(&mut self, path: &Path) -> notify::Result<()> {
+                self.watch(path, RecursiveMode::NonRecursive)
+            }
+            fn kind() -> notify::WatcherKind {
+                notify::WatcherKind::Inotify
+            }
+        }
+        let tmp = tempfile::tempdir().unwrap();
+        let site = tmp.path().join("site");
+        let cup = site.join("data/2005/cup.toml");
+        write_old(&cup, "name = \"Cup\"\n");
+        write_old(&site.join("static/a.txt"), "a\n");
+        let out = site.join("public");
+        let (handler, events, flags) = queue(&site, &out);
+        let config = notify::Config::default().with_poll_interval(Duration::from_millis(50));
+        let poll = crate::poll::MetadataPoll::new(handler, config).unwrap();
+        let stuck = Arc::new(AtomicBool::new(true));
+        let watcher = Box::new(Patient::new(Stuck(Arc::clone(&stuck)), Duration::from_millis(200)));
+        let started = std::time::Instant::now();
+        let mut inputs = Inputs::start(watcher, Some(Box::new(poll)), events, flags, &site, &out);
+        // One request waited for, the others not asked (busy for 30 s).
+        assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+        assert!(inputs.watched.len() == 2 && inputs.watched.iter().all(|w| w.polled));
+        std::fs::write(&cup, "name = \"Edited\"\n").unwrap();
+        expect(&mut inputs, "edit while the watcher does not answer", |p| p == cup);
+        stuck.store(false, Ordering::Relaxed);
     }
 
     /// Input folders file events cannot watch (the system's limit on
