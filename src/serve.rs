@@ -317,7 +317,9 @@ impl Inputs {
         // The system's own queue of events overflowed and dropped some
         // (notify asks for a rescan): as when ours does, any input may have
         // changed, and folders made meanwhile are not watched yet.
-        let rescan = event.need_rescan();
+        // (Not when every input folder is polled: the file watcher still
+        // follows them, busy, and its overflows were a rebuild each.)
+        let rescan = event.need_rescan() && self.watched.iter().any(|w| !w.polled);
         if rescan {
             self.flags.overflow.store(true, Ordering::Relaxed);
         }
