@@ -394,6 +394,22 @@ fn surname_typos_and_swapped_orders_are_warned_about_with_a_fix_to_paste() {
     assert_eq!(check_warnings(site), Vec::<String>::new());
 }
 
+/// The one warning `check` gives when "Ivan Petrof" (d.toml) joins "Ivan
+/// Petrov" (a.toml), with `players` as data/players.toml.
+fn petrof_warning(site: &std::path::Path, players: &str) -> String {
+    std::fs::write(site.join("data/players.toml"), players).unwrap();
+    events_of_names(
+        site,
+        &[
+            ("a.toml", &["Ivan Petrov", "Anna Berg"]),
+            ("d.toml", &["Olga Lind", "Ivan Petrof"]),
+        ],
+    );
+    let mut shown = check_warnings(site);
+    assert_eq!(shown.len(), 1, "{}", shown.join("\n"));
+    shown.remove(0)
+}
+
 /// An entry of many aliases is not quoted whole in each warning about a
 /// near spelling of it (10,000 aliases and many near spellings: each
 /// warning held them all); the spelling to add is given instead.
@@ -402,23 +418,13 @@ fn a_likely_duplicate_of_an_entry_of_many_aliases_names_the_spelling_to_add() {
     let tmp = dip_pouch_site();
     let site = tmp.path();
     let aliases: Vec<String> = (0..8).map(|i| format!("\"Ivan Petrov {i:04}\"")).collect();
-    std::fs::write(
-        site.join("data/players.toml"),
-        format!(
+    let shown = [petrof_warning(
+        site,
+        &format!(
             "[[player]]\nname = \"Ivan Petrov\"\naliases = [{}]\n",
             aliases.join(", ")
         ),
-    )
-    .unwrap();
-    events_of_names(
-        site,
-        &[
-            ("a.toml", &["Ivan Petrov", "Anna Berg"]),
-            ("d.toml", &["Olga Lind", "Ivan Petrof"]),
-        ],
-    );
-    let shown = check_warnings(site);
-    assert_eq!(shown.len(), 1, "{}", shown.join("\n"));
+    )];
     assert!(
         shown[0].contains(&format!(
             "if they are one person, in {}, add \"Ivan Petrof\" to the aliases of its entry `name = \"Ivan Petrov\"` (8 aliases)\n",
@@ -1231,23 +1237,13 @@ fn repeated_bad_circuits_are_one_error_and_aliases_are_quoted_collapsed() {
         "{err}"
     );
     std::fs::remove_file(site.join("data/c.toml")).unwrap();
-    std::fs::write(
-        site.join("data/players.toml"),
-        format!(
+    let shown = [petrof_warning(
+        site,
+        &format!(
             "[[player]]\nname = \"Ivan Petrov\"\naliases = [\"Ivan{}Petrow\"]\n",
             " ".repeat(10_000)
         ),
-    )
-    .unwrap();
-    events_of_names(
-        site,
-        &[
-            ("a.toml", &["Ivan Petrov", "Anna Berg"]),
-            ("d.toml", &["Olga Lind", "Ivan Petrof"]),
-        ],
-    );
-    let shown = check_warnings(site);
-    assert_eq!(shown.len(), 1, "{}", shown.join("\n"));
+    )];
     assert!(
         shown[0].contains("\n    aliases = [\"Ivan Petrow\", \"Ivan Petrof\"]\n"),
         "{}",
