@@ -252,11 +252,9 @@ impl Inputs {
                 Err(mpsc::RecvTimeoutError::Disconnected) => return Err("the file watcher stopped".into()),
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
             }
-            if changed.is_none() && self.flags.overflow.load(Ordering::Relaxed) {
-                // A change was dropped, whatever came after it (errors of
-                // the watcher, or nothing).
-                changed = Some(self.site_dir.join("data"));
-            }
+            // A change was dropped, whatever came after it (errors of the
+            // watcher, or nothing).
+            self.dropped(&mut changed);
             if changed.is_none() && self.looked.elapsed() >= RECHECK {
                 // No event says so when a linked folder's target is
                 // replaced (its own watch is on its sub-folders) or the
@@ -353,11 +351,19 @@ impl Inputs {
         let input = relevant(&self.site_dir, &self.out, &event).or(linked);
         let relevant = input.is_some();
         if changed.is_none() {
-            // Events dropped: a change, even if those that came change nothing.
-            let dropped = self.flags.overflow.load(Ordering::Relaxed);
-            *changed = input.or_else(|| dropped.then(|| self.site_dir.join("data")));
+            *changed = input;
         }
+        // Events dropped: a change, even if those that came change nothing.
+        self.dropped(changed);
         relevant || rescan
+    }
+
+    /// When events were dropped (the queue was full) and no change is
+    /// known yet, a change to every input, `data/` standing for them.
+    fn dropped(&self, changed: &mut Option<PathBuf>) {
+        if changed.is_none() && self.flags.overflow.load(Ordering::Relaxed) {
+            *changed = Some(self.site_dir.join("data"));
+        }
     }
 
     /// The system's limit on watches reached while folders made under an
@@ -733,9 +739,7 @@ fn relevant(site_dir: &Path, out: &Path, event: &notify::Event) -> Option<PathBu
             let Ok(rel) = p.strip_prefix(site_dir) else {
                 return false;
             };
-            let hidden = rel
-                .components()
-                .any(|c| c.as_os_str().to_string_lossy().starts_with('.'));
+            let hidden = rel.components().any(|c| ratings_model::files::is_hidden(c.as_os_str()));
             let backup = rel.to_string_lossy().ends_with('~');
             rel == Path::new("site.toml")
                 || (!hidden && !backup && (rel.starts_with("data") || rel.starts_with("static")))

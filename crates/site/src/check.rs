@@ -105,10 +105,11 @@ impl FileLines {
                 texts += 1;
                 let text = &code[range];
                 if text.chars().nth(MAX_INDEXED_TEXT).is_none() {
-                    lines.first_quoted.entry(name_key(text)).or_insert(i);
+                    let key = name_key(text);
                     if texts == 1 {
-                        first_text = Some(name_key(text));
+                        first_text = Some(key.clone());
                     }
+                    lines.first_quoted.entry(key).or_insert(i);
                 }
             }
             emptied.push_str(&code[from..]);

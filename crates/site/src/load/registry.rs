@@ -96,12 +96,12 @@ pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>)
         message,
     };
     // Every spelling (name or alias) → the entry that claims it, for
-    // clashes between entries (its display name is made again for a
-    // message: a copy for each alias cost 10 KB each for a 10,000-letter
-    // name).
+    // clashes between entries (not its display name: a copy for each alias
+    // cost 10 KB each for a 10,000-letter name).
     let mut claimed: HashMap<String, usize> = HashMap::new();
-    // Made once an entry, for the first clash with it (a name of a million
-    // spaces between two words was collapsed again for each clash).
+    // An entry's display name for messages, made at its first clash (a
+    // name of a million spaces between two words was collapsed again for
+    // each clash).
     let mut displays: HashMap<usize, String> = HashMap::new();
     let entries = &file.player;
     let mut display_of = move |entry: usize| -> String {
@@ -117,46 +117,44 @@ pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>)
     // `Some(key)` for a new spelling; `None` for an error (reported) or for a
     // spelling the same entry already claims (its own name written again as
     // an alias, or an alias twice): harmless, skipped.
-    let mut claim = |spelling: &Spanned<String>,
-                     owner: (usize, &str),
-                     problems: &mut ratings_model::error::FirstShown|
-     -> Option<String> {
-        let written = collapse_spaces(spelling.get_ref());
-        if let Some(bad) = ratings_model::names::control_character(&written, false) {
-            let message = format!("name contains the control character U+{:04X}: remove it", bad as u32);
-            problems.push(at(spelling.span(), message));
-            return None;
-        }
-        if written.is_empty() {
-            problems.push(at(spelling.span(), "name must not be empty".into()));
-            return None;
-        }
-        let length = written.chars().count();
-        if length > super::event::MAX_NAME_CHARS {
-            let max = super::event::MAX_NAME_CHARS;
-            let message = format!("player name is {length} characters long (at most {max})");
-            problems.push(at(spelling.span(), message));
-            return None;
-        }
-        let key = name_key(&written);
-        if let Some(&entry) = claimed.get(&key) {
-            if entry != owner.0 {
-                problems.push(at(
-                    spelling.span(),
-                    format!(
-                        "{written:?} is already a name or alias of the player {:?}",
-                        display_of(entry)
-                    ),
-                ));
+    let mut claim =
+        |spelling: &Spanned<String>, owner: usize, problems: &mut ratings_model::error::FirstShown| -> Option<String> {
+            let written = collapse_spaces(spelling.get_ref());
+            if let Some(bad) = ratings_model::names::control_character(&written, false) {
+                let message = format!("name contains the control character U+{:04X}: remove it", bad as u32);
+                problems.push(at(spelling.span(), message));
+                return None;
             }
-            return None;
-        }
-        claimed.insert(key.clone(), owner.0);
-        Some(key)
-    };
+            if written.is_empty() {
+                problems.push(at(spelling.span(), "name must not be empty".into()));
+                return None;
+            }
+            let length = written.chars().count();
+            if length > super::event::MAX_NAME_CHARS {
+                let max = super::event::MAX_NAME_CHARS;
+                let message = format!("player name is {length} characters long (at most {max})");
+                problems.push(at(spelling.span(), message));
+                return None;
+            }
+            let key = name_key(&written);
+            if let Some(&entry) = claimed.get(&key) {
+                if entry != owner {
+                    problems.push(at(
+                        spelling.span(),
+                        format!(
+                            "{written:?} is already a name or alias of the player {:?}",
+                            display_of(entry)
+                        ),
+                    ));
+                }
+                return None;
+            }
+            claimed.insert(key.clone(), owner);
+            Some(key)
+        };
     for (index, entry) in file.player.iter().enumerate() {
         let display = collapse_spaces(entry.name.get_ref());
-        let Some(key) = claim(&entry.name, (index, &display), &mut problems) else {
+        let Some(key) = claim(&entry.name, index, &mut problems) else {
             continue;
         };
         if let Some(id) = &entry.fide_id {
@@ -190,7 +188,7 @@ pub fn parse_written(path: &Path, text: &str) -> Result<(Registry, Vec<Written>)
         }
         let shared: std::sync::Arc<str> = key.as_str().into();
         for alias in &entry.aliases {
-            if let Some(alias_key) = claim(alias, (index, &display), &mut problems) {
+            if let Some(alias_key) = claim(alias, index, &mut problems) {
                 registry.aliases.insert(alias_key, std::sync::Arc::clone(&shared));
             }
         }
