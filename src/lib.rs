@@ -18,3 +18,4 @@
 pub mod init;
 mod poll;
 pub mod serve;
+mod watch;

@@ -32,6 +32,8 @@ use std::time::Duration;
 use notify::event::{AccessKind, AccessMode, MetadataKind, ModifyKind};
 use notify::{EventKind, RecursiveMode, Watcher};
 
+use crate::watch::{Folders, Patient, WATCHER_ANSWER};
+
 use ratings_site::BuildOptions;
 
 /// What `serve` is asked to do.
@@ -173,11 +175,6 @@ impl Inputs {
 
     fn native(site_dir: &Path, out: &Path) -> Option<Inputs> {
         let (handler, events, flags) = queue(site_dir, out);
-        // Links are not followed: a link out of the site (`static/x ->
-        // /sys`) is the build's error, and following it made the watch
-        // walk /sys before the first build. A link inside the site leads
-        // to files watched where they are.
-        //
         // Only changes are asked for (and files closed after writing: a
         // write through `mmap` says nothing else), not reads: a build opens every input
         // and lists every folder, and with 17,500 folders in `static/` those
@@ -185,7 +182,6 @@ impl Inputs {
         // to every input: a rebuild, and its reads overflowed it again, for
         // ever (a core busy, every open page reloaded, while idle).
         let config = notify::Config::default()
-            .with_follow_symlinks(false)
             .with_event_kinds(notify::EventKindMask::CORE | notify::EventKindMask::ACCESS_CLOSE);
         let fallback = crate::poll::MetadataPoll::new(
             handler.clone(),
@@ -194,7 +190,12 @@ impl Inputs {
         let mut watcher = notify::RecommendedWatcher::new(handler, config).ok()?;
         watcher.watch(site_dir, RecursiveMode::NonRecursive).ok()?;
         let fallback = fallback.ok().map(|poll| Box::new(poll) as Box<dyn Watcher>);
-        let watcher = Box::new(Patient::new(watcher, WATCHER_ANSWER));
+        // Each folder watched by itself, links not followed ([`Folders`]):
+        // a link out of the site (`static/x -> /sys`) is the build's error,
+        // and following it made the watch walk /sys before the first
+        // build; a link inside the site leads to files watched where they
+        // are.
+        let watcher = Box::new(Patient::new(Folders::new(watcher, MAX_WATCHED_FOLDERS), WATCHER_ANSWER));
         Some(Inputs::start(watcher, fallback, events, flags, site_dir, out))
     }
 
@@ -261,7 +262,7 @@ impl Inputs {
                 // site folder is: their names are looked at.
                 self.looked = std::time::Instant::now();
                 replaced.extend(self.moved());
-                self.outgrown(&mut replaced);
+                self.follow_new(&mut replaced);
                 changed = replaced.first().cloned();
             }
             if changed.is_none() && deadline.is_some_and(|d| d <= std::time::Instant::now()) {
@@ -294,7 +295,7 @@ impl Inputs {
             replaced = INPUT_FOLDERS.iter().map(|f| self.site_dir.join(f)).collect();
             changed.get_or_insert_with(|| self.site_dir.join("data"));
         }
-        self.outgrown(&mut replaced);
+        self.follow_new(&mut replaced);
         self.rewatch(&replaced);
         Ok(changed)
     }
@@ -310,7 +311,9 @@ impl Inputs {
     ) -> bool {
         let event = match event {
             Ok(event) => event,
-            Err(e) => return self.limit_reached(&e, changed, replaced),
+            // The watcher could not read the system's events: what they
+            // were is not known (an overflow is said as an event).
+            Err(_) => return false,
         };
         // The system's own queue of events overflowed and dropped some
         // (notify asks for a rescan): as when ours does, any input may have
@@ -366,53 +369,24 @@ impl Inputs {
         }
     }
 
-    /// The system's limit on watches reached while folders made under an
-    /// input folder were being watched (notify then stops watching new
-    /// ones): the input folder it names is watched again, polled if it no
-    /// longer fits (edits in a new folder went unseen, and nothing said
-    /// why). A hidden folder, or one already gone, is no input: nothing to
-    /// watch (a tool's cache folder made and removed twice a second was a
-    /// rebuild each time). Whether it is a change.
-    fn limit_reached(&self, e: &notify::Error, changed: &mut Option<PathBuf>, replaced: &mut Vec<PathBuf>) -> bool {
-        if !matches!(e.kind, notify::ErrorKind::MaxFilesWatch) {
-            return false;
-        }
-        let input = |p: &PathBuf| {
-            p.strip_prefix(&self.site_dir)
-                .is_ok_and(|rel| !rel.components().any(|c| ratings_model::files::is_hidden(c.as_os_str())))
-                && p.exists()
-        };
-        // Which folder it could not watch (none named: any).
-        let named: Vec<&PathBuf> = e.paths.iter().filter(|p| input(p)).collect();
-        if !e.paths.is_empty() && named.is_empty() {
-            return false;
-        }
-        let mut stale = false;
-        for w in self.watched.iter().filter(|w| !w.polled) {
-            if (e.paths.is_empty() || named.iter().any(|p| p.starts_with(&w.path))) && !replaced.contains(&w.path) {
-                replaced.push(w.path.clone());
-                stale = true;
-            }
-        }
-        if stale && changed.is_none() {
-            *changed = replaced.first().cloned();
-        }
-        stale
-    }
-
     /// The input folders followed by file events that folders came into
-    /// since the last look (hidden ones too: file events watch them) and
-    /// that now hold more than [`MAX_WATCHED_FOLDERS`]: replaced, so that
-    /// [`Inputs::rewatch`] polls them (a tree of 30,000 folders moved in
-    /// while serving, then removed, held every edit back for over a minute).
-    fn outgrown(&self, replaced: &mut Vec<PathBuf>) {
+    /// since the last look (made, or moved in or renamed): the new
+    /// folders are watched ([`Folders`] brings a recursive watch up to
+    /// date). One that now holds more than [`MAX_WATCHED_FOLDERS`], or
+    /// whose new folders cannot be watched (the system's limit on watches
+    /// reached, the watcher busy), is replaced, so that
+    /// [`Inputs::rewatch`] polls it (a tree of 30,000 folders moved in
+    /// while serving, then removed, held every edit back for over a
+    /// minute; a folder made past the limit went unwatched, and nothing
+    /// said why).
+    fn follow_new(&mut self, replaced: &mut Vec<PathBuf>) {
         for (grew, folder) in self.flags.grew.iter().zip(INPUT_FOLDERS) {
             let path = self.site_dir.join(folder);
             if grew.swap(false, Ordering::Relaxed)
                 && self.fallback.is_some()
                 && self.watched.iter().any(|w| w.path == path && !w.polled)
                 && !replaced.contains(&path)
-                && more_folders_than(&path, MAX_WATCHED_FOLDERS)
+                && self.watcher.watch(&path, RecursiveMode::Recursive).is_err()
             {
                 replaced.push(path);
             }
@@ -478,23 +452,17 @@ impl Inputs {
                 // What is there before the watch: a change after it is
                 // then seen (as a watch of what came).
                 let at = crate::poll::identity(&path);
-                let native = if self.fallback.is_some() && more_folders_than(&path, MAX_WATCHED_FOLDERS) {
-                    Err(format!(
-                        "more than {MAX_WATCHED_FOLDERS} folders: file events fall behind when many go at once"
-                    ))
-                } else {
-                    self.watcher.watch(&path, RecursiveMode::Recursive).map_err(|e| {
-                        // Those of its folders watched before the failure
-                        // are let go (the system's watches are shared).
-                        let _ = self.watcher.unwatch(&path);
-                        match e.kind {
-                            notify::ErrorKind::MaxFilesWatch => {
-                                "the system's limit on watches is reached: fs.inotify.max_user_watches".to_string()
-                            }
-                            _ => e.to_string(),
+                let native = self.watcher.watch(&path, RecursiveMode::Recursive).map_err(|e| {
+                    // Those of its folders watched before the failure are
+                    // let go (the system's watches are shared).
+                    let _ = self.watcher.unwatch(&path);
+                    match e.kind {
+                        notify::ErrorKind::MaxFilesWatch => {
+                            "the system's limit on watches is reached: fs.inotify.max_user_watches".to_string()
                         }
-                    })
-                };
+                        _ => e.to_string(),
+                    }
+                });
                 match native {
                     Ok(()) => self.watched.push(Watched {
                         path,
@@ -516,99 +484,12 @@ impl Inputs {
     }
 }
 
-/// How long serve waits for the file watcher's thread to take a watch or
-/// an unwatch. That thread does not answer while events come faster than
-/// it reads them (two programs renaming folders under `static/`
-/// unthrottled), and serve waited with it: edits unseen for as long as the
-/// churn ran, and minutes after.
-const WATCHER_ANSWER: Duration = Duration::from_secs(1);
-
-/// A file watcher asked from a thread of its own: `watch` and `unwatch`
-/// wait at most `answer` for it, then say it is busy (the input folder is
-/// then polled), and for 30 s after that it is not asked at all. What was
-/// asked is still done, in order, once it answers.
-struct Patient {
-    requests: mpsc::Sender<(Request, mpsc::SyncSender<notify::Result<()>>)>,
-    answer: Duration,
-    busy_until: Option<std::time::Instant>,
-}
-
-enum Request {
-    Watch(PathBuf, RecursiveMode),
-    Unwatch(PathBuf),
-}
-
-impl Patient {
-    fn new<W: Watcher + Send + 'static>(mut watcher: W, answer: Duration) -> Patient {
-        let (requests, taken) = mpsc::channel::<(Request, mpsc::SyncSender<notify::Result<()>>)>();
-        std::thread::spawn(move || {
-            for (request, reply) in taken {
-                let done = match request {
-                    Request::Watch(path, mode) => watcher.watch(&path, mode),
-                    Request::Unwatch(path) => watcher.unwatch(&path),
-                };
-                let _ = reply.try_send(done);
-            }
-        });
-        Patient {
-            requests,
-            answer,
-            busy_until: None,
-        }
-    }
-
-    fn ask(&mut self, request: Request) -> notify::Result<()> {
-        let busy = || notify::Error::generic("the file watcher is busy: file events come faster than it reads them");
-        if self.busy_until.is_some_and(|until| std::time::Instant::now() < until) {
-            return Err(busy());
-        }
-        let (reply, answer) = mpsc::sync_channel(1);
-        if self.requests.send((request, reply)).is_err() {
-            return Err(notify::Error::generic("the file watcher stopped"));
-        }
-        answer.recv_timeout(self.answer).unwrap_or_else(|_| {
-            self.busy_until = Some(std::time::Instant::now() + Duration::from_secs(30));
-            Err(busy())
-        })
-    }
-}
-
-impl Watcher for Patient {
-    fn new<F: notify::EventHandler>(_: F, _: notify::Config) -> notify::Result<Self> {
-        Err(notify::Error::generic("made with Patient::new"))
-    }
-
-    fn watch(&mut self, path: &Path, mode: RecursiveMode) -> notify::Result<()> {
-        self.ask(Request::Watch(path.to_path_buf(), mode))
-    }
-
-    fn unwatch(&mut self, path: &Path) -> notify::Result<()> {
-        self.ask(Request::Unwatch(path.to_path_buf()))
-    }
-
-    fn kind() -> notify::WatcherKind {
-        notify::RecommendedWatcher::kind()
-    }
-}
-
-/// The most folders an input folder may hold to be followed by file
-/// events: the watcher drops the watch of each folder that goes by looking
-/// at every watch, so removing a tree of 20,000 held every event back for
-/// 36 s (10,000: 10.5 s; 5,000: 1.0 s). A larger one is polled, when it is
-/// watched and when folders come into it while serving.
+/// The most folders (not hidden) an input folder may hold to be followed
+/// by file events: the watcher drops the watch of each folder that goes by
+/// looking at every watch, so removing a tree of 20,000 held every event
+/// back for 36 s (10,000: 10.5 s; 5,000: 1.0 s). A larger one is polled,
+/// when it is watched and when folders come into it while serving.
 const MAX_WATCHED_FOLDERS: usize = 5_000;
-
-/// Whether `path` holds more than `max` folders, counted until there are.
-/// Hidden ones count: file events watch them (polling does not).
-fn more_folders_than(path: &Path, max: usize) -> bool {
-    walkdir::WalkDir::new(path)
-        .follow_links(false)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_dir())
-        .nth(max + 1)
-        .is_some()
-}
 
 /// An input folder watched: what was at its name then, and whether it is
 /// polled (file events could not watch it).
@@ -624,8 +505,9 @@ struct Flags {
     /// The queue was full and an event dropped: the next change then
     /// counts as one to every input folder.
     overflow: AtomicBool,
-    /// Folders were made or moved into each input folder (as
-    /// [`INPUT_FOLDERS`]): it is counted again ([`Inputs::outgrown`]).
+    /// Folders (not hidden) were made, moved in or renamed in each input
+    /// folder (as [`INPUT_FOLDERS`]): they are watched
+    /// ([`Inputs::follow_new`]).
     grew: [AtomicBool; 2],
 }
 
@@ -677,8 +559,8 @@ const EVENT_QUEUE: usize = 4096;
 /// rebuild, which is a change to every input: up to 50 rebuilds while it
 /// ran. (A folder at the top of the site that a linked input folder leads
 /// to, coming or going, is seen by the look at names once a second.) A
-/// folder made or moved into an input folder, hidden or not, is noted in
-/// `Flags::grew`. When the queue is full, an event is dropped and
+/// folder made, moved in or renamed in an input folder (not hidden) is
+/// noted in `Flags::grew`. When the queue is full, an event is dropped and
 /// `Flags::overflow` set.
 fn queue(
     site_dir: &Path,
@@ -695,12 +577,15 @@ fn queue(
     let inputs = INPUT_FOLDERS.map(|f| site_dir.join(f));
     let handler = move |event: notify::Result<notify::Event>| {
         if let Ok(e) = &event {
-            for (input, grew) in inputs.iter().zip(&seen.grew) {
-                if e.paths.iter().any(|p| p.starts_with(input) && p != input) && arrived(e) {
-                    grew.store(true, Ordering::Relaxed);
+            let input = relevant(&site_dir, &out, e);
+            if let Some(path) = &input {
+                for (folder, grew) in inputs.iter().zip(&seen.grew) {
+                    if path.starts_with(folder) && path != folder && arrived(e) {
+                        grew.store(true, Ordering::Relaxed);
+                    }
                 }
             }
-            if !e.need_rescan() && relevant(&site_dir, &out, e).is_none() {
+            if !e.need_rescan() && input.is_none() {
                 return;
             }
         }
@@ -1482,12 +1367,13 @@ mod tests {
     /// accepts.
     fn expect(inputs: &mut Inputs, what: &str, wanted: impl Fn(&Path) -> bool) {
         let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        let mut others = Vec::new();
         loop {
             let left = deadline.saturating_duration_since(std::time::Instant::now());
             match inputs.next_change(Some(left)).unwrap() {
                 Some(path) if wanted(&path) => return,
-                Some(_) => {}
-                None => panic!("{what}: no change reported within 20 s"),
+                Some(other) => others.push(other),
+                None => panic!("{what}: no change reported within 20 s, only {others:?}"),
             }
         }
     }
@@ -1588,14 +1474,12 @@ mod tests {
                 p.starts_with(site.join("static"))
             });
             assert!(inputs.is_watched(&site.join("static")), "polling: {polling}");
-            // Polling walks it (file events watch the link itself: its
-            // sub-folders only; a known limit).
-            if polling {
-                std::fs::write(site.join("static/a.txt"), "edited\n").unwrap();
-                expect(&mut inputs, "polling: edit behind the link", |p| {
-                    p.starts_with(site.join("static"))
-                });
-            }
+            // Followed to its target (file events watched the link's
+            // sub-folders only).
+            std::fs::write(site.join("static/a.txt"), "edited\n").unwrap();
+            expect(&mut inputs, &format!("polling: {polling}: edit behind the link"), |p| {
+                p.starts_with(site.join("static"))
+            });
             // Its target moved away and back (a restore): watched again.
             std::fs::rename(site.join("assets"), tmp.path().join("assets.away")).unwrap();
             expect(&mut inputs, &format!("polling: {polling}: target gone"), |p| {
@@ -1607,12 +1491,12 @@ mod tests {
                 p.starts_with(site.join("static"))
             });
             assert!(inputs.is_watched(&site.join("static")), "polling: {polling}");
-            if polling {
-                std::fs::write(site.join("static/a.txt"), "edited again\n").unwrap();
-                expect(&mut inputs, "polling: edit behind the link, back", |p| {
-                    p.starts_with(site.join("static"))
-                });
-            }
+            std::fs::write(site.join("static/a.txt"), "edited again\n").unwrap();
+            expect(
+                &mut inputs,
+                &format!("polling: {polling}: edit behind the link, back"),
+                |p| p.starts_with(site.join("static")),
+            );
         }
     }
 
@@ -1801,13 +1685,15 @@ mod tests {
         assert_eq!(inputs.next_change(Some(Duration::from_millis(2500))).unwrap(), None);
     }
 
-    /// The limit on watches reached by a folder made while serving (notify
-    /// sends the error and watches no more new folders): the input folders
-    /// are watched again, those past the limit polled, and an edit in the
-    /// new folder is seen (it went unseen, and nothing said why).
+    /// The limit on watches reached by a folder made while serving: the
+    /// input folder it is in is polled, the other not, and an edit in the
+    /// new folder is seen (it went unseen, and nothing said why). A hidden
+    /// folder made is no change and needs no watch (a tool's cache folder
+    /// made and removed twice a second was a rebuild each time).
     #[test]
     fn a_folder_made_past_the_watch_limit_is_polled() {
         use notify::EventHandler as _;
+        use notify::event::CreateKind;
         let tmp = tempfile::tempdir().unwrap();
         let site = tmp.path().join("site");
         write_old(&site.join("data/2005/cup.toml"), "name = \"Cup\"\n");
@@ -1822,12 +1708,16 @@ mod tests {
         let mut inputs = Inputs::start(watcher, Some(Box::new(poll)), events, flags, &site, &out);
         assert!(inputs.watched.len() == 2 && inputs.watched.iter().all(|w| !w.polled));
         full.store(true, Ordering::Relaxed);
+        let made = |path: PathBuf| Ok(notify::Event::new(EventKind::Create(CreateKind::Folder)).add_path(path));
+        // A hidden folder: nothing to watch, no change.
+        std::fs::create_dir_all(site.join("data/.cache/t1")).unwrap();
+        handler.handle_event(made(site.join("data/.cache")));
+        assert_eq!(inputs.next_change(Some(Duration::from_millis(1500))).unwrap(), None);
+        assert!(inputs.watched.iter().all(|w| !w.polled));
         let new = site.join("static/new/x.txt");
         write_old(&new, "x\n");
-        handler.handle_event(Err(
-            notify::Error::new(notify::ErrorKind::MaxFilesWatch).add_path(site.join("static/new"))
-        ));
-        expect(&mut inputs, "the limit reached", |p| p.starts_with(&site));
+        handler.handle_event(made(site.join("static/new")));
+        expect(&mut inputs, "a folder made", |p| p == site.join("static/new"));
         let polled = |inputs: &Inputs| -> Vec<(String, bool)> {
             let mut w: Vec<_> = inputs
                 .watched
@@ -1837,19 +1727,9 @@ mod tests {
             w.sort();
             w
         };
-        // The folder it names, not the other.
         assert_eq!(polled(&inputs), [("data".into(), false), ("static".into(), true)]);
         std::fs::write(&new, "edited\n").unwrap();
         expect(&mut inputs, "edit in the new folder", |p| p == new);
-        // A hidden folder past the limit (a tool's cache), or one gone
-        // already: nothing to watch, no change (each was a rebuild).
-        let cache = site.join("data/.cache/t1");
-        std::fs::create_dir_all(&cache).unwrap();
-        for path in [cache, site.join("data/gone")] {
-            handler.handle_event(Err(notify::Error::new(notify::ErrorKind::MaxFilesWatch).add_path(path)));
-        }
-        assert_eq!(inputs.next_change(Some(Duration::from_millis(1500))).unwrap(), None);
-        assert_eq!(polled(&inputs), [("data".into(), false), ("static".into(), true)]);
     }
 
     /// Events that change no input (a log written beside `site.toml` three
@@ -1967,36 +1847,31 @@ mod tests {
         for i in 0..=MAX_WATCHED_FOLDERS {
             std::fs::create_dir_all(site.join(format!("static/d{i}"))).unwrap();
         }
-        // Hidden folders count (file events watch them): 2005, .cache and
-        // 4,999 in it are one more than file events follow.
-        for i in 0..MAX_WATCHED_FOLDERS - 1 {
+        // Hidden folders do not count (file events do not watch them).
+        for i in 0..MAX_WATCHED_FOLDERS {
             std::fs::create_dir_all(site.join(format!("data/.cache/d{i}"))).unwrap();
         }
         let mut inputs = Inputs::native(&site, &site.join("public")).unwrap();
         let mut polled: Vec<_> = inputs.watched.iter().map(|w| (w.path.clone(), w.polled)).collect();
         polled.sort();
-        assert_eq!(polled, [(site.join("data"), true), (site.join("static"), true)]);
-        // One fewer: followed by file events.
-        std::fs::remove_dir(site.join("data/.cache/d0")).unwrap();
-        let inputs_fewer = Inputs::native(&site, &site.join("public")).unwrap();
-        assert!(
-            inputs_fewer
-                .watched
-                .iter()
-                .any(|w| w.path == site.join("data") && !w.polled)
-        );
-        drop(inputs_fewer);
+        assert_eq!(polled, [(site.join("data"), false), (site.join("static"), true)]);
         let a = site.join("static/d7/a.txt");
         std::fs::write(&a, "a").unwrap();
         expect(&mut inputs, "a file made in a polled folder", |p| {
             p.starts_with(site.join("static/d7"))
         });
+        drop(inputs);
+        // One fewer: followed by file events.
+        std::fs::remove_dir(site.join(format!("static/d{MAX_WATCHED_FOLDERS}"))).unwrap();
+        let inputs = Inputs::native(&site, &site.join("public")).unwrap();
+        assert!(inputs.watched.iter().all(|w| !w.polled));
     }
 
     /// A tree of folders moved or made in an input followed by file events
     /// while serving, past MAX_WATCHED_FOLDERS, moves that input to polling
     /// (removing a tree of 30,000 moved in held every edit back for over a
-    /// minute), a hidden tree too; an edit in the tree is then seen.
+    /// minute), not a hidden tree (file events do not watch it); an edit
+    /// in the tree is then seen.
     #[test]
     fn an_input_that_grows_past_the_folders_followed_is_polled() {
         let tmp = tempfile::tempdir().unwrap();
@@ -2025,12 +1900,13 @@ mod tests {
         expect(&mut inputs, "a file made in the tree", |p| {
             p.starts_with(site.join("static/tree/d7"))
         });
-        // A hidden tree changes no page: data/ is polled at the next look.
+        // A hidden tree changes no page and is not watched.
         std::fs::rename(tmp.path().join("hidden"), site.join("data/.hidden")).unwrap();
-        expect(&mut inputs, "a hidden tree moved in", |p| {
-            p.starts_with(site.join("data"))
-        });
-        assert!(polled(&inputs, "data"), "data/ is followed by file events");
+        assert_eq!(inputs.next_change(Some(Duration::from_millis(2500))).unwrap(), None);
+        assert!(!polled(&inputs, "data"), "data/ is polled");
+        let cup = site.join("data/2005/cup.toml");
+        std::fs::write(&cup, "name = \"Edited\"\n").unwrap();
+        expect(&mut inputs, "an edit in data/", |p| p == cup);
     }
 
     /// A file swapped for a FIFO after the check is not waited on (the
@@ -2085,8 +1961,8 @@ mod tests {
     /// The watcher's queue holds at most EVENT_QUEUE events, drops at once
     /// reads and files that are no input written, made, removed or renamed
     /// (a temporary file made and removed 15,000 times a second filled it:
-    /// up to 50 rebuilds), notes folders made in an input folder without
-    /// queueing them, and says when it dropped a change: every input folder
+    /// up to 50 rebuilds), notes folders made in an input folder (not
+    /// hidden ones: they are not watched), and says when it dropped a change: every input folder
     /// then counts as changed and replaced.
     #[test]
     fn a_full_queue_of_events_is_one_change_to_every_input() {
@@ -2112,12 +1988,14 @@ mod tests {
                 handler.handle_event(event(renamed, other));
             }
         }
+        // A hidden folder made in an input folder (no watch needed).
+        handler.handle_event(event(EventKind::Create(CreateKind::Folder), "/site/data/.cache"));
         assert_eq!(events.try_iter().count(), 0);
         assert!(!flags.overflow.load(Ordering::Relaxed));
         assert!(!flags.grew.iter().any(|g| g.load(Ordering::Relaxed)));
-        // A hidden folder made in an input folder: noted, not queued.
-        handler.handle_event(event(EventKind::Create(CreateKind::Folder), "/site/data/.cache"));
-        assert_eq!(events.try_iter().count(), 0);
+        // A folder made in an input folder: queued and noted.
+        handler.handle_event(event(EventKind::Create(CreateKind::Folder), "/site/data/2006"));
+        assert_eq!(events.try_iter().count(), 1);
         assert!(flags.grew[0].load(Ordering::Relaxed) && !flags.grew[1].load(Ordering::Relaxed));
         // Kept: changes to inputs and input folders, a rescan.
         handler.handle_event(event(write, "/site/site.toml"));
